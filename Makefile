@@ -1,0 +1,24 @@
+# Set-up and everyday commands. Every target installs the virtual environment first if needed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/oracle -b at/at001.txt
+
+test: $(STAMP)
+	$(BIN)/pytest
+
+clean:
+	rm -rf $(VENV) build *.egg-info

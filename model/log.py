@@ -1,0 +1,81 @@
+"""The action logs of a turn (messages.txt, sections 4 to 8) and the texts written into them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from model.geometry import Position
+
+
+class Section(Enum):
+    """The five action logs of the debug view, in display order."""
+
+    FRIENDLY = "Friendly Projectile Action"
+    ENEMY_PROJECTILE = "Enemy Projectile Action"
+    STARFIGHTER = "Starfighter Action"
+    ENEMY = "Enemy Action"
+    SPAWN = "Natural Enemy Spawn"
+
+
+SECTIONS: tuple[Section, ...] = tuple(Section)
+
+
+@dataclass
+class TurnLog:
+    """What happened in one turn: lines per section, each at a depth (0: an actor, 1: a detail)."""
+
+    entries: dict[Section, list[tuple[int, str]]] = field(
+        default_factory=lambda: {section: [] for section in SECTIONS}
+    )
+    section: Section = Section.FRIENDLY
+
+    def actor(self, text: str) -> None:
+        self.entries[self.section].append((0, text))
+
+    def detail(self, text: str) -> None:
+        self.entries[self.section].append((1, text))
+
+    def write(self, depth: int, text: str) -> None:
+        self.entries[self.section].append((depth, text))
+
+    def mark(self) -> int:
+        """Where the next line of the current section will go."""
+        return len(self.entries[self.section])
+
+    def actor_at(self, mark: int, text: str) -> None:
+        """An actor line placed before the details its action has already written."""
+        self.entries[self.section].insert(mark, (0, text))
+
+
+def tag(name: str, entity_id: int) -> str:
+    """An entity as messages name it: `Grunt(id:1)`, `enemy projectile(id:-3)`."""
+    return f"{name}(id:{entity_id})"
+
+
+def moves(subject: str, start: Position, end: str) -> str:
+    return f"{subject} moves: {start} -> {end}"
+
+
+def stays(subject: str, position: Position) -> str:
+    return f"{subject} stays at: {position}"
+
+
+def spawns(subject: str, where: str) -> str:
+    return f"A {subject} spawns at location {where}."
+
+
+def collides(mover: str, target: str, position: Position, effect: str) -> str:
+    return f"The {mover} collides with {target} at location {position}, {effect}."
+
+
+def destroyed(name: str, position: Position) -> str:
+    return f"The {name} at location {position} has been destroyed."
+
+
+def gains(subject: str, amount: int, attribute: str) -> str:
+    return f"A {subject} gains {amount} {attribute}."
+
+
+def heals(healer: str, target: str, position: Position, amount: int) -> str:
+    return f"The {healer} heals {target} at location {position} for {amount} damage."

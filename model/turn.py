@@ -1,0 +1,138 @@
+"""A turn of the game (spec 6.13): the error checks, then phases 1 to 7 in order."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model import specials, weapons
+from model.actions import Action, Fire, Move, Pass, Special
+from model.enemies import BEHAVIOURS
+from model.geometry import vertical_then_horizontal
+from model.log import Section, tag
+from model.movement import travel
+from model.spawning import natural_spawn
+from model.tables import CostKind, Error
+
+if TYPE_CHECKING:
+    from model.game import Game
+
+
+def check(game: Game, action: Action) -> Error | None:
+    """The first error of errors.txt that `action` meets now, counting this turn's regeneration."""
+    ship = game.starfighter
+    if isinstance(action, Move):
+        distance = ship.position.distance(action.target)
+        if not game.board.contains(action.target):
+            return Error.OUTSIDE_BOARD
+        if distance == 0:
+            return Error.ALREADY_THERE
+        if distance > ship.stats.move:
+            return Error.MOVE_RANGE
+        if not ship.can_afford(distance * ship.stats.move_cost, CostKind.ENERGY):
+            return Error.MOVE_RESOURCES
+    elif isinstance(action, Fire):
+        weapon = ship.loadout.weapon
+        if not ship.can_afford(weapon.cost, weapon.cost_kind):
+            return Error.FIRE_RESOURCES
+    elif isinstance(action, Special):
+        power = ship.loadout.power
+        if power.cost_kind is CostKind.ENERGY and not ship.can_afford(power.cost, power.cost_kind):
+            return Error.SPECIAL_RESOURCES
+    return None
+
+
+def play(game: Game, action: Action) -> None:
+    """Phases 1 to 7; a destroyed Starfighter ends the turn where it happens."""
+    for phase in PHASES:
+        phase(game, action)
+        if game.over:
+            return
+
+
+def friendly_projectiles_act(game: Game, action: Action) -> None:
+    """Phase 1: friendly projectiles move, oldest first."""
+    _projectiles_act(game, Section.FRIENDLY, friendly=True)
+
+
+def enemy_projectiles_act(game: Game, action: Action) -> None:
+    """Phase 2: enemy projectiles move, oldest first."""
+    _projectiles_act(game, Section.ENEMY_PROJECTILE, friendly=False)
+
+
+def _projectiles_act(game: Game, section: Section, friendly: bool) -> None:
+    game.log.section = section
+    for projectile in list(game.projectiles.values()):
+        if projectile.friendly != friendly or not game.is_present(projectile):
+            continue
+        travel(game, projectile, projectile.path(), f"A {tag(projectile.name, projectile.id)}")
+        projectile.after_move()
+        if game.over:
+            return
+
+
+def starfighter_acts(game: Game, action: Action) -> None:
+    """Phase 3: the Starfighter regenerates, pays, and does what the command says."""
+    game.log.section = Section.STARFIGHTER
+    ship = game.starfighter
+    subject = f"The {tag(ship.name, ship.id)}"
+    if isinstance(action, Pass):
+        ship.regenerate(times=2)
+        game.log.actor(f"{subject} passes at location {ship.position}, doubling regen rate.")
+    elif isinstance(action, Move):
+        ship.regenerate()
+        start = ship.position
+        travel(game, ship, vertical_then_horizontal(start, action.target), subject)
+        ship.pay(start.distance(ship.position) * ship.stats.move_cost, CostKind.ENERGY)
+    elif isinstance(action, Fire):
+        ship.regenerate()
+        weapon = ship.loadout.weapon
+        ship.pay(weapon.cost, weapon.cost_kind)
+        game.log.actor(f"{subject} fires at location {ship.position}.")
+        weapons.fire(game)
+    else:
+        ship.regenerate()
+        power = ship.loadout.power
+        if power.cost_kind is CostKind.ENERGY:
+            ship.pay(power.cost, power.cost_kind)
+        specials.use(game)
+
+
+def update_vision(game: Game, action: Action) -> None:
+    """Phases 4 and 6: every enemy's two vision flags."""
+    ship = game.starfighter
+    for enemy in game.enemies.values():
+        enemy.update_vision(ship.position, ship.stats.vision)
+
+
+def enemies_act(game: Game, action: Action) -> None:
+    """Phase 5: preemptive actions oldest first, then the normal actions of those still going."""
+    game.log.section = Section.ENEMY
+    acting = list(game.enemies.values())
+    finished: set[int] = set()
+    for enemy in acting:
+        if game.is_present(enemy) and BEHAVIOURS[enemy.kind].preempt(game, enemy, action):
+            finished.add(enemy.id)
+        if game.over:
+            return
+    for enemy in acting:
+        if game.is_present(enemy) and enemy.id not in finished:
+            BEHAVIOURS[enemy.kind].act(game, enemy)
+        if game.over:
+            return
+
+
+def enemy_spawn(game: Game, action: Action) -> None:
+    """Phase 7: the natural spawn."""
+    game.log.section = Section.SPAWN
+    natural_spawn(game)
+
+
+PHASES = (
+    friendly_projectiles_act,
+    enemy_projectiles_act,
+    starfighter_acts,
+    update_vision,
+    enemies_act,
+    update_vision,
+    enemy_spawn,
+)
