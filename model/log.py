@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from model.geometry import Position
+from model.ids import STARFIGHTER_ID
 
 
 class Section(Enum):
@@ -53,6 +54,12 @@ def tag(name: str, entity_id: int) -> str:
     return f"{name}(id:{entity_id})"
 
 
+def subject(name: str, entity_id: int) -> str:
+    """An actor at the head of its line: `The Starfighter(id:0)`, `A Grunt(id:1)`."""
+    article = "The" if entity_id == STARFIGHTER_ID else "A"
+    return f"{article} {tag(name, entity_id)}"
+
+
 def moves(subject: str, start: Position, end: str) -> str:
     return f"{subject} moves: {start} -> {end}"
 
@@ -79,3 +86,23 @@ def gains(subject: str, amount: int, attribute: str) -> str:
 
 def heals(healer: str, target: str, position: Position, amount: int) -> str:
     return f"The {healer} heals {target} at location {position} for {amount} damage."
+
+
+def passes(subject: str, position: Position) -> str:
+    return f"{subject} passes at location {position}, doubling regen rate."
+
+
+def fires(subject: str, position: Position) -> str:
+    return f"{subject} fires at location {position}."
+
+
+def uses_special(subject: str, effect: str) -> str:
+    return f"{subject} uses special, {effect}"
+
+
+def neutralized(projectile_id: int, position: Position) -> str:
+    return f"A {tag('projectile', projectile_id)} at location {position} has been neutralized."
+
+
+def takes(subject: str, position: Position, damage: int) -> str:
+    return f"A {subject} at location {position} takes {damage} damage."

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.collision import collide
-from model.log import tag
+from model.log import neutralized, subject, tag, takes, uses_special
 from model.tables import (
     ORBITAL_STRIKE_DAMAGE,
     OVERCHARGE_ENERGY_PER_HEALTH,
@@ -23,14 +23,15 @@ def use(game: Game) -> None:
     POWERS[game.starfighter.loadout.power.kind](game)
 
 
-def _subject(game: Game) -> str:
-    return f"The {tag(game.starfighter.name, game.starfighter.id)} uses special"
+def _announce(game: Game, effect: str) -> None:
+    ship = game.starfighter
+    game.log.actor(uses_special(subject(ship.name, ship.id), effect))
 
 
 def recall(game: Game) -> None:
     """Teleport back to the spawn cell, colliding with whatever is there."""
     ship = game.starfighter
-    game.log.actor(f"{_subject(game)}, teleporting to: {ship.spawn}")
+    _announce(game, f"teleporting to: {ship.spawn}")
     game.lift(ship)
     ship.position = ship.spawn
     occupant = game.occupant(ship.position)
@@ -42,7 +43,7 @@ def recall(game: Game) -> None:
 def repair(game: Game) -> None:
     """Gain health, above the total if need be."""
     game.starfighter.health += REPAIR_HEALTH
-    game.log.actor(f"{_subject(game)}, gaining {REPAIR_HEALTH} health.")
+    _announce(game, f"gaining {REPAIR_HEALTH} health.")
 
 
 def overcharge(game: Game) -> None:
@@ -52,23 +53,23 @@ def overcharge(game: Game) -> None:
     gained = spent * OVERCHARGE_ENERGY_PER_HEALTH
     ship.health -= spent
     ship.energy += gained
-    game.log.actor(f"{_subject(game)}, gaining {gained} energy at the expense of {spent} health.")
+    _announce(game, f"gaining {gained} energy at the expense of {spent} health.")
 
 
 def deploy_drones(game: Game) -> None:
     """Clear every projectile, earliest spawned first."""
-    game.log.actor(f"{_subject(game)}, clearing projectiles with drones.")
+    _announce(game, "clearing projectiles with drones.")
     for projectile in list(game.projectiles.values()):
-        game.log.detail(f"A {tag('projectile', projectile.id)} at location {projectile.position} has been neutralized.")
+        game.log.detail(neutralized(projectile.id, projectile.position))
         game.remove(projectile)
 
 
 def orbital_strike(game: Game) -> None:
     """Every enemy, earliest spawned first, takes the strike's damage less its armour."""
-    game.log.actor(f"{_subject(game)}, unleashing a wave of energy.")
+    _announce(game, "unleashing a wave of energy.")
     for enemy in list(game.enemies.values()):
         damage = max(ORBITAL_STRIKE_DAMAGE - enemy.armour, 0)
-        game.log.detail(f"A {tag(enemy.name, enemy.id)} at location {enemy.position} takes {damage} damage.")
+        game.log.detail(takes(tag(enemy.name, enemy.id), enemy.position, damage))
         game.damage(enemy, damage)
 
 

@@ -8,7 +8,7 @@ from model import specials, weapons
 from model.actions import Action, Fire, Move, Pass, Special
 from model.enemies import BEHAVIOURS
 from model.geometry import vertical_then_horizontal
-from model.log import Section, tag
+from model.log import Section, fires, passes, subject
 from model.movement import travel
 from model.spawning import natural_spawn
 from model.tables import CostKind, Error
@@ -64,7 +64,7 @@ def _projectiles_act(game: Game, section: Section, friendly: bool) -> None:
     for projectile in list(game.projectiles.values()):
         if projectile.friendly != friendly or not game.is_present(projectile):
             continue
-        travel(game, projectile, projectile.path(), f"A {tag(projectile.name, projectile.id)}")
+        travel(game, projectile, projectile.path(), subject(projectile.name, projectile.id))
         projectile.after_move()
         if game.over:
             return
@@ -74,20 +74,20 @@ def starfighter_acts(game: Game, action: Action) -> None:
     """Phase 3: the Starfighter regenerates, pays, and does what the command says."""
     game.log.section = Section.STARFIGHTER
     ship = game.starfighter
-    subject = f"The {tag(ship.name, ship.id)}"
+    actor = subject(ship.name, ship.id)
     if isinstance(action, Pass):
         ship.regenerate(times=2)
-        game.log.actor(f"{subject} passes at location {ship.position}, doubling regen rate.")
+        game.log.actor(passes(actor, ship.position))
     elif isinstance(action, Move):
         ship.regenerate()
         start = ship.position
-        travel(game, ship, vertical_then_horizontal(start, action.target), subject)
+        travel(game, ship, vertical_then_horizontal(start, action.target), actor)
         ship.pay(start.distance(ship.position) * ship.stats.move_cost, CostKind.ENERGY)
     elif isinstance(action, Fire):
         ship.regenerate()
         weapon = ship.loadout.weapon
         ship.pay(weapon.cost, weapon.cost_kind)
-        game.log.actor(f"{subject} fires at location {ship.position}.")
+        game.log.actor(fires(actor, ship.position))
         weapons.fire(game)
     else:
         ship.regenerate()

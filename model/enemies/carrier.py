@@ -25,7 +25,6 @@ def preempt(game: Game, enemy: Enemy, action: Action) -> bool:
         enemy.regen += CARRIER_SPECIAL_REGEN_GAIN
         gain(game, enemy, CARRIER_SPECIAL_REGEN_GAIN, "regen")
     elif isinstance(action, Pass):
-        enemy.regenerate()
         advance(game, enemy, CARRIER_PASS_MOVE)
         launch(game, enemy, Kind.INTERCEPTOR, -1, 0)
         launch(game, enemy, Kind.INTERCEPTOR, 1, 0)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from model.enemy import Enemy
 from model.geometry import line
-from model.log import gains, tag
+from model.log import gains, subject, tag
 from model.movement import travel
 from model.projectile import enemy_projectile
 from model.spawning import spawn_enemy, spawn_projectile
@@ -16,13 +16,9 @@ if TYPE_CHECKING:
     from model.game import Game
 
 
-def subject(enemy: Enemy) -> str:
-    return f"A {tag(enemy.name, enemy.id)}"
-
-
 def advance(game: Game, enemy: Enemy, columns: int) -> None:
     """Move `columns` cells left, stopping one cell before another enemy."""
-    travel(game, enemy, line(enemy.position, 0, -1, columns), subject(enemy))
+    travel(game, enemy, line(enemy.position, 0, -1, columns), subject(enemy.name, enemy.id))
 
 
 def shoot(game: Game, enemy: Enemy, shot: Shot) -> None:

@@ -27,7 +27,6 @@ def preempt(game: Game, enemy: Enemy, action: Action) -> bool:
         enemy.armour += FIGHTER_FIRE_ARMOUR_GAIN
         gain(game, enemy, FIGHTER_FIRE_ARMOUR_GAIN, "armour")
     elif isinstance(action, Pass):
-        enemy.regenerate()
         advance(game, enemy, FIGHTER_PASS_MOVE)
         shoot(game, enemy, FIGHTER_PASS_SHOT)
         return True

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.actions import Action, Fire
-from model.enemies.common import advance, subject
+from model.enemies.common import advance
 from model.enemy import Enemy
 from model.geometry import line
+from model.log import subject
 from model.movement import travel
 from model.tables import INTERCEPTOR_MOVE
 
@@ -19,10 +20,9 @@ def preempt(game: Game, enemy: Enemy, action: Action) -> bool:
     """On fire, move vertically toward the Starfighter's row, ending the turn."""
     if not isinstance(action, Fire):
         return False
-    enemy.regenerate()
     rows = game.starfighter.position.row - enemy.position.row
     step = 1 if rows > 0 else -1
-    travel(game, enemy, line(enemy.position, step, 0, abs(rows)), subject(enemy))
+    travel(game, enemy, line(enemy.position, step, 0, abs(rows)), subject(enemy.name, enemy.id))
     return True
 
 
