@@ -1,0 +1,46 @@
+"""Pylon (spec 6.9.5): unseen it advances 2 and heals around it; seen it advances 1 and fires."""
+
+from builders import cell, log, move_ship, new_game, put_enemy
+
+from model.actions import Move, Pass
+from model.log import Section
+from model.tables import Kind
+
+
+def test_unseen_it_heals_every_enemy_in_its_vision_itself_included() -> None:
+    game = new_game(columns=30)
+    grunt = put_enemy(game, Kind.GRUNT, "A27")
+    put_enemy(game, Kind.PYLON, "A25")
+    far = put_enemy(game, Kind.GRUNT, "E10")
+    grunt.health = far.health = 50
+    game.play_turn(Move(cell("C2")))
+    assert log(game, Section.ENEMY)[:6] == [
+        "A Grunt(id:1) moves: [A,27] -> [A,26]",
+        "  A enemy projectile(id:-1) spawns at location [A,25].",
+        "  The projectile collides with Pylon(id:2) at location [A,25], healing 15 damage.",
+        "A Pylon(id:2) moves: [A,25] -> [A,23]",
+        "  The Pylon heals Grunt(id:1) at location [A,26] for 10 damage.",
+        "  The Pylon heals Pylon(id:2) at location [A,23] for 10 damage.",
+    ]
+    assert grunt.health == 50 + 1 + 10
+    assert far.health == 51
+
+
+def test_seen_it_advances_1_and_fires_a_70_damage_shot() -> None:
+    game = new_game(columns=30)
+    move_ship(game, "A10")
+    put_enemy(game, Kind.PYLON, "A14")
+    game.play_turn(Move(cell("A11")))
+    assert log(game, Section.ENEMY) == [
+        "A Pylon(id:1) moves: [A,14] -> [A,13]",
+        "  A enemy projectile(id:-1) spawns at location [A,12].",
+    ]
+    shot = game.projectiles[-1]
+    assert (shot.damage, shot.speed) == (70, 2)
+
+
+def test_it_has_no_preemptive_action() -> None:
+    game = new_game(columns=30)
+    put_enemy(game, Kind.PYLON, "A25")
+    game.play_turn(Pass())
+    assert log(game, Section.ENEMY)[0] == "A Pylon(id:1) moves: [A,25] -> [A,23]"
