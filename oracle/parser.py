@@ -1,0 +1,165 @@
+"""Script text to calls: comment lines, the Lark grammar, chunking, and the syntax errors.
+
+Lines and columns in errors are those of the original file, both counted from 1: comment and
+blank lines are blanked out rather than removed, so they still count; a tab is one column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from oracle.declarations import DECLARATIONS, Argument
+
+SYNTAX_HEADING = "Syntax Error: specification of command executions cannot be parsed"
+CHUNK_LINES = 100
+BLANKS = " \t\r"
+
+
+class ScriptError(Exception):
+    """A script the oracle refuses to run; `report()` is its whole output."""
+
+    def report(self) -> str:
+        """The exact lines the oracle prints instead of a trace."""
+        raise NotImplementedError
+
+
+class ScriptSyntaxError(ScriptError):
+    """The script does not parse; the offending token is at (line, column)."""
+
+    def __init__(self, line: int, column: int) -> None:
+        super().__init__(f"parse error (Line {line}, Column {column})")
+        self.line = line
+        self.column = column
+
+    def report(self) -> str:
+        return f"{SYNTAX_HEADING}\n{self}\n"
+
+
+class TooManyArguments(ScriptError):
+    """A declared command was given more arguments than it has parameters."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f'Too many arguments passed for "{name}"')
+        self.name = name
+
+    def report(self) -> str:
+        return f"{SYNTAX_HEADING}\n{self}\n"
+
+
+@dataclass(frozen=True)
+class Call:
+    """One command execution as written: a name and its arguments, not yet type-checked."""
+
+    name: str
+    arguments: tuple[Argument, ...] = ()
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Consecutive lines of a script that hold whole commands only."""
+
+    first_line: int
+    text: str
+
+
+class _ToCalls(Transformer[Token, list[Call]]):
+    """Builds calls while parsing, so a command with too many arguments stops the parse there."""
+
+    def start(self, calls: list[Call]) -> list[Call]:
+        return calls
+
+    def bare(self, children: list[Token]) -> Call:
+        return Call(str(children[0]))
+
+    def applied(self, children: list[Token | Argument]) -> Call:
+        name, *arguments = children
+        declaration = DECLARATIONS.get(str(name))
+        if declaration is not None and len(arguments) > len(declaration.parameters):
+            raise TooManyArguments(declaration.name)
+        return Call(str(name), tuple(arguments))  # type: ignore[arg-type]
+
+    def integer(self, children: list[Token]) -> int:
+        return int(children[0])
+
+    def item(self, children: list[Token]) -> str:
+        return str(children[0])
+
+
+@cache
+def _lark() -> Lark:
+    """The LALR parser, built on first use and cached on disk between runs (startup time)."""
+    return Lark.open(
+        "script.lark", rel_to=__file__, parser="lalr", transformer=_ToCalls(), cache=True
+    )
+
+
+def parse(text: str, first_line: int = 1) -> list[Call]:
+    """The calls of a script text whose first line is `first_line` of its file.
+
+    Raises ScriptSyntaxError or TooManyArguments for the first error in script order.
+    """
+    try:
+        return _parse(text)
+    except UnexpectedInput as error:
+        line, column, offset = _locate(error)
+        _parse_prefix(text[:offset])
+        raise ScriptSyntaxError(first_line + line - 1, column) from None
+
+
+def _parse(text: str) -> list[Call]:
+    calls: list[Call] = _lark().parse(text)
+    return calls
+
+
+def _locate(error: UnexpectedInput) -> tuple[int, int, int]:
+    """Line and column of the offending input, and its offset in the text."""
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        token = error.token
+        return token.end_line or 1, token.end_column or 1, token.end_pos or 0
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        return token.line or 1, token.column or 1, token.start_pos or 0
+    assert isinstance(error, UnexpectedCharacters)
+    return error.line, error.column, error.pos_in_stream
+
+
+def _parse_prefix(prefix: str) -> None:
+    """Raise TooManyArguments if a command before a syntax error has too many arguments.
+
+    The parser only finishes a command when it sees the next token, so when that token is the
+    syntax error the command before it has not been checked yet.
+    """
+    try:
+        _parse(prefix)
+    except UnexpectedInput:
+        pass
+
+
+def blank_comment(line: str) -> str:
+    """A comment or blank line becomes empty: dropped from the script, still counted."""
+    stripped = line.strip(BLANKS)
+    return "" if not stripped or stripped.startswith("--") else line
+
+
+def chunks(lines: Iterable[str], size: int = CHUNK_LINES) -> Iterator[Chunk]:
+    """The script's lines in chunks of about `size`, cut only where no command can span the cut.
+
+    A cut goes before a line when every parenthesis so far is closed and that line does not
+    start with one, so parsing chunk by chunk finds exactly the calls and errors of the whole.
+    """
+    pending: list[str] = []
+    first_line = 1
+    depth = 0
+    for number, raw in enumerate(lines, 1):
+        line = blank_comment(raw)
+        if line and len(pending) >= size and depth <= 0 and not line.lstrip(BLANKS).startswith("("):
+            yield Chunk(first_line, "\n".join(pending))
+            pending, first_line, depth = [], number, 0
+        pending.append(line)
+        depth += line.count("(") - line.count(")")
+    if pending:
+        yield Chunk(first_line, "\n".join(pending))
