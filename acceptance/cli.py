@@ -1,0 +1,160 @@
+"""The `at` command line: run and grade acceptance tests, regenerate expected files, scaffold tests."""
+
+import argparse
+import io
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from acceptance.cases import HarnessError, collect, default_scripts
+from acceptance.execution import External, command_line, oracle_output
+from acceptance.regen import Regenerated, Written, new_script, regen
+from acceptance.report import block_report, closing_line, full_report, headline, json_summary, junit_xml
+from acceptance.suite import Result, run_suite
+
+DEFAULT_TIMEOUT = 10.0
+
+
+class Display:
+    """Shows a run as it goes: a progress bar on a terminal, a line (or a report) per failed test."""
+
+    def __init__(self, total: int, diffs: bool, quiet: bool) -> None:
+        self.diffs = diffs
+        self.quiet = quiet
+        self.bar = progress_bar(total) if sys.stderr.isatty() else None
+
+    def __call__(self, result: Result) -> None:
+        """Show one finished test."""
+        if not result.passed and not self.quiet:
+            self.write(full_report(result) if self.diffs else headline(result))
+        if self.bar is not None:
+            self.bar.update()
+
+    def write(self, text: str) -> None:
+        """Print a line to stdout without breaking the progress bar."""
+        if self.bar is None:
+            print(text)
+        else:
+            self.bar.write(text, file=sys.stdout)
+
+    def close(self) -> None:
+        """Remove the progress bar."""
+        if self.bar is not None:
+            self.bar.close()
+
+
+def progress_bar(total: int) -> Any:
+    """A progress bar on stderr; tqdm is imported only when there is a terminal to draw on."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="test", leave=False, file=sys.stderr)
+
+
+def positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type accepting only numbers above zero."""
+
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or value <= 0:
+            raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}")
+        return value
+
+    return parse
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """`at run`: grade the oracle or --exe on scripts; exit 0 only if every test passed."""
+    if args.against_oracle and not args.exe:
+        raise HarnessError("--against-oracle compares an --exe program with the oracle: give --exe")
+    cases = collect(args.paths or [default_scripts()])
+    producer = External(command_line(args.exe), args.timeout) if args.exe else oracle_output
+    reference = oracle_output if args.against_oracle else None
+    display = Display(len(cases), args.diff or len(cases) == 1, args.json)
+    try:
+        summary = run_suite(cases, producer, reference, args.jobs if args.exe else 1, display)
+    finally:
+        display.close()
+    if args.junit:
+        write_file(args.junit, junit_xml(summary))
+    sys.stdout.write(json_summary(summary) if args.json else closing_line(summary) + "\n")
+    return 0 if summary.failed == 0 else 1
+
+
+def write_file(path: Path, text: str) -> None:
+    """Write a report file, bad paths being the user's error."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise HarnessError(f"cannot write {path}: {error.strerror}") from None
+
+
+def regen_lines(result: Regenerated) -> list[str]:
+    """What `at regen` says about one expected file."""
+    notes = {
+        Written.KEPT: " (the oracle's output differs; --force overwrites it)",
+        Written.FAILED: f" (the oracle failed: {result.detail})",
+    }
+    lines = [f"{result.written.value}: {result.target}{notes.get(result.written, '')}"]
+    if result.change:
+        lines.append(f"    first change at line {result.change.line}, in {result.change.command}")
+        lines += block_report(result.change, old="file", new="oracle")
+    return lines
+
+
+def regen_command(args: argparse.Namespace) -> int:
+    """`at regen`: write expected files from the oracle; exit 0 only if all now match it."""
+    results = [regen(case.script, oracle_output, args.force) for case in collect(args.paths)]
+    for result in results:
+        print("\n".join(regen_lines(result)))
+    return 0 if all(result.ok for result in results) else 1
+
+
+def new_command(args: argparse.Namespace) -> int:
+    """`at new`: scaffold a test script."""
+    path = new_script(args.name, Path.cwd())
+    print(f"created {path}: write its commands, then `at regen {path}` records the oracle's output")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    """The `at` argument parser with its three subcommands."""
+    top = argparse.ArgumentParser(prog="at", description="Acceptance tests of Space Defender 2, byte for byte.")
+    commands = top.add_subparsers(required=True, metavar="COMMAND")
+    run = commands.add_parser("run", help="run tests and grade them against their expected output")
+    run.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="scripts or folders of scripts (default: at/)")
+    run.add_argument("-v", "--diff", action="store_true", help="show each failure's block diff (default for one test)")
+    run.add_argument("--exe", metavar="CMD", help="test this program, run as `CMD -b SCRIPT`, instead of the oracle")
+    run.add_argument("--timeout", type=positive(float), default=DEFAULT_TIMEOUT, help="seconds per test for --exe")
+    run.add_argument("-j", "--jobs", type=positive(int), default=1, metavar="N", help="run N --exe tests at once")
+    run.add_argument("--against-oracle", action="store_true", help="with --exe: scripts with no expected file are compared with the oracle")
+    run.add_argument("--junit", type=Path, metavar="FILE", help="also write a JUnit XML report to FILE")
+    run.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
+    run.set_defaults(handler=run_command)
+    regenerate = commands.add_parser("regen", help="write expected files from the oracle")
+    regenerate.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="scripts or folders of scripts")
+    regenerate.add_argument("--force", action="store_true", help="overwrite expected files that would change")
+    regenerate.set_defaults(handler=regen_command)
+    new = commands.add_parser("new", help="scaffold the test script at/NAME.txt")
+    new.add_argument("name", metavar="NAME")
+    new.set_defaults(handler=new_command)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `at`: bad input is a one-line error and exit status 2, never a traceback."""
+    args = parser().parse_args(argv)
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")
+    try:
+        handler: Callable[[argparse.Namespace], int] = args.handler
+        return handler(args)
+    except HarnessError as error:
+        print(f"at: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("at: interrupted", file=sys.stderr)
+        return 130

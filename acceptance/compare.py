@@ -1,0 +1,121 @@
+"""Byte-exact comparison of two outputs, located at the command whose state block differs."""
+
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from enum import Enum
+
+COMMAND_PREFIX = "->"
+INITIAL_STATE = "(initial state)"
+MARKS = {
+    "·": "trailing space",
+    "→": "tab",
+    "␍": "carriage return (CRLF)",
+    "∅": "no newline at end of file",
+}
+TRAILING_SPACE, TAB, CARRIAGE_RETURN, NO_FINAL_NEWLINE = MARKS
+
+
+class Side(Enum):
+    """Which output a diff line comes from."""
+
+    BOTH = " "
+    EXPECTED = "-"
+    ACTUAL = "+"
+
+
+@dataclass(frozen=True)
+class DiffLine:
+    """One line of a block diff, numbered as in its own output."""
+
+    side: Side
+    number: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """Where two outputs first differ: line, column, command in force, and that block's diff."""
+
+    line: int
+    column: int
+    command: str
+    diff: tuple[DiffLine, ...]
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines split on LF only, each keeping its ending, so CR and a missing final LF stay visible."""
+    parts = text.split("\n")
+    return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
+def decode(data: bytes) -> str:
+    """Output bytes as text, invalid bytes shown as escapes rather than lost."""
+    return data.decode("utf-8", errors="backslashreplace")
+
+
+def is_command(line: str) -> bool:
+    """Whether an output line opens a command's state block."""
+    return line.startswith(COMMAND_PREFIX)
+
+
+def first_difference(expected: list[str], actual: list[str]) -> int:
+    """Index of the first line that differs (one past the shorter side if one is a prefix)."""
+    pairs = zip(expected, actual)
+    return next((index for index, (left, right) in enumerate(pairs) if left != right), min(len(expected), len(actual)))
+
+
+def first_column(left: str, right: str) -> int:
+    """The 1-based column of the first differing character of two lines."""
+    return next((index for index, (a, b) in enumerate(zip(left, right)) if a != b), min(len(left), len(right))) + 1
+
+
+def block_start(expected: list[str], actual: list[str], index: int) -> int | None:
+    """The command line in force at `index` in both outputs, or None in the initial state."""
+    if index < min(len(expected), len(actual)) and is_command(expected[index]) and is_command(actual[index]):
+        return index
+    return next((line for line in range(index - 1, -1, -1) if is_command(expected[line])), None)
+
+
+def block_end(lines: list[str], index: int) -> int:
+    """One past the last line of the block that holds line `index`."""
+    return next((line for line in range(index + 1, len(lines)) if is_command(lines[line])), len(lines))
+
+
+def block_diff(expected: list[str], actual: list[str], start: int, index: int) -> tuple[DiffLine, ...]:
+    """The diff of the block from `start` that holds line `index`, on each side."""
+    left = expected[start : block_end(expected, index)]
+    right = actual[start : block_end(actual, index)]
+    diff: list[DiffLine] = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, left, right, autojunk=False).get_opcodes():
+        if tag == "equal":
+            diff += [DiffLine(Side.BOTH, start + i + 1, left[i]) for i in range(i1, i2)]
+        else:
+            diff += [DiffLine(Side.EXPECTED, start + i + 1, left[i]) for i in range(i1, i2)]
+            diff += [DiffLine(Side.ACTUAL, start + j + 1, right[j]) for j in range(j1, j2)]
+    return tuple(diff)
+
+
+def compare(expected: bytes, actual: bytes) -> Mismatch | None:
+    """None if the outputs are the same bytes, else where and how they first differ."""
+    if expected == actual:
+        return None
+    left, right = split_lines(decode(expected)), split_lines(decode(actual))
+    index = first_difference(left, right)
+    start = block_start(left, right, index)
+    column = first_column(left[index], right[index]) if index < min(len(left), len(right)) else 1
+    command = INITIAL_STATE if start is None else left[start].rstrip("\r\n")
+    return Mismatch(index + 1, column, command, block_diff(left, right, start or 0, index))
+
+
+def visible(line: str) -> str:
+    """A line with its invisible characters marked: trailing spaces, tabs, CR, a missing final LF."""
+    body, ending = (line[:-1], "") if line.endswith("\n") else (line, NO_FINAL_NEWLINE)
+    core = body.removesuffix("\r")
+    kept = core.rstrip(" ")
+    shown = kept + TRAILING_SPACE * (len(core) - len(kept)) + body[len(core) :]
+    return shown.replace("\t", TAB).replace("\r", CARRIAGE_RETURN) + ending
+
+
+def marks_used(lines: list[str]) -> dict[str, str]:
+    """The marks that appear in some shown lines, with what each stands for."""
+    return {mark: meaning for mark, meaning in MARKS.items() if any(mark in line for line in lines)}

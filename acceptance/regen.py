@@ -1,0 +1,76 @@
+"""Writing expected files from the oracle, and scaffolding new test scripts."""
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from acceptance.cases import SCRIPT_FOLDER, SCRIPT_SUFFIX, HarnessError, expected_target, project_root
+from acceptance.compare import Mismatch, compare
+from acceptance.execution import Producer, Status
+
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+TEMPLATE = """\
+--{name}: say here what this test checks.
+play(10,30,1,1,1,1,1)
+setup_next(5)
+pass
+"""
+
+
+class Written(Enum):
+    """What regenerating one expected file did."""
+
+    CREATED = "created"
+    UNCHANGED = "unchanged"
+    OVERWRITTEN = "overwritten"
+    KEPT = "kept"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class Regenerated:
+    """The expected file of one script after a regen, and the first change if it had one."""
+
+    script: Path
+    target: Path
+    written: Written
+    change: Mismatch | None = None
+    detail: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the expected file now holds the oracle's output."""
+        return self.written not in (Written.KEPT, Written.FAILED)
+
+
+def regen(script: Path, oracle: Producer, force: bool = False) -> Regenerated:
+    """Write the oracle's output for a script to its expected file, keeping a changed one unless forced."""
+    target = expected_target(script)
+    output = oracle(script)
+    if output.status is not Status.OK:
+        return Regenerated(script, target, Written.FAILED, detail=output.detail)
+    if not target.is_file():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(output.stdout)
+        return Regenerated(script, target, Written.CREATED)
+    change = compare(target.read_bytes(), output.stdout)
+    if change is None:
+        return Regenerated(script, target, Written.UNCHANGED)
+    if force:
+        target.write_bytes(output.stdout)
+    return Regenerated(script, target, Written.OVERWRITTEN if force else Written.KEPT, change)
+
+
+def new_script(name: str, start: Path) -> Path:
+    """Create the script `at/NAME.txt` of the project holding `start` from a template, never overwriting."""
+    if not NAME.fullmatch(name):
+        raise HarnessError(f"a test name is letters, digits, '_' and '-': {name!r}")
+    path = (project_root(start) or start) / SCRIPT_FOLDER / (name + SCRIPT_SUFFIX)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with path.open("x", encoding="utf-8") as file:
+            file.write(TEMPLATE.format(name=name))
+    except FileExistsError:
+        raise HarnessError(f"{path} exists already; it is left as it is") from None
+    return path

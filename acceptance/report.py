@@ -1,0 +1,101 @@
+"""Reports of a run for people (one line per failure, block diffs) and for CI (JUnit XML, JSON)."""
+
+import json
+import re
+from xml.etree import ElementTree
+
+from acceptance.compare import Mismatch, marks_used, visible
+from acceptance.suite import Outcome, Result, Summary
+
+INDENT = "    "
+ERRORS = {Outcome.CRASHED, Outcome.TIMED_OUT, Outcome.NOT_FOUND}
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def location(mismatch: Mismatch) -> str:
+    """Where an output first differs, in words."""
+    return f"line {mismatch.line}, column {mismatch.column}, in {mismatch.command}"
+
+
+def headline(result: Result) -> str:
+    """The one line that says which test failed, how, and where."""
+    reason = result.detail.splitlines()[0] if result.detail else ""
+    return "".join(
+        [
+            f"{result.case.name}: {result.outcome.value}",
+            f" ({reason})" if reason else "",
+            f" at {location(result.mismatch)}" if result.mismatch else "",
+        ]
+    )
+
+
+def block_report(mismatch: Mismatch, old: str = "expected", new: str = "actual") -> list[str]:
+    """The diff of the state block in force where two outputs first differ, invisibles marked."""
+    body = [f"{INDENT}{line.side.value} {line.number:>5} {visible(line.text)}" for line in mismatch.diff]
+    marks = marks_used(body)
+    legend = [f"{INDENT}marks: " + ", ".join(f"{mark} {meaning}" for mark, meaning in marks.items())] if marks else []
+    return [f"{INDENT}state block of {mismatch.command} (- {old}, + {new}; numbers are output line numbers):", *body, *legend]
+
+
+def details(result: Result) -> list[str]:
+    """What a student needs past the headline: the block diff and the program's error output."""
+    diff = block_report(result.mismatch) if result.mismatch else []
+    more = result.detail.splitlines()[1:]
+    return diff + ([f"{INDENT}error output:"] + [INDENT + line for line in more] if more else [])
+
+
+def full_report(result: Result) -> str:
+    """The headline and details of a failed test, as one text."""
+    return "\n".join([headline(result), *details(result)])
+
+
+def closing_line(summary: Summary) -> str:
+    """The line every run ends with."""
+    return f"{summary.passed} passed, {summary.failed} failed"
+
+
+def xml_safe(text: str) -> str:
+    """Text with the characters XML 1.0 cannot hold written as escapes."""
+    return NOT_XML.sub(lambda match: repr(match.group())[1:-1], text)
+
+
+def junit_xml(summary: Summary) -> str:
+    """The run as a JUnit XML test suite: differences are failures, crashes and timeouts errors."""
+    failures = sum(result.outcome not in ERRORS and not result.passed for result in summary.results)
+    errors = sum(result.outcome in ERRORS for result in summary.results)
+    suite = ElementTree.Element(
+        "testsuite",
+        name="acceptance",
+        tests=str(len(summary.results)),
+        failures=str(failures),
+        errors=str(errors),
+        time=f"{summary.seconds:.3f}",
+    )
+    for result in summary.results:
+        case = ElementTree.SubElement(
+            suite, "testcase", classname=result.case.script.parent.name or ".", name=result.case.name, time=f"{result.seconds:.3f}"
+        )
+        if not result.passed:
+            kind = "error" if result.outcome in ERRORS else "failure"
+            ElementTree.SubElement(
+                case, kind, message=xml_safe(headline(result)), type=result.outcome.name
+            ).text = xml_safe(full_report(result))
+    return ElementTree.tostring(suite, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def json_summary(summary: Summary) -> str:
+    """The run as a JSON summary: totals and each test's outcome and first difference."""
+    tests = [
+        {
+            "name": result.case.name,
+            "script": str(result.case.script),
+            "outcome": result.outcome.name.lower(),
+            "seconds": round(result.seconds, 4),
+            "line": result.mismatch.line if result.mismatch else None,
+            "command": result.mismatch.command if result.mismatch else None,
+            "detail": result.detail or None,
+        }
+        for result in summary.results
+    ]
+    totals = {"passed": summary.passed, "failed": summary.failed, "total": len(summary.results)}
+    return json.dumps({**totals, "seconds": round(summary.seconds, 3), "tests": tests}, indent=2) + "\n"

@@ -1,0 +1,108 @@
+"""Running cases and grading each one: the pure core behind `at run` and the pytest suite."""
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+from enum import Enum
+
+from acceptance.cases import Case, expected_candidates
+from acceptance.compare import Mismatch, compare
+from acceptance.execution import Output, Producer, Status
+
+
+class Outcome(Enum):
+    """The grade of one test."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    CRASHED = "crashed"
+    TIMED_OUT = "timed out"
+    NOT_FOUND = "not found"
+    NO_EXPECTED = "no expected output"
+
+
+OUTCOME_OF = {
+    Status.OK: Outcome.FAILED,
+    Status.CRASHED: Outcome.CRASHED,
+    Status.TIMED_OUT: Outcome.TIMED_OUT,
+    Status.NOT_FOUND: Outcome.NOT_FOUND,
+}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of one test, where its output first differs if it does, and why it failed."""
+
+    case: Case
+    outcome: Outcome
+    seconds: float = 0.0
+    mismatch: Mismatch | None = None
+    detail: str = ""
+
+    @property
+    def passed(self) -> bool:
+        """Whether the test passed."""
+        return self.outcome is Outcome.PASSED
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The results of a run, in case order, and its wall time."""
+
+    results: tuple[Result, ...]
+    seconds: float
+
+    @property
+    def passed(self) -> int:
+        """How many tests passed."""
+        return sum(result.passed for result in self.results)
+
+    @property
+    def failed(self) -> int:
+        """How many tests did not pass."""
+        return len(self.results) - self.passed
+
+
+def expected_output(case: Case, reference: Producer | None) -> Output:
+    """The bytes a case must produce: its expected file, else the reference's output, else why not."""
+    if case.expected is not None:
+        try:
+            return Output(Status.OK, case.expected.read_bytes())
+        except OSError as error:
+            return Output(Status.NOT_FOUND, detail=f"cannot read {case.expected}: {error.strerror}")
+    if reference is None:
+        return Output(Status.NOT_FOUND, detail="looked for " + " and ".join(map(str, expected_candidates(case.script))))
+    output = reference(case.script)
+    return output if output.status is Status.OK else Output(output.status, detail=f"the oracle failed: {output.detail}")
+
+
+def check(case: Case, producer: Producer, reference: Producer | None = None) -> Result:
+    """Run one case and grade its output against the expected bytes."""
+    started = time.perf_counter()
+    expected = expected_output(case, reference)
+    if expected.status is not Status.OK:
+        return Result(case, Outcome.NO_EXPECTED, time.perf_counter() - started, detail=expected.detail)
+    actual = producer(case.script)
+    mismatch = None if actual.status is Status.NOT_FOUND else compare(expected.stdout, actual.stdout)
+    outcome = Outcome.PASSED if actual.status is Status.OK and mismatch is None else OUTCOME_OF[actual.status]
+    return Result(case, outcome, time.perf_counter() - started, mismatch, actual.detail)
+
+
+def run_suite(
+    cases: Sequence[Case],
+    producer: Producer,
+    reference: Producer | None = None,
+    jobs: int = 1,
+    on_result: Callable[[Result], None] = lambda result: None,
+) -> Summary:
+    """Run cases on `jobs` threads, telling `on_result` of each as it ends; an interrupt drops the rest."""
+    started = time.perf_counter()
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    try:
+        futures = [pool.submit(check, case, producer, reference) for case in cases]
+        for future in as_completed(futures):
+            on_result(future.result())
+    finally:
+        pool.shutdown(cancel_futures=True)
+    return Summary(tuple(future.result() for future in futures), time.perf_counter() - started)
