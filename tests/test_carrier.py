@@ -20,7 +20,7 @@ def test_special_gains_10_regen_and_the_turn_goes_on() -> None:
     ]
 
 
-def test_pass_advances_2_and_launches_above_then_below_ending_the_turn() -> None:
+def test_pass_regenerates_advances_2_and_launches_above_then_below_ending_the_turn() -> None:
     game = new_game(columns=30)
     carrier = put_enemy(game, Kind.CARRIER, "C25")
     carrier.health = 100
@@ -30,7 +30,7 @@ def test_pass_advances_2_and_launches_above_then_below_ending_the_turn() -> None
         "  A Interceptor(id:2) spawns at location [B,23].",
         "  A Interceptor(id:3) spawns at location [D,23].",
     ]
-    assert carrier.health == 100
+    assert carrier.health == 110
 
 
 def test_launches_off_the_board_take_ids_and_occupied_cells_block() -> None:

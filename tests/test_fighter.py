@@ -20,7 +20,7 @@ def test_fire_gains_armour_and_the_turn_goes_on() -> None:
     ]
 
 
-def test_pass_charges_6_fires_a_100_damage_shot_and_ends_the_turn() -> None:
+def test_pass_regenerates_charges_6_fires_a_100_damage_shot_and_ends_the_turn() -> None:
     game = new_game(columns=30)
     move_ship(game, "E1")
     fighter = put_enemy(game, Kind.FIGHTER, "A25")
@@ -32,7 +32,7 @@ def test_pass_charges_6_fires_a_100_damage_shot_and_ends_the_turn() -> None:
     ]
     shot = game.projectiles[-1]
     assert (shot.damage, shot.speed) == (100, 10)
-    assert fighter.health == 100
+    assert fighter.health == 105
 
 
 def test_unseen_advances_3_with_a_20_damage_shot() -> None:

@@ -20,11 +20,13 @@ if TYPE_CHECKING:
 
 
 def preempt(game: Game, enemy: Enemy, action: Action) -> bool:
-    """On special, gain regen and go on; on pass, advance and launch above and below, ending the turn."""
+    """On special, gain regen and go on; on pass, act (regenerate, advance, launch above and
+    below) and end the turn."""
     if isinstance(action, Special):
         enemy.regen += CARRIER_SPECIAL_REGEN_GAIN
         gain(game, enemy, CARRIER_SPECIAL_REGEN_GAIN, "regen")
     elif isinstance(action, Pass):
+        enemy.regenerate()
         advance(game, enemy, CARRIER_PASS_MOVE)
         launch(game, enemy, Kind.INTERCEPTOR, -1, 0)
         launch(game, enemy, Kind.INTERCEPTOR, 1, 0)

@@ -22,11 +22,16 @@ if TYPE_CHECKING:
 
 
 def preempt(game: Game, enemy: Enemy, action: Action) -> bool:
-    """On fire, gain armour and go on; on pass, advance and fire hard, ending the turn."""
+    """On fire, gain armour and go on; on pass, act hard and end the turn.
+
+    A preemptive action that ends the turn works as a normal action does (spec 6.13.5):
+    regeneration first, then movement, then firing.
+    """
     if isinstance(action, Fire):
         enemy.armour += FIGHTER_FIRE_ARMOUR_GAIN
         gain(game, enemy, FIGHTER_FIRE_ARMOUR_GAIN, "armour")
     elif isinstance(action, Pass):
+        enemy.regenerate()
         advance(game, enemy, FIGHTER_PASS_MOVE)
         shoot(game, enemy, FIGHTER_PASS_SHOT)
         return True

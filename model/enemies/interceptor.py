@@ -20,6 +20,7 @@ def preempt(game: Game, enemy: Enemy, action: Action) -> bool:
     """On fire, move vertically toward the Starfighter's row, ending the turn."""
     if not isinstance(action, Fire):
         return False
+    enemy.regenerate()
     rows = game.starfighter.position.row - enemy.position.row
     step = 1 if rows > 0 else -1
     travel(game, enemy, line(enemy.position, step, 0, abs(rows)), subject(enemy.name, enemy.id))
