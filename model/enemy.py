@@ -22,7 +22,6 @@ class Enemy:
     vision: int
     seen_by_starfighter: bool = False
     can_see_starfighter: bool = False
-    turn_over: bool = False
 
     @classmethod
     def spawned(cls, enemy_id: int, kind: Kind, position: Position) -> Enemy:
