@@ -38,10 +38,18 @@ class Output:
 Producer = Callable[[Path], Output]
 
 
+def load_oracle() -> Callable[[str], str]:
+    """The oracle's pure core, imported on first use so that `at --exe` never loads it."""
+    try:
+        from oracle.runner import run_script
+    except ImportError as error:
+        raise HarnessError(f"cannot load the oracle: {error}") from None
+    return run_script
+
+
 def oracle_output(script: Path) -> Output:
     """What `oracle -b script` prints, computed in-process; an exception in the oracle is a crash."""
-    from oracle.runner import run_script
-
+    run_script = load_oracle()
     try:
         text = script.read_text(encoding="utf-8")
         with ORACLE_LOCK:

@@ -1,0 +1,90 @@
+"""Byte-exact comparison: the first difference, the command in force, the block diff, invisibles."""
+
+from acceptance.compare import INITIAL_STATE, DiffLine, Side, compare, split_lines, visible
+
+OUTPUT = (
+    "  state:not started, normal, ok\n"
+    "  Welcome to Space Defender Version 2.\n"
+    "->play(10,30,1,1,1,1,1)\n"
+    "  state:weapon setup, normal, ok\n"
+    "  Weapon Selected:Standard\n"
+    "->pass\n"
+    "  state:in game(1.0), normal, ok\n"
+    "  score:0\n"
+)
+
+
+def changed(line: int, new: str, text: str = OUTPUT) -> bytes:
+    """The output with its 1-based line `line` replaced by `new` (which brings its own ending)."""
+    lines = split_lines(text)
+    lines[line - 1] = new
+    return "".join(lines).encode()
+
+
+def test_identical_outputs_have_no_mismatch() -> None:
+    assert compare(OUTPUT.encode(), OUTPUT.encode()) is None
+
+
+def test_trailing_space_is_located_at_its_line_column_and_command() -> None:
+    mismatch = compare(OUTPUT.encode(), changed(5, "  Weapon Selected:Standard \n"))
+    assert mismatch is not None
+    assert (mismatch.line, mismatch.column, mismatch.command) == (5, 27, "->play(10,30,1,1,1,1,1)")
+
+
+def test_block_diff_covers_only_the_command_in_force() -> None:
+    mismatch = compare(OUTPUT.encode(), changed(5, "  Weapon Selected:Spread\n"))
+    assert mismatch is not None
+    assert mismatch.diff == (
+        DiffLine(Side.BOTH, 3, "->play(10,30,1,1,1,1,1)\n"),
+        DiffLine(Side.BOTH, 4, "  state:weapon setup, normal, ok\n"),
+        DiffLine(Side.EXPECTED, 5, "  Weapon Selected:Standard\n"),
+        DiffLine(Side.ACTUAL, 5, "  Weapon Selected:Spread\n"),
+    )
+
+
+def test_difference_before_any_command_is_in_the_initial_state() -> None:
+    mismatch = compare(OUTPUT.encode(), changed(2, "  welcome\n"))
+    assert mismatch is not None
+    assert (mismatch.line, mismatch.command) == (2, INITIAL_STATE)
+
+
+def test_differing_command_lines_are_their_own_block() -> None:
+    mismatch = compare(OUTPUT.encode(), changed(6, "->pass(1)\n"))
+    assert mismatch is not None
+    assert (mismatch.line, mismatch.command) == (6, "->pass")
+    assert [line.number for line in mismatch.diff] == [6, 6, 7, 8]
+
+
+def test_extra_line_at_the_end_of_a_block_stays_in_that_block() -> None:
+    actual = OUTPUT.replace("Standard\n", "Standard\n  extra\n")
+    mismatch = compare(OUTPUT.encode(), actual.encode())
+    assert mismatch is not None
+    assert (mismatch.line, mismatch.command) == (6, "->play(10,30,1,1,1,1,1)")
+    assert DiffLine(Side.ACTUAL, 6, "  extra\n") in mismatch.diff
+
+
+def test_output_that_stops_early_is_located_where_it_stops() -> None:
+    mismatch = compare(OUTPUT.encode(), OUTPUT[: OUTPUT.index("->pass")].encode())
+    assert mismatch is not None
+    assert (mismatch.line, mismatch.command) == (6, "->play(10,30,1,1,1,1,1)")
+    assert [line.side for line in mismatch.diff][-3:] == [Side.EXPECTED] * 3
+
+
+def test_missing_final_newline_and_crlf_are_differences() -> None:
+    no_newline = compare(OUTPUT.encode(), OUTPUT.removesuffix("\n").encode())
+    crlf = compare(OUTPUT.encode(), OUTPUT.replace("\n", "\r\n").encode())
+    assert no_newline is not None and (no_newline.line, no_newline.command) == (8, "->pass")
+    assert crlf is not None and (crlf.line, crlf.column) == (1, 32)
+
+
+def test_invalid_utf8_is_shown_not_lost() -> None:
+    mismatch = compare(OUTPUT.encode(), OUTPUT.encode().replace(b"score", b"sc\xffre"))
+    assert mismatch is not None
+    assert DiffLine(Side.ACTUAL, 8, "  sc\\xffre:0\n") in mismatch.diff
+
+
+def test_visible_marks_trailing_spaces_tabs_cr_and_missing_newline() -> None:
+    assert visible("  a b  \n") == "  a b··"
+    assert visible("a\tb\r\n") == "a→b␍"
+    assert visible("a  \r\n") == "a··␍"
+    assert visible("end") == "end∅"
