@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from model.tables import ROW_LETTERS
 
 
-@dataclass(frozen=True, order=True)
-class Position:
-    """A cell: row 1 is A, column 1 is the leftmost. May lie outside the board."""
+class Position(NamedTuple):
+    """A cell: row 1 is A, column 1 is the leftmost. May lie outside the board.
+
+    A named tuple rather than a dataclass: positions are dictionary keys on every step.
+    """
 
     row: int
     column: int

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import cache
 
 from model.enemy import Enemy
 from model.game import Game
@@ -190,15 +191,28 @@ def _game(game: Game, debug: bool, rng_out: bool) -> Iterator[str]:
 
 
 def _board(game: Game, fog: bool) -> Iterator[str]:
-    ship = game.starfighter
-    yield "  " + "".join(f"{column:>3}" for column in range(1, game.board.columns + 1))
-    for row in range(1, game.board.rows + 1):
-        cells = []
-        for column in range(1, game.board.columns + 1):
-            position = Position(row, column)
-            if fog and ship.position.distance(position) > ship.stats.vision:
-                cells.append(FOG)
-            else:
-                occupant = game.cells.get(position)
-                cells.append(EMPTY if occupant is None else occupant.symbol)
-        yield f"  {ROW_LETTERS[row - 1]} " + "  ".join(cells)
+    """The column header, then a row per letter; in normal mode `?` beyond the Starfighter's vision."""
+    rows, columns = game.board.rows, game.board.columns
+    grid = [[EMPTY] * columns for _ in range(rows)]
+    for (row, column), occupant in game.cells.items():
+        grid[row - 1][column - 1] = occupant.symbol
+    if fog:
+        _cover(grid, game.starfighter.position, game.starfighter.stats.vision)
+    yield _header(columns)
+    for letter, cells in zip(ROW_LETTERS, grid):
+        yield f"  {letter} " + "  ".join(cells)
+
+
+def _cover(grid: list[list[str]], eye: Position, vision: int) -> None:
+    """Fog every cell whose displacement from `eye` exceeds `vision`."""
+    for row, cells in enumerate(grid, 1):
+        reach = vision - abs(row - eye.row)
+        first, last = eye.column - reach, eye.column + reach
+        for column in range(1, len(cells) + 1):
+            if not first <= column <= last:
+                cells[column - 1] = FOG
+
+
+@cache
+def _header(columns: int) -> str:
+    return "  " + "".join(f"{column:>3}" for column in range(1, columns + 1))
