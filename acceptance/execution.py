@@ -48,10 +48,10 @@ def load_oracle() -> Callable[[str], str]:
 
 
 def oracle_output(script: Path) -> Output:
-    """What `oracle -b script` prints, computed in-process; an exception in the oracle is a crash."""
+    """What `oracle -b` prints for a script read with its CRs, in-process; an oracle exception is a crash."""
     run_script = load_oracle()
     try:
-        text = script.read_text(encoding="utf-8")
+        text = script.read_bytes().decode("utf-8")
         with ORACLE_LOCK:
             return Output(Status.OK, run_script(text).encode("utf-8"))
     except (OSError, UnicodeDecodeError) as error:
