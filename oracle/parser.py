@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+import os
 from functools import cache
 
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -91,10 +92,23 @@ class _ToCalls(Transformer[Token, list[Call]]):
 
 @cache
 def _lark() -> Lark:
-    """The LALR parser, built on first use and cached on disk between runs (startup time)."""
+    """The LALR parser, built on first use; its tables are cached on disk between runs, which
+    saves most of the time building them takes (startup time matters)."""
     return Lark.open(
-        "script.lark", rel_to=__file__, parser="lalr", transformer=_ToCalls(), cache=True
+        "script.lark", rel_to=__file__, parser="lalr", transformer=_ToCalls(), cache=_cache_file()
     )
+
+
+def _cache_file() -> str | bool:
+    """A cache file in the user's own cache folder (Lark checks it against the grammar and
+    version before use); none if that folder cannot be made."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+    folder = os.path.join(base, "space-defender-2-oracle")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return False
+    return os.path.join(folder, "script-grammar.pickle")
 
 
 def parse(text: str, first_line: int = 1) -> list[Call]:
