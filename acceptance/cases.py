@@ -78,6 +78,12 @@ def collect(paths: Iterable[Path]) -> list[Case]:
     return [make_case(script) for script in scripts]
 
 
+def shown(path: Path) -> str:
+    """A path as the user reads it best: relative to the cwd when under it."""
+    absolute, cwd = path.absolute(), Path.cwd()
+    return str(absolute.relative_to(cwd) if absolute.is_relative_to(cwd) else path)
+
+
 def default_scripts() -> Path:
     """The `at/` folder of the project the cwd is in."""
     return (project_root(Path.cwd()) or Path.cwd()) / SCRIPT_FOLDER

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from acceptance.cases import HarnessError, collect, default_scripts
+from acceptance.cases import HarnessError, collect, default_scripts, shown
 from acceptance.execution import External, command_line, oracle_output
 from acceptance.regen import Regenerated, Written, new_script, regen
 from acceptance.report import block_report, closing_line, full_report, headline, json_summary, junit_xml
@@ -98,7 +98,7 @@ def regen_lines(result: Regenerated) -> list[str]:
         Written.KEPT: " (the oracle's output differs; --force overwrites it)",
         Written.FAILED: f" (the oracle failed: {result.detail})",
     }
-    lines = [f"{result.written.value}: {result.target}{notes.get(result.written, '')}"]
+    lines = [f"{result.written.value}: {shown(result.target)}{notes.get(result.written, '')}"]
     if result.change:
         lines.append(f"    first change at line {result.change.line}, in {result.change.command}")
         lines += block_report(result.change, old="file", new="oracle")
@@ -115,7 +115,7 @@ def regen_command(args: argparse.Namespace) -> int:
 
 def new_command(args: argparse.Namespace) -> int:
     """`at new`: scaffold a test script."""
-    path = new_script(args.name, Path.cwd())
+    path = shown(new_script(args.name, Path.cwd()))
     print(f"created {path}: write its commands, then `at regen {path}` records the oracle's output")
     return 0
 

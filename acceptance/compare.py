@@ -112,8 +112,8 @@ def visible(line: str) -> str:
     body, ending = (line[:-1], "") if line.endswith("\n") else (line, NO_FINAL_NEWLINE)
     core = body.removesuffix("\r")
     kept = core.rstrip(" ")
-    shown = kept + TRAILING_SPACE * (len(core) - len(kept)) + body[len(core) :]
-    return shown.replace("\t", TAB).replace("\r", CARRIAGE_RETURN) + ending
+    marked = kept + TRAILING_SPACE * (len(core) - len(kept)) + body[len(core) :]
+    return marked.replace("\t", TAB).replace("\r", CARRIAGE_RETURN) + ending
 
 
 def marks_used(lines: list[str]) -> dict[str, str]:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from acceptance.cases import SCRIPT_FOLDER, SCRIPT_SUFFIX, HarnessError, expected_target, project_root
+from acceptance.cases import SCRIPT_FOLDER, SCRIPT_SUFFIX, HarnessError, expected_target, project_root, shown
 from acceptance.compare import Mismatch, compare
 from acceptance.execution import Producer, Status
 
@@ -72,5 +72,5 @@ def new_script(name: str, start: Path) -> Path:
         with path.open("x", encoding="utf-8") as file:
             file.write(TEMPLATE.format(name=name))
     except FileExistsError:
-        raise HarnessError(f"{path} exists already; it is left as it is") from None
+        raise HarnessError(f"{shown(path)} exists already; it is left as it is") from None
     return path

@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from enum import Enum
 
-from acceptance.cases import Case, expected_candidates
+from acceptance.cases import Case, expected_candidates, shown
 from acceptance.compare import Mismatch, compare
 from acceptance.execution import Output, Producer, Status
 
@@ -70,9 +70,9 @@ def expected_output(case: Case, reference: Producer | None) -> Output:
         try:
             return Output(Status.OK, case.expected.read_bytes())
         except OSError as error:
-            return Output(Status.NOT_FOUND, detail=f"cannot read {case.expected}: {error.strerror}")
+            return Output(Status.NOT_FOUND, detail=f"cannot read {shown(case.expected)}: {error.strerror}")
     if reference is None:
-        return Output(Status.NOT_FOUND, detail="looked for " + " and ".join(map(str, expected_candidates(case.script))))
+        return Output(Status.NOT_FOUND, detail="looked for " + " and ".join(map(shown, expected_candidates(case.script))))
     output = reference(case.script)
     return output if output.status is Status.OK else Output(output.status, detail=f"the oracle failed: {output.detail}")
 

@@ -105,7 +105,7 @@ def test_diff_flag_shows_the_block_diff_of_every_failure(capsys: pytest.CaptureF
 def test_missing_expected_file_fails_naming_where_it_looked(capsys: pytest.CaptureFixture[str], lonely: Path) -> None:
     code, lines = at(capsys, "run", str(lonely))
     assert code == 1
-    assert lines == [f"lonely: no expected output (looked for {lonely.with_name('lonely.expected.txt')})", "0 passed, 1 failed"]
+    assert lines == ["lonely: no expected output (looked for lonely.expected.txt)", "0 passed, 1 failed"]
 
 
 def test_external_program_that_prints_the_oracle_output_passes(

@@ -1,0 +1,79 @@
+"""`at regen` and `at new`: expected files from the oracle, changed ones kept unless forced."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from acceptance.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+ORACLE_BYTES = (ROOT / "expected" / "at001.expected.txt").read_bytes()
+
+
+def at(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str]]:
+    """Run `at` in-process; its exit status and the lines it printed."""
+    code = main(list(args))
+    return code, capsys.readouterr().out.splitlines()
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A scratch project, the cwd, with at/at001.txt and an empty expected/ folder."""
+    (tmp_path / "at").mkdir()
+    (tmp_path / "expected").mkdir()
+    shutil.copy(ROOT / "at" / "at001.txt", tmp_path / "at")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_regen_creates_then_keeps_a_changed_file_until_forced(capsys: pytest.CaptureFixture[str], project: Path) -> None:
+    expected = project / "expected" / "at001.expected.txt"
+    assert at(capsys, "regen", "at") == (0, ["created: expected/at001.expected.txt"])
+    assert expected.read_bytes() == ORACLE_BYTES
+    assert at(capsys, "regen", "at/at001.txt") == (0, ["unchanged: expected/at001.expected.txt"])
+
+    edited = ORACLE_BYTES.replace(b"score:0\n", b"score:0 \n", 1)
+    expected.write_bytes(edited)
+    code, lines = at(capsys, "regen", "at/at001.txt")
+    assert (code, lines[0]) == (1, "kept: expected/at001.expected.txt (the oracle's output differs; --force overwrites it)")
+    assert lines[1] == "    first change at line 27, in ->setup_next(5)"
+    assert any(line.endswith("score:0·") for line in lines) and "    marks: · trailing space" in lines
+    assert expected.read_bytes() == edited
+
+    code, lines = at(capsys, "regen", "--force", "at/at001.txt")
+    assert (code, lines[0]) == (0, "overwritten: expected/at001.expected.txt")
+    assert expected.read_bytes() == ORACLE_BYTES
+
+
+def test_regen_writes_beside_a_script_outside_any_project(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ROOT / "at" / "at001.txt", tmp_path / "mine.txt")
+    assert at(capsys, "regen", "mine.txt") == (0, ["created: mine.expected.txt"])
+    assert at(capsys, "run", "mine.txt") == (0, ["1 passed, 0 failed"])
+
+
+def test_new_scaffolds_a_script_that_regen_and_run_accept(capsys: pytest.CaptureFixture[str], project: Path) -> None:
+    script = project / "at" / "mine.txt"
+    code, lines = at(capsys, "new", "mine")
+    assert (code, lines) == (0, ["created at/mine.txt: write its commands, then `at regen at/mine.txt` records the oracle's output"])
+    assert script.read_text().startswith("--mine: ")
+    assert at(capsys, "regen", str(script))[0] == 0
+    assert at(capsys, "run", str(script)) == (0, ["1 passed, 0 failed"])
+
+
+def test_new_never_overwrites_a_script(capsys: pytest.CaptureFixture[str], project: Path) -> None:
+    script = project / "at" / "at001.txt"
+    before = script.read_bytes()
+    assert main(["new", "at001"]) == 2
+    assert capsys.readouterr().err == "at: at/at001.txt exists already; it is left as it is\n"
+    assert script.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", ["../escape", "a b", "", "x.txt"])
+def test_new_refuses_names_that_are_not_plain(capsys: pytest.CaptureFixture[str], project: Path, name: str) -> None:
+    assert main(["new", name]) == 2
+    assert capsys.readouterr().err.startswith("at: a test name is letters, digits")
+    assert sorted(path.name for path in (project / "at").iterdir()) == ["at001.txt"]
