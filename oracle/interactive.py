@@ -6,7 +6,7 @@ from typing import TextIO
 
 from model.session import Session
 from oracle.declarations import DECLARATIONS
-from oracle.parser import BLANKS, ScriptError, blank_comment, parse
+from oracle.parser import BLANKS, ScriptError, parse
 from oracle.runner import run_step, state
 from oracle.typecheck import check_calls
 
@@ -39,7 +39,7 @@ def respond(line: str, session: Session) -> str:
     same line is, so a transcript reads like batch output.
     """
     try:
-        steps = check_calls(parse(blank_comment(line.rstrip("\n"))))
+        steps = check_calls(parse(line.rstrip("\n")))
     except ScriptError as error:
         return error.report()
     if not steps:

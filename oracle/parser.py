@@ -116,6 +116,7 @@ def parse(text: str, first_line: int = 1) -> list[Call]:
 
     Raises ScriptSyntaxError or TooManyArguments for the first error in script order.
     """
+    text = "\n".join(map(blank_comment, text.split("\n")))
     try:
         return _parse(text)
     except UnexpectedInput as error:
@@ -168,12 +169,12 @@ def chunks(lines: Iterable[str], size: int = CHUNK_LINES) -> Iterator[Chunk]:
     pending: list[str] = []
     first_line = 1
     depth = 0
-    for number, raw in enumerate(lines, 1):
-        line = blank_comment(raw)
-        if line and len(pending) >= size and depth <= 0 and not line.lstrip(BLANKS).startswith("("):
+    for number, line in enumerate(lines, 1):
+        code = blank_comment(line)
+        if code and len(pending) >= size and depth <= 0 and not code.lstrip(BLANKS).startswith("("):
             yield Chunk(first_line, "\n".join(pending))
             pending, first_line, depth = [], number, 0
         pending.append(line)
-        depth += line.count("(") - line.count(")")
+        depth += code.count("(") - code.count(")")
     if pending:
         yield Chunk(first_line, "\n".join(pending))
