@@ -1,1 +1,1 @@
-"""The acceptance harness `at`: run scripts through the oracle or a student's program, diff, grade."""
+"""The acceptance harness `at`: run scripts through the oracle or a student's program, and grade."""

@@ -31,7 +31,9 @@ def is_script(path: Path) -> bool:
 def project_root(start: Path) -> Path | None:
     """The nearest folder, from `start` upward, that holds an `expected/` folder."""
     start = start.absolute()
-    return next((folder for folder in (start, *start.parents) if (folder / EXPECTED_FOLDER).is_dir()), None)
+    return next(
+        (folder for folder in (start, *start.parents) if (folder / EXPECTED_FOLDER).is_dir()), None
+    )
 
 
 def root_for(script: Path) -> Path | None:
@@ -56,7 +58,9 @@ def expected_target(script: Path) -> Path:
 def make_case(script: Path) -> Case:
     """The case of one script, with its expected file if there is one."""
     expected = expected_target(script)
-    return Case(script.name.removesuffix(SCRIPT_SUFFIX), script, expected if expected.is_file() else None)
+    return Case(
+        script.name.removesuffix(SCRIPT_SUFFIX), script, expected if expected.is_file() else None
+    )
 
 
 def scripts_in(path: Path) -> list[Path]:

@@ -1,4 +1,4 @@
-"""The `at` command line: run and grade acceptance tests, regenerate expected files, scaffold tests."""
+"""The `at` command line: run and grade tests, regenerate expected files, scaffold new tests."""
 
 import argparse
 import io
@@ -10,14 +10,21 @@ from typing import Any
 from acceptance.cases import HarnessError, collect, default_scripts, shown
 from acceptance.execution import External, command_line, oracle_output
 from acceptance.regen import Regenerated, Written, new_script, regen
-from acceptance.report import block_report, closing_line, full_report, headline, json_summary, junit_xml
+from acceptance.report import (
+    block_report,
+    closing_line,
+    full_report,
+    headline,
+    json_summary,
+    junit_xml,
+)
 from acceptance.suite import Result, run_suite
 
 DEFAULT_TIMEOUT = 10.0
 
 
 class Display:
-    """Shows a run as it goes: a progress bar on a terminal, a line (or a report) per failed test."""
+    """Shows a run as it goes: a progress bar on a terminal, a line (or report) per failed test."""
 
     def __init__(self, total: int, diffs: bool, quiet: bool) -> None:
         self.diffs = diffs
@@ -122,21 +129,55 @@ def new_command(args: argparse.Namespace) -> int:
 
 def parser() -> argparse.ArgumentParser:
     """The `at` argument parser with its three subcommands."""
-    top = argparse.ArgumentParser(prog="at", description="Acceptance tests of Space Defender 2, byte for byte.")
+    top = argparse.ArgumentParser(
+        prog="at", description="Acceptance tests of Space Defender 2, byte for byte."
+    )
     commands = top.add_subparsers(required=True, metavar="COMMAND")
     run = commands.add_parser("run", help="run tests and grade them against their expected output")
-    run.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="scripts or folders of scripts (default: at/)")
-    run.add_argument("-v", "--diff", action="store_true", help="show each failure's block diff (default for one test)")
-    run.add_argument("--exe", metavar="CMD", help="test this program, run as `CMD -b SCRIPT`, instead of the oracle")
-    run.add_argument("--timeout", type=positive(float), default=DEFAULT_TIMEOUT, help="seconds per test for --exe")
-    run.add_argument("-j", "--jobs", type=positive(int), default=1, metavar="N", help="run N --exe tests at once")
-    run.add_argument("--against-oracle", action="store_true", help="with --exe: scripts with no expected file are compared with the oracle")
-    run.add_argument("--junit", type=Path, metavar="FILE", help="also write a JUnit XML report to FILE")
+    run.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="scripts or folders of scripts (default: at/)",
+    )
+    run.add_argument(
+        "-v",
+        "--diff",
+        action="store_true",
+        help="show each failure's block diff (default for one test)",
+    )
+    run.add_argument(
+        "--exe",
+        metavar="CMD",
+        help="test this program, run as `CMD -b SCRIPT`, instead of the oracle",
+    )
+    run.add_argument(
+        "--timeout",
+        type=positive(float),
+        default=DEFAULT_TIMEOUT,
+        help="seconds per test for --exe",
+    )
+    run.add_argument(
+        "-j", "--jobs", type=positive(int), default=1, metavar="N", help="run N --exe tests at once"
+    )
+    run.add_argument(
+        "--against-oracle",
+        action="store_true",
+        help="with --exe: scripts with no expected file are compared with the oracle",
+    )
+    run.add_argument(
+        "--junit", type=Path, metavar="FILE", help="also write a JUnit XML report to FILE"
+    )
     run.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
     run.set_defaults(handler=run_command)
     regenerate = commands.add_parser("regen", help="write expected files from the oracle")
-    regenerate.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="scripts or folders of scripts")
-    regenerate.add_argument("--force", action="store_true", help="overwrite expected files that would change")
+    regenerate.add_argument(
+        "paths", nargs="+", type=Path, metavar="PATH", help="scripts or folders of scripts"
+    )
+    regenerate.add_argument(
+        "--force", action="store_true", help="overwrite expected files that would change"
+    )
     regenerate.set_defaults(handler=regen_command)
     new = commands.add_parser("new", help="scaffold the test script at/NAME.txt")
     new.add_argument("name", metavar="NAME")

@@ -43,7 +43,7 @@ class Mismatch:
 
 
 def split_lines(text: str) -> list[str]:
-    """Lines split on LF only, each keeping its ending, so CR and a missing final LF stay visible."""
+    """Lines split on LF only, each keeping its ending, so CRs and a missing final LF show."""
     parts = text.split("\n")
     return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
 
@@ -61,27 +61,44 @@ def is_command(line: str) -> bool:
 def first_difference(expected: list[str], actual: list[str]) -> int:
     """Index of the first line that differs (one past the shorter side if one is a prefix)."""
     pairs = zip(expected, actual)
-    return next((index for index, (left, right) in enumerate(pairs) if left != right), min(len(expected), len(actual)))
+    return next(
+        (index for index, (left, right) in enumerate(pairs) if left != right),
+        min(len(expected), len(actual)),
+    )
 
 
 def first_column(left: str, right: str) -> int:
     """The 1-based column of the first differing character of two lines."""
-    return next((index for index, (a, b) in enumerate(zip(left, right)) if a != b), min(len(left), len(right))) + 1
+    return (
+        next(
+            (index for index, (a, b) in enumerate(zip(left, right)) if a != b),
+            min(len(left), len(right)),
+        )
+        + 1
+    )
 
 
 def block_start(expected: list[str], actual: list[str], index: int) -> int | None:
     """The command line in force at `index` in both outputs, or None in the initial state."""
-    if index < min(len(expected), len(actual)) and is_command(expected[index]) and is_command(actual[index]):
+    if (
+        index < min(len(expected), len(actual))
+        and is_command(expected[index])
+        and is_command(actual[index])
+    ):
         return index
     return next((line for line in range(index - 1, -1, -1) if is_command(expected[line])), None)
 
 
 def block_end(lines: list[str], index: int) -> int:
     """One past the last line of the block that holds line `index`."""
-    return next((line for line in range(index + 1, len(lines)) if is_command(lines[line])), len(lines))
+    return next(
+        (line for line in range(index + 1, len(lines)) if is_command(lines[line])), len(lines)
+    )
 
 
-def block_diff(expected: list[str], actual: list[str], start: int, index: int) -> tuple[DiffLine, ...]:
+def block_diff(
+    expected: list[str], actual: list[str], start: int, index: int
+) -> tuple[DiffLine, ...]:
     """The diff of the block from `start` that holds line `index`, on each side."""
     left = expected[start : block_end(expected, index)]
     right = actual[start : block_end(actual, index)]
@@ -108,7 +125,7 @@ def compare(expected: bytes, actual: bytes) -> Mismatch | None:
 
 
 def visible(line: str) -> str:
-    """A line with its invisible characters marked: trailing spaces, tabs, CR, a missing final LF."""
+    """A line with its invisibles marked: trailing spaces, tabs, CR, a missing final LF."""
     body, ending = (line[:-1], "") if line.endswith("\n") else (line, NO_FINAL_NEWLINE)
     core = body.removesuffix("\r")
     kept = core.rstrip(" ")

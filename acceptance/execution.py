@@ -48,7 +48,7 @@ def load_oracle() -> Callable[[str], str]:
 
 
 def oracle_output(script: Path) -> Output:
-    """What `oracle -b` prints for a script read with its CRs, in-process; an oracle exception is a crash."""
+    """What `oracle -b` prints for a script, computed in-process; an oracle exception is a crash."""
     run_script = load_oracle()
     try:
         text = script.read_bytes().decode("utf-8")
@@ -114,5 +114,9 @@ class External:
                 stdout, _ = process.communicate()
                 return Output(Status.TIMED_OUT, stdout, f"no end after {self.timeout:g}s")
         if process.returncode != 0:
-            return Output(Status.CRASHED, stdout, "\n".join(filter(None, [exit_detail(process.returncode), stderr_tail(stderr)])))
+            return Output(
+                Status.CRASHED,
+                stdout,
+                "\n".join(filter(None, [exit_detail(process.returncode), stderr_tail(stderr)])),
+            )
         return Output(Status.OK, stdout)

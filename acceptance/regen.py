@@ -5,7 +5,14 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from acceptance.cases import SCRIPT_FOLDER, SCRIPT_SUFFIX, HarnessError, expected_target, project_root, shown
+from acceptance.cases import (
+    SCRIPT_FOLDER,
+    SCRIPT_SUFFIX,
+    HarnessError,
+    expected_target,
+    project_root,
+    shown,
+)
 from acceptance.compare import Mismatch, compare
 from acceptance.execution import Producer, Status
 
@@ -45,7 +52,7 @@ class Regenerated:
 
 
 def regen(script: Path, oracle: Producer, force: bool = False) -> Regenerated:
-    """Write the oracle's output for a script to its expected file, keeping a changed one unless forced."""
+    """Write a script's expected file from the oracle, keeping a changed one unless forced."""
     target = expected_target(script)
     output = oracle(script)
     if output.status is not Status.OK:
@@ -63,7 +70,7 @@ def regen(script: Path, oracle: Producer, force: bool = False) -> Regenerated:
 
 
 def new_script(name: str, start: Path) -> Path:
-    """Create the script `at/NAME.txt` of the project holding `start` from a template, never overwriting."""
+    """Create `at/NAME.txt` in the project holding `start` from a template; never overwrite."""
     if not NAME.fullmatch(name):
         raise HarnessError(f"a test name is letters, digits, '_' and '-': {name!r}")
     path = (project_root(start) or start) / SCRIPT_FOLDER / (name + SCRIPT_SUFFIX)

@@ -31,10 +31,20 @@ def headline(result: Result) -> str:
 
 def block_report(mismatch: Mismatch, old: str = "expected", new: str = "actual") -> list[str]:
     """The diff of the state block in force where two outputs first differ, invisibles marked."""
-    body = [f"{INDENT}{line.side.value} {line.number:>5} {visible(line.text)}" for line in mismatch.diff]
+    body = [
+        f"{INDENT}{line.side.value} {line.number:>5} {visible(line.text)}" for line in mismatch.diff
+    ]
     marks = marks_used(body)
-    legend = [f"{INDENT}marks: " + ", ".join(f"{mark} {meaning}" for mark, meaning in marks.items())] if marks else []
-    return [f"{INDENT}state block of {mismatch.command} (- {old}, + {new}; numbers are output line numbers):", *body, *legend]
+    legend = (
+        [f"{INDENT}marks: " + ", ".join(f"{mark} {meaning}" for mark, meaning in marks.items())]
+        if marks
+        else []
+    )
+    return [
+        f"{INDENT}state block of {mismatch.command} (- {old}, + {new}; numbers are line numbers):",
+        *body,
+        *legend,
+    ]
 
 
 def details(result: Result) -> list[str]:
@@ -73,7 +83,11 @@ def junit_xml(summary: Summary) -> str:
     )
     for result in summary.results:
         case = ElementTree.SubElement(
-            suite, "testcase", classname=result.case.script.parent.name or ".", name=result.case.name, time=f"{result.seconds:.3f}"
+            suite,
+            "testcase",
+            classname=result.case.script.parent.name or ".",
+            name=result.case.name,
+            time=f"{result.seconds:.3f}",
         )
         if not result.passed:
             kind = "error" if result.outcome in ERRORS else "failure"
@@ -98,4 +112,7 @@ def json_summary(summary: Summary) -> str:
         for result in summary.results
     ]
     totals = {"passed": summary.passed, "failed": summary.failed, "total": len(summary.results)}
-    return json.dumps({**totals, "seconds": round(summary.seconds, 3), "tests": tests}, indent=2) + "\n"
+    return (
+        json.dumps({**totals, "seconds": round(summary.seconds, 3), "tests": tests}, indent=2)
+        + "\n"
+    )

@@ -22,8 +22,7 @@ class Outcome(Enum):
     NO_EXPECTED = "no expected output"
 
 
-OUTCOME_OF = {
-    Status.OK: Outcome.FAILED,
+OUTCOME_OF_FAILURE = {
     Status.CRASHED: Outcome.CRASHED,
     Status.TIMED_OUT: Outcome.TIMED_OUT,
     Status.NOT_FOUND: Outcome.NOT_FOUND,
@@ -65,16 +64,31 @@ class Summary:
 
 
 def expected_output(case: Case, reference: Producer | None) -> Output:
-    """The bytes a case must produce: its expected file, else the reference's output, else why not."""
+    """The bytes a case must produce: its expected file, else the reference output, else why not."""
     if case.expected is not None:
         try:
             return Output(Status.OK, case.expected.read_bytes())
         except OSError as error:
-            return Output(Status.NOT_FOUND, detail=f"cannot read {shown(case.expected)}: {error.strerror}")
+            return Output(
+                Status.NOT_FOUND, detail=f"cannot read {shown(case.expected)}: {error.strerror}"
+            )
     if reference is None:
-        return Output(Status.NOT_FOUND, detail="looked for " + " and ".join(map(shown, expected_candidates(case.script))))
+        looked = " and ".join(map(shown, expected_candidates(case.script)))
+        return Output(Status.NOT_FOUND, detail=f"looked for {looked}")
     output = reference(case.script)
-    return output if output.status is Status.OK else Output(output.status, detail=f"the oracle failed: {output.detail}")
+    if output.status is not Status.OK:
+        return Output(output.status, detail=f"the oracle failed: {output.detail}")
+    return output
+
+
+def grade(expected: Output, actual: Output) -> tuple[Outcome, Mismatch | None]:
+    """The outcome of a program's output, and where it differs from the expected bytes."""
+    if actual.status is Status.NOT_FOUND:
+        return Outcome.NOT_FOUND, None
+    mismatch = compare(expected.stdout, actual.stdout)
+    if actual.status is not Status.OK:
+        return OUTCOME_OF_FAILURE[actual.status], mismatch
+    return (Outcome.FAILED if mismatch else Outcome.PASSED), mismatch
 
 
 def check(case: Case, producer: Producer, reference: Producer | None = None) -> Result:
@@ -82,10 +96,11 @@ def check(case: Case, producer: Producer, reference: Producer | None = None) -> 
     started = time.perf_counter()
     expected = expected_output(case, reference)
     if expected.status is not Status.OK:
-        return Result(case, Outcome.NO_EXPECTED, time.perf_counter() - started, detail=expected.detail)
+        return Result(
+            case, Outcome.NO_EXPECTED, time.perf_counter() - started, None, expected.detail
+        )
     actual = producer(case.script)
-    mismatch = None if actual.status is Status.NOT_FOUND else compare(expected.stdout, actual.stdout)
-    outcome = Outcome.PASSED if actual.status is Status.OK and mismatch is None else OUTCOME_OF[actual.status]
+    outcome, mismatch = grade(expected, actual)
     return Result(case, outcome, time.perf_counter() - started, mismatch, actual.detail)
 
 
@@ -96,7 +111,7 @@ def run_suite(
     jobs: int = 1,
     on_result: Callable[[Result], None] = lambda result: None,
 ) -> Summary:
-    """Run cases on `jobs` threads, telling `on_result` of each as it ends; an interrupt drops the rest."""
+    """Run cases on `jobs` threads, telling `on_result` of each as it ends; Ctrl-C stops all."""
     started = time.perf_counter()
     pool = ThreadPoolExecutor(max_workers=jobs)
     try:

@@ -28,7 +28,7 @@ def same_bytes(case: Case, obtained: Path, expected: Path) -> None:
 
 
 def regression_failure(check: Callable[[], None]) -> str | None:
-    """The message of a failed file_regression check (a difference, a new or rewritten file), if any."""
+    """The message of a file_regression check that failed (a difference, a new file), if any."""
     try:
         check()
     except (AssertionError, pytest.fail.Exception) as error:

@@ -12,10 +12,13 @@ BROKEN_LINE = 30
 
 @pytest.fixture
 def project(pytester: pytest.Pytester) -> Path:
-    """A scratch project: the suite's test file, two scripts, at001's expected file with a trailing space."""
+    """A scratch project: the suite's test file, two scripts, at001's expected file made wrong."""
     for folder in ("tests", "at", "expected"):
         (pytester.path / folder).mkdir()
-    shutil.copy(ROOT / "tests" / "test_acceptance.py", pytester.path / "tests" / "test_scratch_acceptance.py")
+    shutil.copy(
+        ROOT / "tests" / "test_acceptance.py",
+        pytester.path / "tests" / "test_scratch_acceptance.py",
+    )
     for name in NAMES:
         shutil.copy(ROOT / "at" / f"{name}.txt", pytester.path / "at")
     lines = (ROOT / "expected" / "at001.expected.txt").read_bytes().split(b"\n")
@@ -29,13 +32,23 @@ def expected_bytes(folder: Path, name: str) -> bytes:
     return (folder / "expected" / f"{name}.expected.txt").read_bytes()
 
 
-def test_failures_read_like_at_and_force_regen_restores_the_exact_bytes(pytester: pytest.Pytester, project: Path) -> None:
+def test_failures_read_like_at_and_force_regen_restores_the_exact_bytes(
+    pytester: pytest.Pytester, project: Path
+) -> None:
     first = pytester.runpytest("tests")
     first.assert_outcomes(failed=2)
-    first.stdout.fnmatch_lines([f"at001: failed at line {BROKEN_LINE}, column *, in ->setup_next(5)", "    marks: · trailing space", "File not found*created:"])
+    first.stdout.fnmatch_lines(
+        [
+            f"at001: failed at line {BROKEN_LINE}, column *, in ->setup_next(5)",
+            "    marks: · trailing space",
+            "File not found*created:",
+        ]
+    )
     assert expected_bytes(project, "at002") == expected_bytes(ROOT, "at002")
 
     pytester.runpytest("tests", "--force-regen").assert_outcomes(failed=1, passed=1)
-    assert [expected_bytes(project, name) for name in NAMES] == [expected_bytes(ROOT, name) for name in NAMES]
+    assert [expected_bytes(project, name) for name in NAMES] == [
+        expected_bytes(ROOT, name) for name in NAMES
+    ]
 
     pytester.runpytest("tests").assert_outcomes(passed=2)

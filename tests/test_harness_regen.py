@@ -27,7 +27,9 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def test_regen_creates_then_keeps_a_changed_file_until_forced(capsys: pytest.CaptureFixture[str], project: Path) -> None:
+def test_regen_creates_then_keeps_a_changed_file_until_forced(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
     expected = project / "expected" / "at001.expected.txt"
     assert at(capsys, "regen", "at") == (0, ["created: expected/at001.expected.txt"])
     assert expected.read_bytes() == ORACLE_BYTES
@@ -36,9 +38,14 @@ def test_regen_creates_then_keeps_a_changed_file_until_forced(capsys: pytest.Cap
     edited = ORACLE_BYTES.replace(b"score:0\n", b"score:0 \n", 1)
     expected.write_bytes(edited)
     code, lines = at(capsys, "regen", "at/at001.txt")
-    assert (code, lines[0]) == (1, "kept: expected/at001.expected.txt (the oracle's output differs; --force overwrites it)")
+    assert (code, lines[0]) == (
+        1,
+        "kept: expected/at001.expected.txt (the oracle's output differs; --force overwrites it)",
+    )
     assert lines[1] == "    first change at line 27, in ->setup_next(5)"
-    assert any(line.endswith("score:0·") for line in lines) and "    marks: · trailing space" in lines
+    assert (
+        any(line.endswith("score:0·") for line in lines) and "    marks: · trailing space" in lines
+    )
     assert expected.read_bytes() == edited
 
     code, lines = at(capsys, "regen", "--force", "at/at001.txt")
@@ -55,10 +62,17 @@ def test_regen_writes_beside_a_script_outside_any_project(
     assert at(capsys, "run", "mine.txt") == (0, ["1 passed, 0 failed"])
 
 
-def test_new_scaffolds_a_script_that_regen_and_run_accept(capsys: pytest.CaptureFixture[str], project: Path) -> None:
+def test_new_scaffolds_a_script_that_regen_and_run_accept(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
     script = project / "at" / "mine.txt"
     code, lines = at(capsys, "new", "mine")
-    assert (code, lines) == (0, ["created at/mine.txt: write its commands, then `at regen at/mine.txt` records the oracle's output"])
+    assert (code, lines) == (
+        0,
+        [
+            "created at/mine.txt: write its commands, then `at regen at/mine.txt` records the oracle's output"
+        ],
+    )
     assert script.read_text().startswith("--mine: ")
     assert at(capsys, "regen", str(script))[0] == 0
     assert at(capsys, "run", str(script)) == (0, ["1 passed, 0 failed"])
@@ -73,7 +87,9 @@ def test_new_never_overwrites_a_script(capsys: pytest.CaptureFixture[str], proje
 
 
 @pytest.mark.parametrize("name", ["../escape", "a b", "", "x.txt"])
-def test_new_refuses_names_that_are_not_plain(capsys: pytest.CaptureFixture[str], project: Path, name: str) -> None:
+def test_new_refuses_names_that_are_not_plain(
+    capsys: pytest.CaptureFixture[str], project: Path, name: str
+) -> None:
     assert main(["new", name]) == 2
     assert capsys.readouterr().err.startswith("at: a test name is letters, digits")
     assert sorted(path.name for path in (project / "at").iterdir()) == ["at001.txt"]

@@ -79,7 +79,9 @@ def test_every_acceptance_test_passes_in_process(capsys: pytest.CaptureFixture[s
     assert at(capsys, "run", str(ROOT / "at")) == (0, [f"{count} passed, 0 failed"])
 
 
-def test_trailing_space_is_reported_with_test_line_and_command(capsys: pytest.CaptureFixture[str], broken: Path) -> None:
+def test_trailing_space_is_reported_with_test_line_and_command(
+    capsys: pytest.CaptureFixture[str], broken: Path
+) -> None:
     assert at(capsys, "run", str(broken)) == (1, [BROKEN_HEADLINE, "1 passed, 1 failed"])
 
 
@@ -96,22 +98,32 @@ def test_single_test_shows_the_block_diff_with_the_space_made_visible(
     assert not any("->play" in line or "->toggle_debug_mode" in line for line in lines[1:])
 
 
-def test_diff_flag_shows_the_block_diff_of_every_failure(capsys: pytest.CaptureFixture[str], broken: Path) -> None:
+def test_diff_flag_shows_the_block_diff_of_every_failure(
+    capsys: pytest.CaptureFixture[str], broken: Path
+) -> None:
     code, lines = at(capsys, "run", "--diff", str(broken))
     assert (code, lines[0], lines[-1]) == (1, BROKEN_HEADLINE, "1 passed, 1 failed")
     assert len(lines) > 10
 
 
-def test_missing_expected_file_fails_naming_where_it_looked(capsys: pytest.CaptureFixture[str], lonely: Path) -> None:
+def test_missing_expected_file_fails_naming_where_it_looked(
+    capsys: pytest.CaptureFixture[str], lonely: Path
+) -> None:
     code, lines = at(capsys, "run", str(lonely))
     assert code == 1
-    assert lines == ["lonely: no expected output (looked for lonely.expected.txt)", "0 passed, 1 failed"]
+    assert lines == [
+        "lonely: no expected output (looked for lonely.expected.txt)",
+        "0 passed, 1 failed",
+    ]
 
 
 def test_external_program_that_prints_the_oracle_output_passes(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, suite: Path
 ) -> None:
-    assert at(capsys, "run", "--exe", program(tmp_path, "right"), str(suite)) == (0, ["2 passed, 0 failed"])
+    assert at(capsys, "run", "--exe", program(tmp_path, "right"), str(suite)) == (
+        0,
+        ["2 passed, 0 failed"],
+    )
 
 
 def test_wrong_external_program_fails_at_its_first_difference(
@@ -128,30 +140,43 @@ def test_crashing_program_is_reported_per_test_with_its_error_output(
     code, lines = at(capsys, "run", "--diff", "--exe", program(tmp_path, "crash"), str(suite))
     headlines = [line for line in lines if line.startswith("at00")]
     assert (code, lines[-1]) == (1, "0 passed, 2 failed")
-    assert headlines == [f"{name}: crashed (exit status 1) at line 2, column 1, in (initial state)" for name in ("at001", "at002")]
+    assert headlines == [
+        f"{name}: crashed (exit status 1) at line 2, column 1, in (initial state)"
+        for name in ("at001", "at002")
+    ]
     assert lines.count("    error output:") == 2 and lines.count("    precondition violated") == 2
 
 
 def test_program_killed_by_a_signal_is_reported_by_name(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, suite: Path
 ) -> None:
-    code, lines = at(capsys, "run", "--exe", program(tmp_path, "segfault"), str(suite / "at001.txt"))
-    assert (code, lines[0]) == (1, "at001: crashed (killed by SIGSEGV) at line 1, column 1, in (initial state)")
+    code, lines = at(
+        capsys, "run", "--exe", program(tmp_path, "segfault"), str(suite / "at001.txt")
+    )
+    assert (code, lines[0]) == (
+        1,
+        "at001: crashed (killed by SIGSEGV) at line 1, column 1, in (initial state)",
+    )
 
 
 def test_timeout_kills_the_program_and_the_run_goes_on(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, suite: Path
 ) -> None:
     started = time.perf_counter()
-    code, lines = at(capsys, "run", "--exe", program(tmp_path, "hang"), "--timeout", "0.5", "-j", "2", str(suite))
+    code, lines = at(
+        capsys, "run", "--exe", program(tmp_path, "hang"), "--timeout", "0.5", "-j", "2", str(suite)
+    )
     assert time.perf_counter() - started < 5
     assert (code, lines[-1]) == (1, "0 passed, 2 failed")
     assert sorted(lines[:2]) == [
-        f"{name}: timed out (no end after 0.5s) at line 2, column 1, in (initial state)" for name in ("at001", "at002")
+        f"{name}: timed out (no end after 0.5s) at line 2, column 1, in (initial state)"
+        for name in ("at001", "at002")
     ]
 
 
-def test_missing_executable_is_reported_per_test(capsys: pytest.CaptureFixture[str], tmp_path: Path, suite: Path) -> None:
+def test_missing_executable_is_reported_per_test(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, suite: Path
+) -> None:
     missing = str(tmp_path / "no-such-program")
     code, lines = at(capsys, "run", "--exe", missing, str(suite))
     reason = f"not found (cannot run '{missing}': No such file or directory)"
@@ -162,7 +187,10 @@ def test_against_oracle_grades_scripts_that_have_no_expected_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, lonely: Path
 ) -> None:
     right = program(tmp_path, "right")
-    assert at(capsys, "run", "--exe", right, "--against-oracle", str(lonely)) == (0, ["1 passed, 0 failed"])
+    assert at(capsys, "run", "--exe", right, "--against-oracle", str(lonely)) == (
+        0,
+        ["1 passed, 0 failed"],
+    )
     assert at(capsys, "run", "--exe", right, str(lonely))[0] == 1
 
 
@@ -170,16 +198,32 @@ def test_parallel_jobs_give_the_results_of_a_serial_run(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, broken: Path
 ) -> None:
     crash = program(tmp_path, "crash")
-    serial, parallel = (json.loads("\n".join(at(capsys, "run", "--json", "-j", jobs, "--exe", crash, str(broken))[1])) for jobs in "13")
-    assert [test["outcome"] for test in parallel["tests"]] == [test["outcome"] for test in serial["tests"]] == ["crashed"] * 2
+    serial, parallel = (
+        json.loads(
+            "\n".join(at(capsys, "run", "--json", "-j", jobs, "--exe", crash, str(broken))[1])
+        )
+        for jobs in "13"
+    )
+    assert (
+        [test["outcome"] for test in parallel["tests"]]
+        == [test["outcome"] for test in serial["tests"]]
+        == ["crashed"] * 2
+    )
 
 
-def test_json_summary_gives_totals_and_each_first_difference(capsys: pytest.CaptureFixture[str], broken: Path) -> None:
+def test_json_summary_gives_totals_and_each_first_difference(
+    capsys: pytest.CaptureFixture[str], broken: Path
+) -> None:
     code, lines = at(capsys, "run", "--json", str(broken))
     summary = json.loads("\n".join(lines))
     assert (code, summary["passed"], summary["failed"], summary["total"]) == (1, 1, 1, 2)
     first, second = summary["tests"]
-    assert (first["name"], first["outcome"], first["line"], first["command"]) == ("at001", "failed", 30, "->setup_next(5)")
+    assert (first["name"], first["outcome"], first["line"], first["command"]) == (
+        "at001",
+        "failed",
+        30,
+        "->setup_next(5)",
+    )
     assert (second["name"], second["outcome"], second["line"]) == ("at002", "passed", None)
 
 
@@ -202,27 +246,40 @@ def test_junit_report_counts_failures_and_errors(
     [
         (["run", "nowhere"], "at: no such file or folder: nowhere"),
         (["run", "README.md"], "at: not a test script (NAME.txt): README.md"),
-        (["run", "--against-oracle", "at"], "at: --against-oracle compares an --exe program with the oracle: give --exe"),
-        (["run", "--exe", "'", "at"], "at: cannot parse --exe \"'\": No closing quotation"),
-        (["run", "--junit", "no/such/dir/j.xml", "at/at001.txt"], "at: cannot write no/such/dir/j.xml: No such file or directory"),
+        (
+            ["run", "--against-oracle", "at"],
+            "at: --against-oracle compares an --exe program with the oracle: give --exe",
+        ),
+        (["run", "--exe", "'", "at"], 'at: cannot parse --exe "\'": No closing quotation'),
+        (
+            ["run", "--junit", "no/such/dir/j.xml", "at/at001.txt"],
+            "at: cannot write no/such/dir/j.xml: No such file or directory",
+        ),
     ],
 )
 def test_bad_input_is_a_one_line_error(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    args: list[str],
+    message: str,
 ) -> None:
     monkeypatch.chdir(ROOT)
     assert main(args) == 2
     assert capsys.readouterr().err == message + "\n"
 
 
-def test_folder_without_scripts_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_folder_without_scripts_is_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     (tmp_path / "notes.expected.txt").write_text("not a script\n")
     assert main(["run", str(tmp_path)]) == 2
     assert capsys.readouterr().err == "at: no test scripts found\n"
 
 
 @pytest.mark.parametrize("option", [["--timeout", "0"], ["-j", "0"], ["-j", "two"]])
-def test_bad_numbers_are_refused_by_the_parser(capsys: pytest.CaptureFixture[str], option: list[str]) -> None:
+def test_bad_numbers_are_refused_by_the_parser(
+    capsys: pytest.CaptureFixture[str], option: list[str]
+) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["run", *option])
     assert stop.value.code == 2 and "expected a number above 0" in capsys.readouterr().err
