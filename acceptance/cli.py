@@ -2,6 +2,7 @@
 
 import argparse
 import io
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -156,7 +157,8 @@ def parser() -> argparse.ArgumentParser:
         "--timeout",
         type=positive(float),
         default=DEFAULT_TIMEOUT,
-        help="seconds per test for --exe",
+        metavar="SECONDS",
+        help=f"time limit per test for --exe (default {DEFAULT_TIMEOUT:g})",
     )
     run.add_argument(
         "-j", "--jobs", type=positive(int), default=1, metavar="N", help="run N --exe tests at once"
@@ -199,3 +201,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("at: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `at run | head`: stop quietly; devnull keeps the exit flush from failing
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
