@@ -167,3 +167,8 @@ def test_a_syntax_error_in_a_later_chunk_has_its_line_in_the_file() -> None:
         for chunk in chunks(lines):
             parse(chunk.text, chunk.first_line)
     assert (caught.value.line, caught.value.column) == (251, 8)
+
+
+def test_a_number_too_long_for_an_int_is_a_syntax_error_at_its_start() -> None:
+    assert parse("setup_next(" + "0" * 4299 + "3)") == [Call("setup_next", (3,))]
+    assert syntax_error("pass setup_next(" + "9" * 4301 + ")") == (1, 17)

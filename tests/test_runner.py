@@ -1,5 +1,8 @@
 """run_script and its streaming form: the oracle's whole output for a script."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from model.session import Session
 from model.view import render
 from oracle.parser import SYNTAX_HEADING
@@ -96,3 +99,15 @@ def test_validate_counts_the_commands() -> None:
 def test_the_session_is_new_for_each_script() -> None:
     script = SETUP + "pass"
     assert run_script(script) == run_script(script)
+
+
+PIECES = ["pass", "move", "play", "setup_next", "toggle_RNG_out", "fire", "A", "K", "a", "0", "5", "-1", "99",
+          "(", ")", ",", "-", "--", " ", "\t", "\r", "\n", "é", "\x00", "\u2028", "#"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
+def test_any_script_text_gives_an_output_never_an_exception(text: str) -> None:
+    output = run_script(text)
+    assert output.endswith("\n")
+    assert output.startswith(("  state:", "Syntax Error: ", "Type Error: "))
