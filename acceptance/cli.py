@@ -201,6 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("at: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # `at run | head`: stop quietly; devnull keeps the exit flush from failing
+    except (
+        BrokenPipeError
+    ):  # `at run | head`: stop quietly; devnull keeps the exit flush from failing
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

@@ -1,0 +1,65 @@
+"""Finding scripts and their expected files: beside the script first, then the project's expected/."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from acceptance.cases import HarnessError, collect, expected_target
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A scratch project, the cwd: at/ with three scripts, expected/ with the files of two."""
+    for path in (
+        "at/a.txt",
+        "at/b.txt",
+        "at/c.txt",
+        "at/b.expected.txt",
+        "expected/a.expected.txt",
+    ):
+        (tmp_path / path).parent.mkdir(exist_ok=True)
+        (tmp_path / path).write_text("pass\n")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_a_folder_holds_its_scripts_in_order_not_its_expected_files(project: Path) -> None:
+    assert [case.name for case in collect([Path("at")])] == ["a", "b", "c"]
+
+
+def test_expected_file_beside_the_script_comes_before_the_project_one(project: Path) -> None:
+    (project / "expected" / "b.expected.txt").write_text("other\n")
+    a, b, c = collect([Path("at")])
+    assert a.expected == project / "expected" / "a.expected.txt"
+    assert b.expected == Path("at/b.expected.txt")
+    assert c.expected is None
+
+
+def test_a_new_expected_file_belongs_in_the_project_expected_folder(project: Path) -> None:
+    assert expected_target(Path("at/c.txt")) == project / "expected" / "c.expected.txt"
+
+
+def test_the_project_is_found_from_the_cwd_for_scripts_elsewhere(
+    project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    elsewhere = tmp_path_factory.mktemp("elsewhere") / "a.txt"
+    elsewhere.write_text("pass\n")
+    assert collect([elsewhere])[0].expected == project / "expected" / "a.expected.txt"
+
+
+def test_a_script_named_twice_is_one_case(project: Path) -> None:
+    assert [case.name for case in collect([Path("at/b.txt"), Path("at")])] == ["b", "a", "c"]
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        ("nowhere", "no such file or folder: nowhere"),
+        ("at/b.expected.txt", "not a test script (NAME.txt): at/b.expected.txt"),
+        ("expected", "no test scripts found"),
+    ],
+)
+def test_paths_that_are_not_scripts_are_refused(project: Path, path: str, message: str) -> None:
+    with pytest.raises(HarnessError, match=f"^{re.escape(message)}$"):
+        collect([Path(path)])
