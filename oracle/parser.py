@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 import os
 from functools import cache
+from typing import cast
 
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -81,7 +82,7 @@ class _ToCalls(Transformer[Token, list[Call]]):
         declaration = DECLARATIONS.get(str(name))
         if declaration is not None and len(arguments) > len(declaration.parameters):
             raise TooManyArguments(declaration.name)
-        return Call(str(name), tuple(arguments))  # type: ignore[arg-type]
+        return Call(str(name), tuple(arguments))
 
     def integer(self, children: list[Token]) -> int:
         return int(children[0])
@@ -126,8 +127,7 @@ def parse(text: str, first_line: int = 1) -> list[Call]:
 
 
 def _parse(text: str) -> list[Call]:
-    calls: list[Call] = _lark().parse(text)
-    return calls
+    return cast("list[Call]", _lark().parse(text))
 
 
 def _locate(error: UnexpectedInput) -> tuple[int, int, int]:
@@ -139,7 +139,7 @@ def _locate(error: UnexpectedInput) -> tuple[int, int, int]:
         token = error.token
         return token.line or 1, token.column or 1, token.start_pos or 0
     assert isinstance(error, UnexpectedCharacters)
-    return error.line, error.column, error.pos_in_stream
+    return error.line, error.column, error.pos_in_stream or 0
 
 
 def _parse_prefix(prefix: str) -> None:

@@ -1,5 +1,7 @@
 """run_script and its streaming form: the oracle's whole output for a script."""
 
+from collections.abc import Callable
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,13 +28,14 @@ def test_an_empty_script_prints_the_initial_state_only() -> None:
 def test_the_trace_is_the_initial_state_then_echo_and_state_for_each_command() -> None:
     session = Session()
     expected = [INITIAL]
-    for echo, act in [
+    steps: list[tuple[str, Callable[[], None]]] = [
         ("play(10,30,1,1,1,1,1)", lambda: session.play(10, 30, (1, 1, 1, 1, 1))),
         ("setup_next(5)", lambda: session.setup_next(5)),
         ("toggle_debug_mode", session.toggle_debug_mode),
         ("move(A,1)", lambda: session.move(1, 1)),
         ("pass", session.pass_turn),
-    ]:
+    ]
+    for echo, act in steps:
         act()
         expected.append(f"->{echo}\n{render(session)}\n")
     assert run_script(SETUP + "toggle_debug_mode move(A,1)\npass\n") == "".join(expected)

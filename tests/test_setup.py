@@ -261,13 +261,12 @@ def test_not_enough_resources_counts_this_turns_regeneration() -> None:
     session.move(3, 2)
     assert head(session)[0] == "state:in game(1.0), normal, ok"
     ship.energy = 0
-    for act, message in [
-        (lambda: session.move(3, 4), "Not enough resources to move."),
-        (session.fire, "Not enough resources to fire."),
-        (session.special, "Not enough resources to use special."),
-    ]:
-        act()
-        assert shown(session)[1:] == [message]
+    session.move(3, 4)
+    assert shown(session)[1:] == ["Not enough resources to move."]
+    session.fire()
+    assert shown(session)[1:] == ["Not enough resources to fire."]
+    session.special()
+    assert shown(session)[1:] == ["Not enough resources to use special."]
 
 
 def test_the_state_numbers_count_turns_and_other_commands_since_the_last_turn() -> None:
