@@ -6,6 +6,7 @@ from enum import Enum
 
 COMMAND_PREFIX = "->"
 INITIAL_STATE = "(initial state)"
+MAX_BLOCK_LINES = 500  # twice the longest block of expected/: bounds the diff of a runaway output
 MARKS = {
     "·": "trailing space",
     "→": "tab",
@@ -100,8 +101,8 @@ def block_diff(
     expected: list[str], actual: list[str], start: int, index: int
 ) -> tuple[DiffLine, ...]:
     """The diff of the block from `start` that holds line `index`, on each side."""
-    left = expected[start : block_end(expected, index)]
-    right = actual[start : block_end(actual, index)]
+    left = expected[start : min(block_end(expected, index), start + MAX_BLOCK_LINES)]
+    right = actual[start : min(block_end(actual, index), start + MAX_BLOCK_LINES)]
     diff: list[DiffLine] = []
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, left, right, autojunk=False).get_opcodes():
         if tag == "equal":

@@ -1,6 +1,14 @@
 """Byte-exact comparison: the first difference, the command in force, the block diff, invisibles."""
 
-from acceptance.compare import INITIAL_STATE, DiffLine, Side, compare, split_lines, visible
+from acceptance.compare import (
+    INITIAL_STATE,
+    MAX_BLOCK_LINES,
+    DiffLine,
+    Side,
+    compare,
+    split_lines,
+    visible,
+)
 
 OUTPUT = (
     "  state:not started, normal, ok\n"
@@ -88,3 +96,9 @@ def test_visible_marks_trailing_spaces_tabs_cr_and_missing_newline() -> None:
     assert visible("a\tb\r\n") == "a→b␍"
     assert visible("a  \r\n") == "a··␍"
     assert visible("end") == "end∅"
+
+
+def test_runaway_output_gives_a_bounded_diff() -> None:
+    mismatch = compare(OUTPUT.encode(), (OUTPUT + "  again\n" * 100_000).encode())
+    assert mismatch is not None and mismatch.line == 9
+    assert len(mismatch.diff) == MAX_BLOCK_LINES
