@@ -1,5 +1,8 @@
 """Byte-exact comparison: the first difference, the command in force, the block diff, invisibles."""
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from acceptance.compare import (
     INITIAL_STATE,
     MAX_BLOCK_LINES,
@@ -102,3 +105,17 @@ def test_runaway_output_gives_a_bounded_diff() -> None:
     mismatch = compare(OUTPUT.encode(), (OUTPUT + "  again\n" * 100_000).encode())
     assert mismatch is not None and mismatch.line == 9
     assert len(mismatch.diff) == MAX_BLOCK_LINES
+
+
+OUTPUTS = st.text(alphabet="->  _a\t\r\n", max_size=60).map(str.encode) | st.binary(max_size=60)
+
+
+@given(OUTPUTS, OUTPUTS)
+def test_any_two_outputs_compare_to_a_place_inside_them(expected: bytes, actual: bytes) -> None:
+    mismatch = compare(expected, actual)
+    assert (mismatch is None) == (expected == actual)
+    if mismatch is not None:
+        longest = max(expected.count(b"\n"), actual.count(b"\n")) + 1
+        assert 1 <= mismatch.line <= longest + 1 and mismatch.column >= 1
+        shown = [visible(line.text) for line in mismatch.diff]
+        assert not any("\t" in line or "\r" in line or line.endswith(" ") for line in shown)
