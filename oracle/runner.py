@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 from model.session import Session
 from model.view import render
@@ -10,9 +11,30 @@ from oracle.parser import ScriptError, chunks, parse
 from oracle.typecheck import ScriptTypeError, Step, check_calls
 from oracle.window import Window
 
-# Gives the script's lines (without their "\n") anew on each call: a script is read twice,
-# once to validate it whole and once to run it.
+# Gives the script's lines (without their "\n") anew on each call: a script is read once to
+# validate it whole, and again to run it when it is too big to keep.
 Source = Callable[[], Iterable[str]]
+
+# Up to this many commands, the steps found while validating are kept to run; a bigger script is
+# parsed again, a chunk at a time, so memory stays bounded.
+KEEP_COMMANDS = 50_000
+
+
+@dataclass(frozen=True)
+class Script:
+    """A validated script: its number of commands and, when small enough, its steps."""
+
+    source: Source
+    count: int
+    kept: list[list[Step]] | None
+
+    def steps(self) -> Iterator[list[Step]]:
+        """The steps, a chunk at a time."""
+        if self.kept is not None:
+            yield from self.kept
+            return
+        for chunk in chunks(self.source()):
+            yield check_calls(parse(chunk.text, chunk.first_line))
 
 
 def run_script(text: str) -> str:
@@ -26,50 +48,56 @@ def run(source: Source, window: Window | None = None) -> Iterator[str]:
     The first piece comes only after the whole script is validated.
     """
     try:
-        count = validate(source)
+        script = validate(source)
     except ScriptError as error:
         yield error.report()
         return
     if window is None:
-        yield from trace(source)
+        yield from trace(script)
     else:
-        yield from window_trace(source, window, count)
+        yield from window_trace(script, window)
 
 
-def validate(source: Source) -> int:
-    """Parse and type-check the whole script before anything runs; its number of commands."""
+def validate(source: Source) -> Script:
+    """Parse and type-check the whole script before anything runs."""
     count = 0
     errors: list[str] = []
+    kept: list[list[Step]] | None = []
     for chunk in chunks(source()):
         calls = parse(chunk.text, chunk.first_line)
         count += len(calls)
         try:
-            check_calls(calls)
+            steps = check_calls(calls)
         except ScriptTypeError as error:
             errors.extend(error.lines)
+            continue
+        if kept is not None and count <= KEEP_COMMANDS:
+            kept.append(steps)
+        else:
+            kept = None
     if errors:
         raise ScriptTypeError(errors)
-    return count
+    return Script(source, count, kept)
 
 
-def trace(source: Source) -> Iterator[str]:
+def trace(script: Script) -> Iterator[str]:
     """The initial state, then each command's echo and resulting state, a chunk at a time."""
     session = Session()
     yield state(session)
-    for steps in _steps(source):
+    for steps in script.steps():
         yield "".join(run_step(step, session) for step in steps)
 
 
-def window_trace(source: Source, window: Window, count: int) -> Iterator[str]:
+def window_trace(script: Script, window: Window) -> Iterator[str]:
     """Only the results of the commands in the window; an empty window [k, k) is the state before
     command k. Commands after the window are not run."""
-    first, stop = window.bounds(count)
+    first, stop = window.bounds(script.count)
     session = Session()
     if stop == 1:
         yield state(session)
         return
     index = 0
-    for steps in _steps(source):
+    for steps in script.steps():
         pieces: list[str] = []
         for step in steps:
             index += 1
@@ -94,9 +122,3 @@ def run_step(step: Step, session: Session) -> str:
 def state(session: Session) -> str:
     """The state block with its final newline."""
     return render(session) + "\n"
-
-
-def _steps(source: Source) -> Iterator[list[Step]]:
-    """The steps of a validated script, a chunk at a time."""
-    for chunk in chunks(source()):
-        yield check_calls(parse(chunk.text, chunk.first_line))

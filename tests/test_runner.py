@@ -2,13 +2,15 @@
 
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from model.session import Session
 from model.view import render
 from oracle.parser import SYNTAX_HEADING
-from oracle.runner import Source, run, run_script, validate
+import oracle.runner
+from oracle.runner import Source, run, run_script, trace, validate
 from oracle.typecheck import TYPE_HEADING
 
 INITIAL = render(Session()) + "\n"
@@ -95,8 +97,20 @@ def test_run_gives_an_error_report_as_one_piece() -> None:
 
 
 def test_validate_counts_the_commands() -> None:
-    assert validate(lines(SETUP + "pass fire\n" * 120)) == 242
-    assert validate(lines("")) == 0
+    assert validate(lines(SETUP + "pass fire\n" * 120)).count == 242
+    assert validate(lines("")).count == 0
+
+
+def test_a_small_script_is_parsed_once_and_a_big_one_again_to_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    script = SETUP + "pass\nfire\n" * 200
+    small = validate(lines(script))
+    assert small.kept is not None
+    assert sum(map(len, small.kept)) == 402
+    monkeypatch.setattr(oracle.runner, "KEEP_COMMANDS", 150)
+    big = validate(lines(script))
+    assert big.kept is None
+    assert [s for chunk in big.steps() for s in chunk] == [s for chunk in small.steps() for s in chunk]
+    assert run_script(script) == "".join(trace(small))
 
 
 def test_the_session_is_new_for_each_script() -> None:
