@@ -145,7 +145,7 @@ def _file_source(path: str) -> Source:
 
 
 def _read_lines(path: str) -> Iterator[str]:
-    """The lines of a UTF-8 file split at "\n" only, without it ("\r" is a blank)."""
+    """The lines of a UTF-8 file, split at line feeds only and without them (a CR is a blank)."""
     try:
         with open(path, encoding="utf-8", newline="\n") as file:
             for line in file:

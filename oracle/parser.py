@@ -6,9 +6,9 @@ blank lines are blanked out rather than removed, so they still count; a tab is o
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-import os
 from functools import cache
 from typing import cast
 
