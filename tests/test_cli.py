@@ -120,10 +120,10 @@ def test_a_script_with_a_type_error_is_a_normal_run(capsys: pytest.CaptureFixtur
 def test_a_pipe_as_input_is_read_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    writer = threading.Thread(target=fifo.write_text, args=(SCRIPT,))
+    writer = threading.Thread(target=fifo.write_text, args=(SCRIPT,), daemon=True)
     writer.start()
     assert outcome(capsys, "-b", fifo) == (0, run_script(SCRIPT), "")
-    writer.join()
+    writer.join(timeout=10)
 
 
 def test_last_prints_the_last_command_only(capsys: pytest.CaptureFixture[str], script: Path) -> None:
