@@ -21,31 +21,32 @@ if TYPE_CHECKING:
 def collide(game: Game, mover: Entity, occupant: Entity) -> None:
     """Resolve `mover` arriving on `occupant`'s cell, logging at detail depth."""
     if isinstance(mover, Projectile):
-        _projectile_hits(game, mover, occupant)
+        _projectile_meets(game, mover, occupant)
     elif isinstance(mover, Starfighter):
-        _starfighter_hits(game, mover, occupant)
+        _starfighter_meets(game, mover, occupant)
     else:
-        _enemy_hits(game, mover, occupant)
+        _enemy_meets(game, mover, occupant)
 
 
-def _projectile_hits(game: Game, projectile: Projectile, occupant: Entity) -> None:
-    where = occupant.position
-    target = tag(occupant.name, occupant.id)
-    if isinstance(occupant, Projectile):
-        if occupant.friendly == projectile.friendly:
-            game.log.detail(collides("projectile", target, where, "combining damage"))
-            projectile.damage += occupant.damage
-            game.remove(occupant)
-        else:
-            game.log.detail(collides("projectile", target, where, "negating damage"))
-            _negate(game, projectile, occupant)
+def _log(game: Game, mover: str, occupant: Entity, effect: str) -> None:
+    game.log.detail(collides(mover, tag(occupant.name, occupant.id), occupant.position, effect))
+
+
+def _projectile_meets(game: Game, projectile: Projectile, occupant: Entity) -> None:
+    if isinstance(occupant, Projectile) and occupant.friendly == projectile.friendly:
+        _log(game, "projectile", occupant, "combining damage")
+        projectile.damage += occupant.damage
+        game.remove(occupant)
+    elif isinstance(occupant, Projectile):
+        _log(game, "projectile", occupant, "negating damage")
+        _negate(game, projectile, occupant)
     elif isinstance(occupant, Enemy) and not projectile.friendly:
-        game.log.detail(collides("projectile", target, where, f"healing {projectile.damage} damage"))
+        _log(game, "projectile", occupant, f"healing {projectile.damage} damage")
         occupant.heal(projectile.damage)
         game.remove(projectile)
     else:
         damage = max(projectile.damage - occupant.armour, 0)
-        game.log.detail(collides("projectile", target, where, f"dealing {damage} damage"))
+        _log(game, "projectile", occupant, f"dealing {damage} damage")
         game.remove(projectile)
         game.damage(occupant, damage)
 
@@ -61,37 +62,34 @@ def _negate(game: Game, mover: Projectile, occupant: Projectile) -> None:
         game.remove(mover)
 
 
-def _starfighter_hits(game: Game, ship: Starfighter, occupant: Entity) -> None:
-    where = occupant.position
-    target = tag(occupant.name, occupant.id)
+def _starfighter_meets(game: Game, ship: Starfighter, occupant: Entity) -> None:
     if isinstance(occupant, Projectile):
         damage = max(occupant.damage - ship.armour, 0)
-        game.log.detail(collides(ship.name, target, where, f"taking {damage} damage"))
+        _log(game, ship.name, occupant, f"taking {damage} damage")
         game.remove(occupant)
         game.damage(ship, damage)
-    else:
-        _trade(game, ship, occupant, collides(ship.name, target, where, f"trading {occupant.health} damage"))
+    elif isinstance(occupant, Enemy):
+        _log(game, ship.name, occupant, f"trading {occupant.health} damage")
+        _trade(game, ship, occupant)
 
 
-def _enemy_hits(game: Game, enemy: Enemy, occupant: Entity) -> None:
-    where = occupant.position
-    target = tag(occupant.name, occupant.id)
+def _enemy_meets(game: Game, enemy: Enemy, occupant: Entity) -> None:
     if isinstance(occupant, Projectile) and occupant.friendly:
         damage = max(occupant.damage - enemy.armour, 0)
-        game.log.detail(collides(enemy.name, target, where, f"taking {damage} damage"))
+        _log(game, enemy.name, occupant, f"taking {damage} damage")
         game.remove(occupant)
         game.damage(enemy, damage)
     elif isinstance(occupant, Projectile):
-        game.log.detail(collides(enemy.name, target, where, f"healing {occupant.damage} damage"))
+        _log(game, enemy.name, occupant, f"healing {occupant.damage} damage")
         game.remove(occupant)
         enemy.heal(occupant.damage)
     elif isinstance(occupant, Starfighter):
-        _trade(game, occupant, enemy, collides(enemy.name, target, where, f"trading {enemy.health} damage"))
+        _log(game, enemy.name, occupant, f"trading {enemy.health} damage")
+        _trade(game, occupant, enemy)
 
 
-def _trade(game: Game, ship: Starfighter, enemy: Enemy, message: str) -> None:
+def _trade(game: Game, ship: Starfighter, enemy: Enemy) -> None:
     """Starfighter meets enemy: the enemy is destroyed, the Starfighter loses the enemy's health."""
-    game.log.detail(message)
     damage = enemy.health
     game.destroy(enemy)
     game.damage(ship, damage)

@@ -1,0 +1,1 @@
+"""Game state and rules of Space Defender 2; `model.view` renders them."""
