@@ -1,0 +1,1 @@
+"""Developer tools: the script generator and the benchmark."""
