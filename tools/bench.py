@@ -1,0 +1,110 @@
+"""The speed benchmark of issue 5 (`make bench`): startup, throughput and the acceptance suite.
+
+- startup: `oracle -b at/at001.txt` as a ratio to a bare `python -c pass`, medians of several runs
+  with the same interpreter (target: at most 5);
+- throughput: commands per second of `oracle -b script out` on a generated script written to a
+  file (tools/generate.py, seed 0, 100,000 commands; target: at least 20,000);
+- suite: wall time of `at run` on the whole acceptance suite (target: under 2 seconds).
+
+    python -m tools.bench [--runs N] [--commands N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from tools.generate import script_lines
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One measured figure against its target."""
+
+    name: str
+    value: float
+    unit: str
+    target: float
+    higher_is_better: bool
+
+    @property
+    def met(self) -> bool:
+        return self.value >= self.target if self.higher_is_better else self.value <= self.target
+
+    def __str__(self) -> str:
+        bound = ">=" if self.higher_is_better else "<="
+        verdict = "met" if self.met else "MISSED"
+        return f"{self.name:<12} {self.value:>10,.2f} {self.unit:<14} target {bound} {self.target:,g}  {verdict}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the three figures, each with its target; the exit status is 0 either way."""
+    options = _arguments().parse_args(argv)
+    figures = [startup(options.runs), throughput(options.commands), suite(options.runs)]
+    print(*figures, sep="\n")
+    return 0
+
+
+def startup(runs: int) -> Figure:
+    """`oracle -b at/at001.txt` against `python -c pass`, each the median of `runs` runs."""
+    bare = _median(runs, lambda: _run([sys.executable, "-c", "pass"]))
+    oracle = _median(runs, lambda: _run([*_oracle(), "-b", "at/at001.txt"]))
+    print(f"startup: python -c pass {bare * 1000:.0f} ms, oracle -b at/at001.txt {oracle * 1000:.0f} ms")
+    return Figure("startup", oracle / bare, "x python", 5, higher_is_better=False)
+
+
+def throughput(commands: int) -> Figure:
+    """Commands per second of `oracle -b script out` on a generated script."""
+    with tempfile.TemporaryDirectory() as folder:
+        source, output = Path(folder, "script.txt"), Path(folder, "out.txt")
+        source.write_text("".join(line + "\n" for line in script_lines(0, commands)))
+        seconds = _run([*_oracle(), "-b", str(source), str(output)])
+        size = output.stat().st_size
+    print(f"throughput: {commands:,} commands in {seconds:.2f} s, {size / 1e6:.0f} MB of trace")
+    return Figure("throughput", commands / seconds, "commands/s", 20_000, higher_is_better=True)
+
+
+def suite(runs: int) -> Figure:
+    """`at run` on the whole acceptance suite, the median of `runs` runs."""
+    seconds = _median(runs, lambda: _run([str(BIN / "at"), "run"]))
+    print(f"suite: at run in {seconds:.2f} s")
+    return Figure("suite", seconds, "s", 2, higher_is_better=False)
+
+
+def _oracle() -> list[str]:
+    """The `oracle` command of this interpreter's environment."""
+    script = BIN / "oracle"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "oracle"]
+
+
+def _run(argv: list[str]) -> float:
+    """Wall time of one run in the project folder; a failed run stops the benchmark."""
+    start = time.perf_counter()
+    subprocess.run(argv, cwd=ROOT, stdout=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def _median(runs: int, measure: Callable[[], float]) -> float:
+    measure()  # warm the file cache and the grammar cache
+    return statistics.median(measure() for _ in range(runs))
+
+
+def _arguments() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=11, help="runs per median (default 11)")
+    parser.add_argument("--commands", type=int, default=100_000, help="commands in the script (default 100,000)")
+    return parser
+
+
+if __name__ == "__main__":
+    sys.exit(main())
