@@ -7,9 +7,10 @@ blank lines are blanked out rather than removed, so they still count; a tab is o
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import cast
 
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -19,6 +20,10 @@ from oracle.declarations import DECLARATIONS, Argument
 SYNTAX_HEADING = "Syntax Error: specification of command executions cannot be parsed"
 CHUNK_LINES = 100
 BLANKS = " \t\r"
+# Runs of what the grammar ignores between tokens (and nothing else: a form feed is an error).
+WORDS = re.compile(r"[^ \t\r\n]+")
+# Pieces up to this length have their calls cached; longer ones are rare and parsed each time.
+CACHED_PIECE = 200
 
 
 class ScriptError(Exception):
@@ -124,6 +129,47 @@ def parse(text: str, first_line: int = 1) -> list[Call]:
         line, column, offset = _locate(error)
         _parse_prefix(text[:offset])
         raise ScriptSyntaxError(first_line + line - 1, column) from None
+
+
+def parse_chunk(chunk: Chunk) -> list[Call]:
+    """The calls of a chunk, exactly as `parse` finds them, mostly from a cache.
+
+    Scripts repeat the same few commands, so the chunk is cut into pieces no command can span
+    (see `pieces`) and each piece's calls are parsed once. Errors are rare and must be located in
+    the chunk: if any piece fails, the whole chunk is parsed again to raise its first error.
+    """
+    code = "\n".join(map(blank_comment, chunk.text.split("\n")))
+    calls: list[Call] = []
+    try:
+        for piece in pieces(code):
+            calls.extend(_cached_calls(piece) if len(piece) <= CACHED_PIECE else _parse(piece))
+    except (UnexpectedInput, ScriptError):
+        return parse(chunk.text, chunk.first_line)
+    return calls
+
+
+def pieces(code: str) -> Iterator[str]:
+    """The words of the code (blank-separated) in groups holding whole commands only.
+
+    A group ends, as a chunk does, where every parenthesis so far is closed and the next word
+    does not open one: pieces that parse each on their own then parse together, into the same
+    calls (a successful piece starts with a name and ends with a whole command).
+    """
+    group: list[str] = []
+    depth = 0
+    for word in WORDS.findall(code):
+        if group and depth <= 0 and not word.startswith("("):
+            yield " ".join(group)
+            group, depth = [], 0
+        group.append(word)
+        depth += word.count("(") - word.count(")")
+    if group:
+        yield " ".join(group)
+
+
+@lru_cache(maxsize=1 << 14)
+def _cached_calls(piece: str) -> tuple[Call, ...]:
+    return tuple(_parse(piece))
 
 
 def _parse(text: str) -> list[Call]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from model.session import Session
 from model.view import render
-from oracle.parser import ScriptError, chunks, parse
+from oracle.parser import ScriptError, chunks, parse_chunk
 from oracle.typecheck import ScriptTypeError, Step, check_calls
 from oracle.window import Window
 
@@ -34,7 +34,7 @@ class Script:
             yield from self.kept
             return
         for chunk in chunks(self.source()):
-            yield check_calls(parse(chunk.text, chunk.first_line))
+            yield check_calls(parse_chunk(chunk))
 
 
 def run_script(text: str) -> str:
@@ -64,7 +64,7 @@ def validate(source: Source) -> Script:
     errors: list[str] = []
     kept: list[list[Step]] | None = []
     for chunk in chunks(source()):
-        calls = parse(chunk.text, chunk.first_line)
+        calls = parse_chunk(chunk)
         count += len(calls)
         try:
             steps = check_calls(calls)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from commands import REGISTRY, Command
 from oracle.declarations import DECLARATIONS, call_text
@@ -34,14 +35,18 @@ class Step:
     call: Call
     command: Command
 
-    @property
+    @cached_property
     def echo(self) -> str:
         """The `->` line of the trace: the command as parsed, without spaces."""
         return "->" + call_text(self.call.name, self.call.arguments)
 
 
+@lru_cache(maxsize=1 << 14)
 def check(call: Call) -> Step:
-    """The call as a runnable step, or CallTypeError naming what is wrong."""
+    """The call as a runnable step, or CallTypeError naming what is wrong.
+
+    Steps are immutable, so a script's repeated calls share one step (and its echo).
+    """
     declaration = DECLARATIONS.get(call.name)
     if declaration is None:
         raise CallTypeError(f"Error: unknown event name {call.name}")

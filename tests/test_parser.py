@@ -1,16 +1,23 @@
 """The script grammar (etf.md, the trace format), its syntax errors and chunking."""
 
+from collections.abc import Callable
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from oracle.parser import (
     SYNTAX_HEADING,
     Call,
     Chunk,
+    ScriptError,
     ScriptSyntaxError,
     TooManyArguments,
     blank_comment,
     chunks,
     parse,
+    parse_chunk,
+    pieces,
 )
 
 
@@ -172,3 +179,36 @@ def test_a_syntax_error_in_a_later_chunk_has_its_line_in_the_file() -> None:
 def test_a_number_too_long_for_an_int_is_a_syntax_error_at_its_start() -> None:
     assert parse("setup_next(" + "0" * 4299 + "3)") == [Call("setup_next", (3,))]
     assert syntax_error("pass setup_next(" + "9" * 4301 + ")") == (1, 17)
+
+
+def test_pieces_hold_whole_commands_cut_only_between_blank_separated_words() -> None:
+    assert list(pieces("pass  move( A ,\n8)\n(x) fire\tmove(A,8)pass")) == [
+        "pass",
+        "move( A , 8) (x)",
+        "fire",
+        "move(A,8)pass",
+    ]
+
+
+def test_a_form_feed_is_not_a_blank_between_pieces() -> None:
+    assert list(pieces("pass\x0cfire pass")) == ["pass\x0cfire", "pass"]
+
+
+def outcome(parser: Callable[[str], list[Call]], text: str) -> list[Call] | tuple[type, str]:
+    """The calls a parser finds, or the kind and message (with its place) of its error."""
+    try:
+        return parser(text)
+    except ScriptError as error:
+        return type(error), str(error)
+
+
+TOKENS = ["pass", "fire", "move", "play", "setup_next", "A", "K", "0", "5", "-1", "-", "(", ")", ",", "--",
+          " ", "\t", "\r", "\n", "\x0c", "\x00", "é", "#"]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(TOKENS), max_size=30).map("".join), st.integers(1, 500))
+def test_parsing_a_chunk_from_its_cached_pieces_is_exactly_parsing_it(text: str, first_line: int) -> None:
+    expected = outcome(lambda t: parse(t, first_line), text)
+    assert outcome(lambda t: parse_chunk(Chunk(first_line, t)), text) == expected
+    assert outcome(lambda t: parse_chunk(Chunk(first_line, t)), text) == expected
