@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import TextIO
 
+from oracle.parser import remember_pieces
 from oracle.runner import Source, run
 from oracle.window import Window, WindowError
 
@@ -129,6 +130,7 @@ def _run(input_path: str, output: list[str], window: Window | None) -> Status:
         _write_file(output[0], pieces)
     else:
         _write_stream(sys.stdout, pieces)
+    remember_pieces()
     return Status.OK
 
 

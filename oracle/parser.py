@@ -1,4 +1,7 @@
-"""Script text to calls: comment lines, the Lark grammar, chunking, and the syntax errors.
+"""Script text to calls: comment lines, chunking, pieces, and the syntax errors.
+
+The Lark grammar itself (oracle/grammar.py) is loaded only for a piece of script not seen in this
+run or an earlier one, so most runs start without it.
 
 Lines and columns in errors are those of the original file, both counted from 1: comment and
 blank lines are blanked out rather than removed, so they still count; a tab is one column.
@@ -6,16 +9,13 @@ blank lines are blanked out rather than removed, so they still count; a tab is o
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from typing import cast
+from functools import lru_cache
 
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-
-from oracle.declarations import DECLARATIONS, Argument
+from oracle.cache import KnownPieces
+from oracle.declarations import Argument
 
 SYNTAX_HEADING = "Syntax Error: specification of command executions cannot be parsed"
 CHUNK_LINES = 100
@@ -24,6 +24,7 @@ BLANKS = " \t\r"
 WORDS = re.compile(r"[^ \t\r\n]+")
 # Pieces up to this length have their calls cached; longer ones are rare and parsed each time.
 CACHED_PIECE = 200
+KNOWN_PIECES = KnownPieces()
 
 
 class ScriptError(Exception):
@@ -73,77 +74,30 @@ class Chunk:
     text: str
 
 
-class _ToCalls(Transformer[Token, list[Call]]):
-    """Builds calls while parsing, so a command with too many arguments stops the parse there."""
-
-    def start(self, calls: list[Call]) -> list[Call]:
-        return calls
-
-    def bare(self, children: list[Token]) -> Call:
-        return Call(str(children[0]))
-
-    def applied(self, children: list[Token | Argument]) -> Call:
-        name, *arguments = children
-        declaration = DECLARATIONS.get(str(name))
-        if declaration is not None and len(arguments) > len(declaration.parameters):
-            raise TooManyArguments(declaration.name)
-        return Call(str(name), tuple(arguments))
-
-    def integer(self, children: list[Token]) -> int:
-        return int(children[0])
-
-    def item(self, children: list[Token]) -> str:
-        return str(children[0])
-
-
-@cache
-def _lark() -> Lark:
-    """The LALR parser, built on first use; its tables are cached on disk between runs, which
-    saves most of the time building them takes (startup time matters)."""
-    return Lark.open(
-        "script.lark", rel_to=__file__, parser="lalr", transformer=_ToCalls(), cache=_cache_file()
-    )
-
-
-def _cache_file() -> str | bool:
-    """A cache file in the user's own cache folder (Lark checks it against the grammar and
-    version before use); none if that folder cannot be made."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
-    folder = os.path.join(base, "space-defender-2-oracle")
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError:
-        return False
-    return os.path.join(folder, "script-grammar.pickle")
-
-
 def parse(text: str, first_line: int = 1) -> list[Call]:
     """The calls of a script text whose first line is `first_line` of its file.
 
     Raises ScriptSyntaxError or TooManyArguments for the first error in script order.
     """
-    text = "\n".join(map(blank_comment, text.split("\n")))
-    try:
-        return _parse(text)
-    except UnexpectedInput as error:
-        line, column, offset = _locate(error)
-        _parse_prefix(text[:offset])
-        raise ScriptSyntaxError(first_line + line - 1, column) from None
+    from oracle.grammar import parse_code  # here: loading Lark is most of the start-up time
+
+    return parse_code("\n".join(map(blank_comment, text.split("\n"))), first_line)
 
 
 def parse_chunk(chunk: Chunk) -> list[Call]:
     """The calls of a chunk, exactly as `parse` finds them, mostly from a cache.
 
     Scripts repeat the same few commands, so the chunk is cut into pieces no command can span
-    (see `pieces`) and each piece's calls are parsed once. Errors are rare and must be located in
-    the chunk: if any piece fails, the whole chunk is parsed again to raise its first error.
+    (see `pieces`) and each piece's calls are parsed once, in this run or an earlier one. Errors
+    are rare and must be located in the chunk: if any piece fails, the whole chunk is parsed again
+    to raise its first error.
     """
     code = "\n".join(map(blank_comment, chunk.text.split("\n")))
     calls: list[Call] = []
     try:
         for piece in pieces(code):
-            calls.extend(_cached_calls(piece) if len(piece) <= CACHED_PIECE else _parse(piece))
-    except (UnexpectedInput, ScriptError):
+            calls.extend(_piece_calls(piece) if len(piece) <= CACHED_PIECE else parse(piece))
+    except ScriptError:
         return parse(chunk.text, chunk.first_line)
     return calls
 
@@ -168,36 +122,19 @@ def pieces(code: str) -> Iterator[str]:
 
 
 @lru_cache(maxsize=1 << 14)
-def _cached_calls(piece: str) -> tuple[Call, ...]:
-    return tuple(_parse(piece))
+def _piece_calls(piece: str) -> tuple[Call, ...]:
+    """The calls of a piece: known from an earlier run, or parsed now (and then remembered)."""
+    known = KNOWN_PIECES.get(piece)
+    if known is not None:
+        return tuple(Call(name, arguments) for name, arguments in known)
+    calls = tuple(parse(piece))
+    KNOWN_PIECES.add(piece, tuple((call.name, call.arguments) for call in calls))
+    return calls
 
 
-def _parse(text: str) -> list[Call]:
-    return cast("list[Call]", _lark().parse(text))
-
-
-def _locate(error: UnexpectedInput) -> tuple[int, int, int]:
-    """Line and column of the offending input, and its offset in the text."""
-    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
-        token = error.token
-        return token.end_line or 1, token.end_column or 1, token.end_pos or 0
-    if isinstance(error, UnexpectedToken):
-        token = error.token
-        return token.line or 1, token.column or 1, token.start_pos or 0
-    assert isinstance(error, UnexpectedCharacters)
-    return error.line, error.column, error.pos_in_stream or 0
-
-
-def _parse_prefix(prefix: str) -> None:
-    """Raise TooManyArguments if a command before a syntax error has too many arguments.
-
-    The parser only finishes a command when it sees the next token, so when that token is the
-    syntax error the command before it has not been checked yet.
-    """
-    try:
-        _parse(prefix)
-    except UnexpectedInput:
-        pass
+def remember_pieces() -> None:
+    """Keep the pieces parsed in this run for the next runs."""
+    KNOWN_PIECES.save()
 
 
 def blank_comment(line: str) -> str:

@@ -6,7 +6,10 @@
   file (tools/generate.py, seed 0, 100,000 commands; target: at least 20,000);
 - suite: wall time of `at run` on the whole acceptance suite (target: under 2 seconds).
 
-    python -m tools.bench [--runs N] [--commands N]
+`--layers` also splits the throughput run, in-process, between the front end (reading, parsing,
+type checks, the run loop), the model (commands applied to the session) and the view (rendering).
+
+    python -m tools.bench [--runs N] [--commands N] [--layers]
 """
 
 from __future__ import annotations
@@ -19,9 +22,16 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
+import oracle.runner
+from commands import REGISTRY
+from model.view import render
+from oracle.runner import run
 from tools.generate import script_lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     """Print the three figures, each with its target; the exit status is 0 either way."""
     options = _arguments().parse_args(argv)
     figures = [startup(options.runs), throughput(options.commands), suite(options.runs)]
+    if options.layers:
+        layers(options.commands)
     print(*figures, sep="\n")
     return 0
 
@@ -85,6 +97,39 @@ def suite(runs: int) -> Figure:
     return Figure("suite", seconds, "s", 2, higher_is_better=False)
 
 
+@dataclass
+class Stopwatch:
+    """Time spent inside the functions it wraps."""
+
+    seconds: float = 0.0
+
+    def wrap(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*arguments: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return function(*arguments)
+            finally:
+                self.seconds += time.perf_counter() - start
+
+        return timed
+
+
+def layers(commands: int) -> None:
+    """Where the throughput run's time goes: the run in-process, the model and the view timed."""
+    lines = list(script_lines(0, commands))
+    model, view = Stopwatch(), Stopwatch()
+    with ExitStack() as patches:
+        for command in set(REGISTRY.values()):
+            patches.enter_context(mock.patch.object(command, "apply", model.wrap(getattr(command, "apply"))))
+        patches.enter_context(mock.patch.object(oracle.runner, "render", view.wrap(render)))
+        start = time.perf_counter()
+        sum(map(len, run(lambda: lines)))
+        total = time.perf_counter() - start
+    front = total - model.seconds - view.seconds
+    print(f"layers: {total:.2f} s in-process (no file written): front end {front:.2f} s ({front / total:.0%}), "
+          f"model {model.seconds:.2f} s ({model.seconds / total:.0%}), view {view.seconds:.2f} s ({view.seconds / total:.0%})")
+
+
 def _oracle() -> list[str]:
     """The `oracle` command of this interpreter's environment."""
     script = BIN / "oracle"
@@ -107,6 +152,7 @@ def _arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=11, help="runs per median (default 11)")
     parser.add_argument("--commands", type=int, default=100_000, help="commands in the script (default 100,000)")
+    parser.add_argument("--layers", action="store_true", help="also split the time between front end, model and view")
     return parser
 
 

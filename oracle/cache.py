@@ -1,0 +1,114 @@
+"""What the oracle keeps between runs in the user's cache folder: the parser's tables (written by
+Lark) and the calls of the script pieces parsed so far, so that a run whose pieces are all known
+(at001 run again, a student's tests run one after the other) starts without loading Lark.
+
+The pieces are kept with the sources their calls follow from (the grammar, the transformer, the
+declarations): a cache written under other sources is ignored. Nothing here is ever an error:
+a cache that cannot be read or written is simply not used.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from oracle.declarations import Argument
+
+PIECES_FILE = "script-pieces.marshal"
+SAVED_PIECES = 4096  # the most recently parsed pieces kept on disk
+FORMAT = 1
+# The sources a piece's calls follow from, in this package's folder.
+SOURCES = ("script.lark", "grammar.py", "declarations.py")
+
+# A piece's calls as plain data: (name, arguments) for each.
+Calls = tuple[tuple[str, tuple[Argument, ...]], ...]
+
+
+@cache
+def folder() -> str | None:
+    """The oracle's folder in the user's cache folder (made if need be), or None if it cannot be."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+    path = os.path.join(base, "space-defender-2-oracle")
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError:
+        return None
+    return path
+
+
+@dataclass
+class KnownPieces:
+    """The calls of pieces parsed in earlier runs, and of those parsed in this one."""
+
+    earlier: dict[str, Calls] | None = None
+    new: dict[str, Calls] = field(default_factory=dict)
+
+    def get(self, piece: str) -> Calls | None:
+        if self.earlier is None:
+            self.earlier = _load()
+        calls = self.new.get(piece)
+        return self.earlier.get(piece) if calls is None else calls
+
+    def add(self, piece: str, calls: Calls) -> None:
+        if len(self.new) < SAVED_PIECES:
+            self.new[piece] = calls
+
+    def save(self) -> None:
+        """Write this run's new pieces, then the earlier ones, up to SAVED_PIECES of them."""
+        fingerprint = _fingerprint()
+        if not self.new or fingerprint is None:
+            return
+        kept = {**self.new, **(self.earlier or {})}
+        pieces = dict(list(kept.items())[:SAVED_PIECES])
+        _store((FORMAT, fingerprint, pieces))
+        self.earlier, self.new = pieces, {}
+
+
+def _load() -> dict[str, Calls]:
+    """The pieces saved under the present sources, or none."""
+    path, fingerprint = _pieces_path(), _fingerprint()
+    if path is None or fingerprint is None:
+        return {}
+    try:
+        with open(path, "rb") as file:
+            version, saved_under, pieces = marshal.load(file)
+    except Exception:  # missing, unreadable, corrupt or foreign: start afresh
+        return {}
+    if version == FORMAT and saved_under == fingerprint and isinstance(pieces, dict):
+        return pieces
+    return {}
+
+
+def _store(content: tuple[int, bytes, dict[str, Calls]]) -> None:
+    """Replace the pieces file at once (other oracles may be reading it), or leave it."""
+    path = _pieces_path()
+    if path is None:
+        return
+    temporary = f"{path}.{os.getpid()}"
+    try:
+        with open(temporary, "wb") as file:
+            marshal.dump(content, file)
+        os.replace(temporary, path)
+    except (OSError, ValueError):
+        try:
+            os.remove(temporary)
+        except OSError:
+            pass
+
+
+@cache
+def _fingerprint() -> bytes | None:
+    """The sources the calls of a piece follow from, as they are now (None if unreadable)."""
+    here = Path(__file__).parent
+    try:
+        return b"\0".join((here / name).read_bytes() for name in SOURCES)
+    except OSError:
+        return None
+
+
+def _pieces_path() -> str | None:
+    cache_folder = folder()
+    return None if cache_folder is None else os.path.join(cache_folder, PIECES_FILE)
