@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from model.geometry import Position
 from model.tables import ENEMIES, Kind
@@ -22,6 +22,12 @@ class Enemy:
     vision: int
     seen_by_starfighter: bool = False
     can_see_starfighter: bool = False
+    name: str = field(init=False)
+    symbol: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.name = ENEMIES[self.kind].name
+        self.symbol = self.kind.value
 
     @classmethod
     def spawned(cls, enemy_id: int, kind: Kind, position: Position) -> Enemy:
@@ -30,14 +36,6 @@ class Enemy:
         return cls(
             enemy_id, kind, position, base.health, base.health, base.regen, base.armour, base.vision
         )
-
-    @property
-    def name(self) -> str:
-        return ENEMIES[self.kind].name
-
-    @property
-    def symbol(self) -> str:
-        return self.kind.value
 
     @property
     def destroyed(self) -> bool:

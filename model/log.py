@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
 
 from model.geometry import Position
@@ -22,31 +21,35 @@ class Section(Enum):
 SECTIONS: tuple[Section, ...] = tuple(Section)
 
 
-@dataclass
 class TurnLog:
-    """What happened in one turn: lines per section, each at a depth (0: an actor, 1: a detail)."""
+    """What happened in one turn: lines per section, each at a depth (0: an actor, 1: a detail).
 
-    entries: dict[Section, list[tuple[int, str]]] = field(
-        default_factory=lambda: {section: [] for section in SECTIONS}
-    )
-    section: Section = Section.FRIENDLY
+    Lines go to the section entered last (phases enter theirs in turn).
+    """
+
+    def __init__(self) -> None:
+        self.entries: dict[Section, list[tuple[int, str]]] = {section: [] for section in SECTIONS}
+        self.lines = self.entries[Section.FRIENDLY]
+
+    def enter(self, section: Section) -> None:
+        self.lines = self.entries[section]
 
     def actor(self, text: str) -> None:
-        self.entries[self.section].append((0, text))
+        self.lines.append((0, text))
 
     def detail(self, text: str) -> None:
-        self.entries[self.section].append((1, text))
+        self.lines.append((1, text))
 
     def write(self, depth: int, text: str) -> None:
-        self.entries[self.section].append((depth, text))
+        self.lines.append((depth, text))
 
     def mark(self) -> int:
         """Where the next line of the current section will go."""
-        return len(self.entries[self.section])
+        return len(self.lines)
 
     def actor_at(self, mark: int, text: str) -> None:
         """An actor line placed before the details its action has already written."""
-        self.entries[self.section].insert(mark, (0, text))
+        self.lines.insert(mark, (0, text))
 
 
 def tag(name: str, entity_id: int) -> str:

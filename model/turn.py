@@ -60,7 +60,7 @@ def enemy_projectiles_act(game: Game, action: Action) -> None:
 
 
 def _projectiles_act(game: Game, section: Section, friendly: bool) -> None:
-    game.log.section = section
+    game.log.enter(section)
     for projectile in list(game.projectiles.values()):
         if projectile.friendly != friendly or not game.is_present(projectile):
             continue
@@ -72,7 +72,7 @@ def _projectiles_act(game: Game, section: Section, friendly: bool) -> None:
 
 def starfighter_acts(game: Game, action: Action) -> None:
     """Phase 3: the Starfighter regenerates, pays, and does what the command says."""
-    game.log.section = Section.STARFIGHTER
+    game.log.enter(Section.STARFIGHTER)
     ship = game.starfighter
     actor = subject(ship.name, ship.id)
     if isinstance(action, Pass):
@@ -106,7 +106,7 @@ def update_vision(game: Game, action: Action) -> None:
 
 def enemies_act(game: Game, action: Action) -> None:
     """Phase 5: preemptive actions oldest first, then the normal actions of those still going."""
-    game.log.section = Section.ENEMY
+    game.log.enter(Section.ENEMY)
     acting = list(game.enemies.values())
     finished: set[int] = set()
     for enemy in acting:
@@ -123,7 +123,7 @@ def enemies_act(game: Game, action: Action) -> None:
 
 def enemy_spawn(game: Game, action: Action) -> None:
     """Phase 7: the natural spawn."""
-    game.log.section = Section.SPAWN
+    game.log.enter(Section.SPAWN)
     natural_spawn(game)
 
 

@@ -26,25 +26,27 @@ from model.tables import (
 )
 
 INDENT = "  "
+NEWLINE_INDENT = "\n" + INDENT
 EMPTY = "_"
 FOG = "?"
 
 
 def render(session: Session) -> str:
     """The state block for the session as it is now, every line indented, no final newline."""
-    return "\n".join(INDENT + line for line in _lines(session))
+    return INDENT + NEWLINE_INDENT.join(_lines(session))
 
 
-def _lines(session: Session) -> Iterator[str]:
-    yield _state_line(session)
+def _lines(session: Session) -> list[str]:
+    lines = [_state_line(session)]
     if session.error is not None:
-        yield session.error.value
+        lines.append(session.error.value)
     elif session.notice is not None:
-        yield session.notice
+        lines.append(session.notice)
     elif session.stage in MENUS:
-        yield from MENUS[session.stage](session)
+        lines.extend(MENUS[session.stage](session))
     elif session.game is not None:
-        yield from _game(session.game, session.debug, session.rng_out)
+        _game(lines, session.game, session.debug, session.rng_out)
+    return lines
 
 
 def _state_line(session: Session) -> str:
@@ -111,106 +113,135 @@ MENUS = {
 }
 
 
-def entity_line(entity_id: int, symbol: str, fields: Iterable[tuple[str, object]]) -> str:
-    """One entity as the debug sections list it: `[id,symbol]->name:value, name:value`."""
-    return f"[{entity_id},{symbol}]->" + ", ".join(f"{name}:{value}" for name, value in fields)
+class EntityLine:
+    """How the debug sections list one kind of entity: `[id,symbol]->name:value, name:value`."""
+
+    def __init__(self, *names: str) -> None:
+        self.template = "[{},{}]->" + ", ".join(name + ":{}" for name in names)
+
+    def __call__(self, entity_id: int, symbol: str, *values: object) -> str:
+        return self.template.format(entity_id, symbol, *values)
+
+
+STARFIGHTER_LINE = EntityLine(
+    "health", "energy", "Regen", "Armour", "Vision", "Move", "Move Cost", "location"
+)
+ENEMY_LINE = EntityLine(
+    "health", "Regen", "Armour", "Vision", "seen_by_Starfighter", "can_see_Starfighter", "location"
+)
+PROJECTILE_LINE = EntityLine("damage", "move", "location")
 
 
 def _flag(value: bool) -> str:
     return "T" if value else "F"
 
 
-def _starfighter(ship: Starfighter) -> Iterator[str]:
+def _starfighter(ship: Starfighter) -> list[str]:
     stats = ship.stats
-    weapon, power = ship.loadout.weapon, ship.loadout.power
-    yield "Starfighter:"
-    yield "  " + entity_line(
+    line = STARFIGHTER_LINE(
         STARFIGHTER_ID,
         STARFIGHTER_SYMBOL,
-        [
-            ("health", f"{ship.health}/{stats.health}"),
-            ("energy", f"{ship.energy}/{stats.energy}"),
-            ("Regen", f"{stats.health_regen}/{stats.energy_regen}"),
-            ("Armour", stats.armour),
-            ("Vision", stats.vision),
-            ("Move", stats.move),
-            ("Move Cost", stats.move_cost),
-            ("location", ship.position),
-        ],
+        f"{ship.health}/{stats.health}",
+        f"{ship.energy}/{stats.energy}",
+        f"{stats.health_regen}/{stats.energy_regen}",
+        stats.armour,
+        stats.vision,
+        stats.move,
+        stats.move_cost,
+        ship.position,
     )
-    yield (
+    weapon = ship.loadout.weapon
+    return [
+        "Starfighter:",
+        INDENT + line,
         f"    Projectile Pattern:{weapon.name}, Projectile Damage:{weapon.damage}, "
-        f"Projectile Cost:{weapon.cost} ({weapon.cost_kind.value})"
-    )
-    yield f"    Power:{power.text}"
-    yield f"    score:{ship.focus.score()}"
+        f"Projectile Cost:{weapon.cost} ({weapon.cost_kind.value})",
+        f"    Power:{ship.loadout.power.text}",
+        f"    score:{ship.focus.score()}",
+    ]
 
 
 def _enemy(enemy: Enemy) -> str:
-    return entity_line(
+    return ENEMY_LINE(
         enemy.id,
-        enemy.kind.value,
-        [
-            ("health", f"{enemy.health}/{enemy.total_health}"),
-            ("Regen", enemy.regen),
-            ("Armour", enemy.armour),
-            ("Vision", enemy.vision),
-            ("seen_by_Starfighter", _flag(enemy.seen_by_starfighter)),
-            ("can_see_Starfighter", _flag(enemy.can_see_starfighter)),
-            ("location", enemy.position),
-        ],
+        enemy.symbol,
+        f"{enemy.health}/{enemy.total_health}",
+        enemy.regen,
+        enemy.armour,
+        enemy.vision,
+        _flag(enemy.seen_by_starfighter),
+        _flag(enemy.can_see_starfighter),
+        enemy.position,
     )
 
 
 def _projectile(projectile: Projectile) -> str:
-    return entity_line(
-        projectile.id,
-        projectile.symbol,
-        [("damage", projectile.damage), ("move", projectile.speed), ("location", projectile.position)],
+    return PROJECTILE_LINE(
+        projectile.id, projectile.symbol, projectile.damage, projectile.speed, projectile.position
     )
 
 
-def _game(game: Game, debug: bool, rng_out: bool) -> Iterator[str]:
-    yield from _starfighter(game.starfighter)
+def _game(lines: list[str], game: Game, debug: bool, rng_out: bool) -> None:
+    """Append the in-game view: Starfighter, debug sections if on, board, game over, RNG usage."""
+    lines.extend(_starfighter(game.starfighter))
     if debug:
-        yield "Enemy:"
-        yield from ("  " + _enemy(enemy) for enemy in game.enemies.values())
-        yield "Projectile:"
-        yield from ("  " + _projectile(p) for p in game.projectiles.values())
-        for section in SECTIONS:
-            yield f"{section.value}:"
-            yield from ("  " + "  " * depth + text for depth, text in game.log.entries[section])
-    yield from _board(game, fog=not debug)
+        lines.append("Enemy:")
+        lines.extend([INDENT + _enemy(enemy) for enemy in game.enemies.values()])
+        lines.append("Projectile:")
+        lines.extend([INDENT + _projectile(p) for p in game.projectiles.values()])
+        for heading, entries in zip(SECTION_HEADINGS, game.log.entries.values()):
+            lines.append(heading)
+            lines.extend([DEPTHS[depth] + text for depth, text in entries])
+    lines.extend(_board(game, fog=not debug))
     if game.over:
-        yield GAME_OVER
+        lines.append(GAME_OVER)
     if rng_out:
-        yield "RNG Usage:"
+        lines.append("RNG Usage:")
         if game.drawn is not None:
             row, kind = game.drawn
-            yield f"  row:{row}, enemy:{kind}"
+            lines.append(f"  row:{row}, enemy:{kind}")
 
 
-def _board(game: Game, fog: bool) -> Iterator[str]:
+SECTION_HEADINGS = tuple(f"{section.value}:" for section in SECTIONS)
+DEPTHS = (INDENT, INDENT * 2)
+
+
+def _board(game: Game, fog: bool) -> list[str]:
     """The column header, then a row per letter; in normal mode `?` beyond the Starfighter's vision."""
     rows, columns = game.board.rows, game.board.columns
-    grid = [[EMPTY] * columns for _ in range(rows)]
-    for (row, column), occupant in game.cells.items():
-        grid[row - 1][column - 1] = occupant.symbol
     if fog:
-        _cover(grid, game.starfighter.position, game.starfighter.stats.vision)
-    yield _header(columns)
-    for letter, cells in zip(ROW_LETTERS, grid):
-        yield f"  {letter} " + "  ".join(cells)
+        ship = game.starfighter
+        spans = _visible(rows, columns, ship.position, ship.stats.vision)
+    else:
+        spans = ((1, columns),) * rows
+    grid: dict[int, list[str]] = {}
+    for (row, column), occupant in game.cells.items():
+        first, last = spans[row - 1]
+        if first <= column <= last:
+            cells = grid.get(row) or grid.setdefault(row, list(_cells(columns, first, last)))
+            cells[column - 1] = occupant.symbol
+    lines = [_header(columns)]
+    for row, (first, last) in enumerate(spans, 1):
+        cells = grid.get(row)
+        row_cells = _cells(columns, first, last) if cells is None else cells
+        lines.append(f"  {ROW_LETTERS[row - 1]} " + "  ".join(row_cells))
+    return lines
 
 
-def _cover(grid: list[list[str]], eye: Position, vision: int) -> None:
-    """Fog every cell whose displacement from `eye` exceeds `vision`."""
-    for row, cells in enumerate(grid, 1):
+@cache
+def _visible(rows: int, columns: int, eye: Position, vision: int) -> tuple[tuple[int, int], ...]:
+    """Per row, the first and last columns within `vision` of `eye` (last < first: none)."""
+    spans = []
+    for row in range(1, rows + 1):
         reach = vision - abs(row - eye.row)
-        first, last = eye.column - reach, eye.column + reach
-        for column in range(1, len(cells) + 1):
-            if not first <= column <= last:
-                cells[column - 1] = FOG
+        spans.append((max(eye.column - reach, 1), min(eye.column + reach, columns)))
+    return tuple(spans)
+
+
+@cache
+def _cells(columns: int, first: int, last: int) -> tuple[str, ...]:
+    """A row without entities: empty from `first` to `last`, fog elsewhere."""
+    return tuple(EMPTY if first <= column <= last else FOG for column in range(1, columns + 1))
 
 
 @cache

@@ -5,7 +5,7 @@ from builders import move_ship, new_game, put_enemy, put_enemy_projectile
 from model.actions import Pass
 from model.session import Session
 from model.tables import Kind
-from model.view import entity_line, render
+from model.view import EntityLine, render
 
 
 def in_game(
@@ -27,7 +27,7 @@ def test_initial_state() -> None:
 
 
 def test_entity_line() -> None:
-    assert entity_line(-3, "<", [("damage", 15), ("move", 4)]) == "[-3,<]->damage:15, move:4"
+    assert EntityLine("damage", "move")(-3, "<", 15, 4) == "[-3,<]->damage:15, move:4"
 
 
 def test_board_header_and_rows_in_three_character_columns() -> None:
