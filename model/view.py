@@ -222,8 +222,7 @@ def _board(game: Game, fog: bool) -> list[str]:
             cells[column - 1] = occupant.symbol
     lines = [_header(columns)]
     for row, (first, last) in enumerate(spans, 1):
-        cells = grid.get(row)
-        row_cells = _cells(columns, first, last) if cells is None else cells
+        row_cells = grid.get(row) or _cells(columns, first, last)
         lines.append(f"  {ROW_LETTERS[row - 1]} " + "  ".join(row_cells))
     return lines
 
