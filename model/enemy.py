@@ -8,7 +8,7 @@ from model.geometry import Position
 from model.tables import ENEMIES, Kind
 
 
-@dataclass
+@dataclass(slots=True)
 class Enemy:
     """One enemy on the board; its kind's module says how it acts."""
 

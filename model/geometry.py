@@ -45,8 +45,9 @@ class Board:
 
 def line(start: Position, rows: int, columns: int, steps: int) -> Iterator[Position]:
     """The cells after `start`, one step of (rows, columns) at a time, `steps` of them."""
+    row, column = start
     for step in range(1, steps + 1):
-        yield start.shifted(rows * step, columns * step)
+        yield Position(row + rows * step, column + columns * step)
 
 
 def vertical_then_horizontal(start: Position, end: Position) -> Iterator[Position]:

@@ -23,22 +23,26 @@ def travel(game: Game, mover: Entity, path: Iterable[Position], subject: str) ->
     start = mover.position
     mark = game.log.mark()
     game.lift(mover)
+    board, present = game.board, True
+    stops_before_enemies = isinstance(mover, Enemy)
     for cell in path:
-        if not game.board.contains(cell):
+        if not board.contains(cell):
             mover.position = cell
             game.remove(mover)
+            present = False
             break
-        occupant = game.occupant(cell)
-        if isinstance(mover, Enemy) and isinstance(occupant, Enemy):
+        occupant = game.cells.get(cell)
+        if stops_before_enemies and isinstance(occupant, Enemy):
             break
         mover.position = cell
         if occupant is not None:
             collide(game, mover, occupant)
-            if not game.is_present(mover) or game.over:
+            present = game.is_present(mover)
+            if not present or game.over:
                 break
-    if game.is_present(mover):
+    if present:
         game.place(mover)
     if mover.position == start:
         game.log.actor_at(mark, stays(subject, start))
     else:
-        game.log.actor_at(mark, moves(subject, start, game.board.describe(mover.position)))
+        game.log.actor_at(mark, moves(subject, start, board.describe(mover.position)))

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from model.geometry import Position, line
 from model.tables import ENEMY_PROJECTILE_SYMBOL, FRIENDLY_SYMBOL
 
 
-@dataclass
+@dataclass(slots=True)
 class Projectile:
     """A projectile on the board: it travels `speed` steps of (`rows`, `columns`) per turn."""
 
@@ -33,8 +32,8 @@ class Projectile:
 
     def path(self) -> list[Position]:
         """The cells this turn's move passes, in order, destination last."""
-        cells: Iterator[Position] = line(self.position, self.rows, self.columns, self.speed)
-        return list(cells)[-1:] if self.teleports else list(cells)
+        cells = list(line(self.position, self.rows, self.columns, self.speed))
+        return cells[-1:] if self.teleports else cells
 
     def after_move(self) -> None:
         """A rocket doubles its speed once it has acted."""

@@ -34,7 +34,7 @@ class Loadout:
         return self.weapon.stats + self.armour.stats + self.engine.stats
 
 
-@dataclass
+@dataclass(slots=True)
 class Starfighter:
     """The player's ship: current health and energy, where it is, and the orbments it holds."""
 
