@@ -79,9 +79,14 @@ def parse(text: str, first_line: int = 1) -> list[Call]:
 
     Raises ScriptSyntaxError or TooManyArguments for the first error in script order.
     """
+    return _parse_code("\n".join(map(blank_comment, text.split("\n"))), first_line)
+
+
+def _parse_code(code: str, first_line: int = 1) -> list[Call]:
+    """The calls of code whose comment lines are already blanked (a piece is code, not lines)."""
     from oracle.grammar import parse_code  # here: loading Lark is most of the start-up time
 
-    return parse_code("\n".join(map(blank_comment, text.split("\n"))), first_line)
+    return parse_code(code, first_line)
 
 
 def parse_chunk(chunk: Chunk) -> list[Call]:
@@ -96,7 +101,7 @@ def parse_chunk(chunk: Chunk) -> list[Call]:
     calls: list[Call] = []
     try:
         for piece in pieces(code):
-            calls.extend(_piece_calls(piece) if len(piece) <= CACHED_PIECE else parse(piece))
+            calls.extend(_piece_calls(piece) if len(piece) <= CACHED_PIECE else _parse_code(piece))
     except ScriptError:
         return parse(chunk.text, chunk.first_line)
     return calls
@@ -127,7 +132,7 @@ def _piece_calls(piece: str) -> tuple[Call, ...]:
     known = KNOWN_PIECES.get(piece)
     if known is not None:
         return tuple(Call(name, arguments) for name, arguments in known)
-    calls = tuple(parse(piece))
+    calls = tuple(_parse_code(piece))
     KNOWN_PIECES.add(piece, tuple((call.name, call.arguments) for call in calls))
     return calls
 

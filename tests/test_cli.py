@@ -1,10 +1,13 @@
 """The command line in-process: modes, usage errors, files, exit statuses (etf.md)."""
 
+import errno
 import os
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -81,10 +84,24 @@ def test_a_folder_as_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert outcome(capsys, "-b", tmp_path) == (1, "", f"Error: cannot read input file {tmp_path}: Is a directory\n")
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
-def test_an_unreadable_input_file(capsys: pytest.CaptureFixture[str], script: Path) -> None:
+def test_an_unreadable_input_file(
+    capsys: pytest.CaptureFixture[str], script: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     script.chmod(0)
+    if os.geteuid() == 0:  # root reads any file: refuse it the way the system refuses others
+        monkeypatch.setattr("builtins.open", _refusing(open, script))
     assert outcome(capsys, "-b", script) == (1, "", f"Error: cannot read input file {script}: Permission denied\n")
+
+
+def _refusing(real_open: Callable[..., Any], refused: Path) -> Callable[..., Any]:
+    """`open` that fails on `refused` as it does for a file its user may not read."""
+
+    def opening(path: Any, *arguments: Any, **options: Any) -> Any:
+        if os.fspath(path) == os.fspath(refused):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+        return real_open(path, *arguments, **options)
+
+    return opening
 
 
 def test_an_input_file_that_is_not_utf8(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

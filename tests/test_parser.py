@@ -3,7 +3,7 @@
 from collections.abc import Callable
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from oracle.parser import (
@@ -208,6 +208,7 @@ TOKENS = ["pass", "fire", "move", "play", "setup_next", "A", "K", "0", "5", "-1"
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=30).map("".join), st.integers(1, 500))
+@example("pass --", 1)  # a piece `--` is code, not a comment line
 def test_parsing_a_chunk_from_its_cached_pieces_is_exactly_parsing_it(text: str, first_line: int) -> None:
     expected = outcome(lambda t: parse(t, first_line), text)
     assert outcome(lambda t: parse_chunk(Chunk(first_line, t)), text) == expected
