@@ -64,10 +64,7 @@ def _negate(game: Game, mover: Projectile, occupant: Projectile) -> None:
 
 def _starfighter_meets(game: Game, ship: Starfighter, occupant: Entity) -> None:
     if isinstance(occupant, Projectile):
-        damage = max(occupant.damage - ship.armour, 0)
-        _log(game, ship.name, occupant, f"taking {damage} damage")
-        game.remove(occupant)
-        game.damage(ship, damage)
+        _struck(game, ship, occupant)
     elif isinstance(occupant, Enemy):
         _log(game, ship.name, occupant, f"trading {occupant.health} damage")
         _trade(game, ship, occupant)
@@ -75,10 +72,7 @@ def _starfighter_meets(game: Game, ship: Starfighter, occupant: Entity) -> None:
 
 def _enemy_meets(game: Game, enemy: Enemy, occupant: Entity) -> None:
     if isinstance(occupant, Projectile) and occupant.friendly:
-        damage = max(occupant.damage - enemy.armour, 0)
-        _log(game, enemy.name, occupant, f"taking {damage} damage")
-        game.remove(occupant)
-        game.damage(enemy, damage)
+        _struck(game, enemy, occupant)
     elif isinstance(occupant, Projectile):
         _log(game, enemy.name, occupant, f"healing {occupant.damage} damage")
         game.remove(occupant)
@@ -86,6 +80,14 @@ def _enemy_meets(game: Game, enemy: Enemy, occupant: Entity) -> None:
     elif isinstance(occupant, Starfighter):
         _log(game, enemy.name, occupant, f"trading {enemy.health} damage")
         _trade(game, occupant, enemy)
+
+
+def _struck(game: Game, target: Starfighter | Enemy, projectile: Projectile) -> None:
+    """`target` moves onto a projectile that harms it: armour absorbs part, it takes the rest."""
+    damage = max(projectile.damage - target.armour, 0)
+    _log(game, target.name, projectile, f"taking {damage} damage")
+    game.remove(projectile)
+    game.damage(target, damage)
 
 
 def _trade(game: Game, ship: Starfighter, enemy: Enemy) -> None:
