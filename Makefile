@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench clean
+.PHONY: install run test check bench clean
 
 install: $(STAMP)
 
@@ -19,6 +19,9 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/pytest
+
+check: $(STAMP)
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
