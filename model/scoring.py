@@ -14,6 +14,7 @@ class Focus:
     capacity: int | None = None
     multiplier: int = 1
     slots: list[Orb | Focus] = field(default_factory=list)
+    cached_score: int | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def dropped(cls, kind: FocusKind) -> Focus:
@@ -28,16 +29,23 @@ class Focus:
         """Put `orbment` in the first slot, left to right, that takes it; False if none does."""
         for slot in self.slots:
             if isinstance(slot, Focus) and slot.add(orbment):
+                self.cached_score = None
                 return True
         if self.full:
             return False
         self.slots.append(orbment)
+        self.cached_score = None
         return True
 
     def score(self) -> int:
-        """The sum of the slots' scores, multiplied when every slot is occupied."""
-        total = sum(slot.score() if isinstance(slot, Focus) else slot.value for slot in self.slots)
-        return total * self.multiplier if self.full else total
+        """The sum of the slots' scores, multiplied when every slot is occupied.
+
+        Kept until the next `add`, since every state shows it and a long game holds many orbs.
+        """
+        if self.cached_score is None:
+            total = sum(slot.score() if isinstance(slot, Focus) else slot.value for slot in self.slots)
+            self.cached_score = total * self.multiplier if self.full else total
+        return self.cached_score
 
 
 def drop(kind: Kind) -> Orb | Focus:
