@@ -7,13 +7,14 @@ spread over two). The generator follows the game on a session of its own, so a m
 the Starfighter can reach and a new game starts once the last one is over. `--defect` puts one
 syntax or type error into the script, for fuzz tests of the error reports.
 
-    python -m tools.generate [--seed N] [--commands N] [--defect syntax|type] [--output FILE]
+    python -m tools.generate [--seed N] [--commands N] [--defect syntax|type] [--output FILE [--force]]
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -238,14 +239,25 @@ LAYOUTS: tuple[Layout, ...] = (
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write a generated script to a file or to the standard output."""
+    """Write a generated script to a file (never over an existing one unless --force) or to the
+    standard output; 1 with a one-line error if the file cannot be written."""
     options = _arguments().parse_args(argv)
     lines = script_lines(options.seed, options.commands, defect=options.defect)
-    if options.output is None:
-        _write(sys.stdout, lines)
-    else:
-        with open(options.output, "w", encoding="utf-8", newline="\n") as file:
-            _write(file, lines)
+    try:
+        if options.output is None:
+            _write(sys.stdout, lines)
+        else:
+            mode = "w" if options.force else "x"
+            with open(options.output, mode, encoding="utf-8", newline="\n") as file:
+                _write(file, lines)
+    except BrokenPipeError:  # the reader stopped early (`| head`): nothing more to say
+        sys.stdout = open(os.devnull, "w")
+    except FileExistsError:
+        print(f"Error: {options.output} exists (--force to replace it)", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"Error: cannot write {options.output}: {error.strerror}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -255,6 +267,7 @@ def _arguments() -> argparse.ArgumentParser:
     parser.add_argument("--commands", type=int, default=1000, help="how many commands (default 1000)")
     parser.add_argument("--defect", choices=sorted(DEFECTS), help="put one error of this kind in")
     parser.add_argument("--output", "-o", help="the file to write (default: standard output)")
+    parser.add_argument("--force", action="store_true", help="replace the output file if it exists")
     return parser
 
 
