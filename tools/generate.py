@@ -19,7 +19,7 @@ import random
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TextIO
+from typing import IO
 
 from model.actions import Action, Fire, Move, Pass, Special
 from model.game import Game
@@ -271,7 +271,7 @@ def _arguments() -> argparse.ArgumentParser:
     return parser
 
 
-def _write(stream: TextIO, lines: Iterator[str]) -> None:
+def _write(stream: IO[str], lines: Iterator[str]) -> None:
     stream.writelines(line + "\n" for line in lines)
 
 
