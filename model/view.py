@@ -11,7 +11,7 @@ from model.ids import STARFIGHTER_ID
 from model.log import SECTIONS
 from model.projectile import Projectile
 from model.session import Session, Stage
-from model.starfighter import Starfighter
+from model.starfighter import Loadout, Starfighter
 from model.geometry import Position
 from model.tables import (
     ARMOURS,
@@ -43,7 +43,7 @@ def _lines(session: Session) -> list[str]:
     elif session.notice is not None:
         lines.append(session.notice)
     elif session.stage in MENUS:
-        lines.extend(MENUS[session.stage](session))
+        lines.extend(_setup(session.stage, session.loadout))
     elif session.game is not None:
         _game(lines, session.game, session.debug, session.rng_out)
     return lines
@@ -66,22 +66,28 @@ def _stats(stats: Stats) -> str:
     )
 
 
-def _weapon_menu(session: Session) -> Iterator[str]:
+@cache
+def _setup(stage: Stage, loadout: Loadout) -> tuple[str, ...]:
+    """A setup state's lines: they depend on nothing but the parts selected."""
+    return tuple(MENUS[stage](loadout))
+
+
+def _weapon_menu(loadout: Loadout) -> Iterator[str]:
     for number, weapon in enumerate(WEAPONS, 1):
         yield f"{number}:{weapon.name} ({weapon.description})"
         yield f"  {_stats(weapon.stats)},"
         yield f"  Projectile Damage:{weapon.damage}, Projectile Cost:{weapon.cost} ({weapon.cost_kind.value})"
-    yield f"Weapon Selected:{session.loadout.weapon.name}"
+    yield f"Weapon Selected:{loadout.weapon.name}"
 
 
-def _armour_menu(session: Session) -> Iterator[str]:
+def _armour_menu(loadout: Loadout) -> Iterator[str]:
     yield from _part_menu(ARMOURS)
-    yield f"Armour Selected:{session.loadout.armour.name}"
+    yield f"Armour Selected:{loadout.armour.name}"
 
 
-def _engine_menu(session: Session) -> Iterator[str]:
+def _engine_menu(loadout: Loadout) -> Iterator[str]:
     yield from _part_menu(ENGINES)
-    yield f"Engine Selected:{session.loadout.engine.name}"
+    yield f"Engine Selected:{loadout.engine.name}"
 
 
 def _part_menu(parts: Iterable[Part]) -> Iterator[str]:
@@ -90,14 +96,13 @@ def _part_menu(parts: Iterable[Part]) -> Iterator[str]:
         yield f"  {_stats(part.stats)}"
 
 
-def _power_menu(session: Session) -> Iterator[str]:
+def _power_menu(loadout: Loadout) -> Iterator[str]:
     for number, power in enumerate(POWERS, 1):
         yield f"{number}:{power.text}"
-    yield f"Power Selected:{session.loadout.power.text}"
+    yield f"Power Selected:{loadout.power.text}"
 
 
-def _summary(session: Session) -> Iterator[str]:
-    loadout = session.loadout
+def _summary(loadout: Loadout) -> Iterator[str]:
     yield f"Weapon Selected:{loadout.weapon.name}"
     yield f"Armour Selected:{loadout.armour.name}"
     yield f"Engine Selected:{loadout.engine.name}"
