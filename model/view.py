@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from model.enemy import Enemy
 from model.game import Game
@@ -212,27 +212,32 @@ DEPTHS = (INDENT, INDENT * 2)
 
 
 def _board(game: Game, fog: bool) -> list[str]:
-    """The column header, then a row per letter; in normal mode `?` beyond the Starfighter's vision."""
+    """The column header, then a row per letter; in normal mode `?` beyond the Starfighter's vision.
+
+    A row without visible entities is a cached text; the others are written cell by cell.
+    """
     rows, columns = game.board.rows, game.board.columns
     if fog:
         ship = game.starfighter
         spans = _visible(rows, columns, ship.position, ship.stats.vision)
     else:
         spans = ((1, columns),) * rows
-    grid: dict[int, list[str]] = {}
+    written: dict[int, list[str]] = {}
     for (row, column), occupant in game.cells.items():
         first, last = spans[row - 1]
         if first <= column <= last:
-            cells = grid.get(row) or grid.setdefault(row, list(_cells(columns, first, last)))
+            cells = written.get(row) or written.setdefault(row, list(_cells(columns, first, last)))
             cells[column - 1] = occupant.symbol
     lines = [_header(columns)]
     for row, (first, last) in enumerate(spans, 1):
-        row_cells = grid.get(row) or _cells(columns, first, last)
-        lines.append(f"  {ROW_LETTERS[row - 1]} " + "  ".join(row_cells))
+        if row in written:
+            lines.append(f"  {ROW_LETTERS[row - 1]} " + "  ".join(written[row]))
+        else:
+            lines.append(_row_text(row, _cells(columns, first, last)))
     return lines
 
 
-@cache
+@lru_cache(maxsize=1 << 10)
 def _visible(rows: int, columns: int, eye: Position, vision: int) -> tuple[tuple[int, int], ...]:
     """Per row, the first and last columns within `vision` of `eye` (last < first: none)."""
     spans = []
@@ -242,10 +247,15 @@ def _visible(rows: int, columns: int, eye: Position, vision: int) -> tuple[tuple
     return tuple(spans)
 
 
-@cache
+@lru_cache(maxsize=1 << 12)
 def _cells(columns: int, first: int, last: int) -> tuple[str, ...]:
-    """A row without entities: empty from `first` to `last`, fog elsewhere."""
+    """A row's cells without entities: empty from column `first` to `last`, fog elsewhere."""
     return tuple(EMPTY if first <= column <= last else FOG for column in range(1, columns + 1))
+
+
+@lru_cache(maxsize=1 << 12)
+def _row_text(row: int, cells: tuple[str, ...]) -> str:
+    return f"  {ROW_LETTERS[row - 1]} " + "  ".join(cells)
 
 
 @cache
