@@ -16,8 +16,9 @@ from oracle.window import Window
 Source = Callable[[], Iterable[str]]
 
 # Up to this many commands, the steps found while validating are kept to run; a bigger script is
-# parsed again, a chunk at a time, so memory stays bounded.
-KEEP_COMMANDS = 50_000
+# parsed again, a chunk at a time, so memory stays bounded. Steps are shared between equal calls,
+# so keeping one costs a reference: a million of them about 8 MB.
+KEEP_COMMANDS = 1_000_000
 
 
 @dataclass(frozen=True)
