@@ -7,12 +7,12 @@ from functools import cache, lru_cache
 
 from model.enemy import Enemy
 from model.game import Game
+from model.geometry import Position
 from model.ids import STARFIGHTER_ID
 from model.log import SECTIONS
 from model.projectile import Projectile
 from model.session import Session, Stage
 from model.starfighter import Loadout, Starfighter
-from model.geometry import Position
 from model.tables import (
     ARMOURS,
     ENGINES,
@@ -29,6 +29,8 @@ INDENT = "  "
 NEWLINE_INDENT = "\n" + INDENT
 EMPTY = "_"
 FOG = "?"
+SECTION_HEADINGS = tuple(f"{section.value}:" for section in SECTIONS)
+DEPTHS = (INDENT, INDENT * 2)  # an action log's actor lines, then their details
 
 
 def render(session: Session) -> str:
@@ -207,10 +209,6 @@ def _game(lines: list[str], game: Game, debug: bool, rng_out: bool) -> None:
             lines.append(f"  row:{row}, enemy:{kind}")
 
 
-SECTION_HEADINGS = tuple(f"{section.value}:" for section in SECTIONS)
-DEPTHS = (INDENT, INDENT * 2)
-
-
 def _board(game: Game, fog: bool) -> list[str]:
     """The column header, then a row per letter; in normal mode `?` beyond the Starfighter's vision.
 
@@ -231,9 +229,9 @@ def _board(game: Game, fog: bool) -> list[str]:
     lines = [_header(columns)]
     for row, (first, last) in enumerate(spans, 1):
         if row in written:
-            lines.append(f"  {ROW_LETTERS[row - 1]} " + "  ".join(written[row]))
+            lines.append(_row_line(row, written[row]))
         else:
-            lines.append(_row_text(row, _cells(columns, first, last)))
+            lines.append(_empty_row(row, columns, first, last))
     return lines
 
 
@@ -253,9 +251,15 @@ def _cells(columns: int, first: int, last: int) -> tuple[str, ...]:
     return tuple(EMPTY if first <= column <= last else FOG for column in range(1, columns + 1))
 
 
-@lru_cache(maxsize=1 << 12)
-def _row_text(row: int, cells: tuple[str, ...]) -> str:
+def _row_line(row: int, cells: Iterable[str]) -> str:
+    """A board row as printed: its letter, then its cells three characters apart."""
     return f"  {ROW_LETTERS[row - 1]} " + "  ".join(cells)
+
+
+@lru_cache(maxsize=1 << 12)
+def _empty_row(row: int, columns: int, first: int, last: int) -> str:
+    """A row without visible entities."""
+    return _row_line(row, _cells(columns, first, last))
 
 
 @cache
