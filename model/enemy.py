@@ -26,6 +26,8 @@ class Enemy:
     symbol: str = field(init=False)
 
     def __post_init__(self) -> None:
+        """Name and symbol follow from the kind; they are kept since every log line and board
+        cell reads them."""
         self.name = ENEMIES[self.kind].name
         self.symbol = self.kind.value
 
