@@ -16,9 +16,9 @@ from oracle.window import Window
 Source = Callable[[], Iterable[str]]
 
 # Up to this many commands, the steps found while validating are kept to run; a bigger script is
-# parsed again, a chunk at a time, so memory stays bounded. Steps are shared between equal calls,
-# so keeping one costs a reference: a million of them about 8 MB.
-KEEP_COMMANDS = 1_000_000
+# parsed again, a chunk at a time, so memory stays bounded. Equal calls share a step, so a usual
+# script costs a reference per command; at worst, every call distinct, about 600 bytes (120 MB).
+KEEP_COMMANDS = 200_000
 
 
 @dataclass(frozen=True)
