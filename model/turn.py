@@ -61,8 +61,8 @@ def enemy_projectiles_act(game: Game, action: Action) -> None:
 
 def _projectiles_act(game: Game, section: Section, friendly: bool) -> None:
     game.log.enter(section)
-    for projectile in list(game.projectiles.values()):
-        if projectile.friendly != friendly or not game.is_present(projectile):
+    for projectile in [p for p in game.projectiles.values() if p.friendly is friendly]:
+        if not game.is_present(projectile):
             continue
         travel(game, projectile, projectile.path(), subject(projectile.name, projectile.id))
         projectile.after_move()
@@ -107,16 +107,16 @@ def update_vision(game: Game, action: Action) -> None:
 def enemies_act(game: Game, action: Action) -> None:
     """Phase 5: preemptive actions oldest first, then the normal actions of those still going."""
     game.log.enter(Section.ENEMY)
-    acting = list(game.enemies.values())
-    finished: set[int] = set()
-    for enemy in acting:
-        if game.is_present(enemy) and BEHAVIOURS[enemy.kind].preempt(game, enemy, action):
-            finished.add(enemy.id)
+    going = []
+    for enemy in list(game.enemies.values()):
+        behaviour = BEHAVIOURS[enemy.kind]
+        if game.is_present(enemy) and not behaviour.preempt(game, enemy, action):
+            going.append((enemy, behaviour))
         if game.over:
             return
-    for enemy in acting:
-        if game.is_present(enemy) and enemy.id not in finished:
-            BEHAVIOURS[enemy.kind].act(game, enemy)
+    for enemy, behaviour in going:
+        if game.is_present(enemy):
+            behaviour.act(game, enemy)
         if game.over:
             return
 
