@@ -22,6 +22,7 @@ test: $(STAMP)
 
 check: $(STAMP)
 	$(BIN)/mypy
+	$(BIN)/black --check --quiet .
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench

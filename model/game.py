@@ -20,8 +20,6 @@ from model.tables import Error, Kind
 Entity = Union[Starfighter, Enemy, Projectile]
 
 
-
-
 class Game:
     """Board, entities, ids, counters and the last turn's log of one game."""
 

@@ -43,7 +43,9 @@ class Focus:
         Kept until the next `add`, since every state shows it and a long game holds many orbs.
         """
         if self.cached_score is None:
-            total = sum(slot.score() if isinstance(slot, Focus) else slot.value for slot in self.slots)
+            total = sum(
+                slot.score() if isinstance(slot, Focus) else slot.value for slot in self.slots
+            )
             self.cached_score = total * self.multiplier if self.full else total
         return self.cached_score
 

@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 
 def spawn_projectile(game: Game, projectile: Projectile) -> None:
     """A projectile appears (its id already taken): logged, then it meets what is on its cell."""
-    game.log.detail(spawns(tag(projectile.name, projectile.id), game.board.describe(projectile.position)))
+    game.log.detail(
+        spawns(tag(projectile.name, projectile.id), game.board.describe(projectile.position))
+    )
     if game.board.contains(projectile.position):
         game.add_projectile(projectile)
         _arrive(game, projectile)

@@ -45,7 +45,9 @@ def _lark() -> Lark:
     its version before use)."""
     cache_folder = folder()
     tables = False if cache_folder is None else os.path.join(cache_folder, "script-grammar.pickle")
-    return Lark.open("script.lark", rel_to=__file__, parser="lalr", transformer=_ToCalls(), cache=tables)
+    return Lark.open(
+        "script.lark", rel_to=__file__, parser="lalr", transformer=_ToCalls(), cache=tables
+    )
 
 
 def parse_code(code: str, first_line: int = 1) -> list[Call]:

@@ -30,7 +30,9 @@ def new_game(
     thresholds: tuple[int, int, int, int, int] = NO_SPAWNS,
 ) -> Game:
     """A game as `play` then setup would start it; by default no enemy ever spawns."""
-    loadout = Loadout(WEAPONS[weapon - 1], ARMOURS[armour - 1], ENGINES[engine - 1], POWERS[power - 1])
+    loadout = Loadout(
+        WEAPONS[weapon - 1], ARMOURS[armour - 1], ENGINES[engine - 1], POWERS[power - 1]
+    )
     return Game(rows, columns, thresholds, loadout, Generator())
 
 

@@ -17,7 +17,9 @@ from oracle.runner import run_script
 
 SCRIPT = "play(10,30,1,1,1,1,1)\nsetup_next(5)\nmove(A,3) pass\n"
 # Runs the oracle on a script from stdin, then says whether Lark was loaded.
-PROBE = "import sys, oracle.cli; oracle.cli.main(['-b', '/dev/stdin']); print('lark' in sys.modules)"
+PROBE = (
+    "import sys, oracle.cli; oracle.cli.main(['-b', '/dev/stdin']); print('lark' in sys.modules)"
+)
 
 
 def oracle_run(cache: Path, script: str = SCRIPT) -> tuple[str, bool]:
@@ -41,7 +43,9 @@ def pieces_file(tmp_path: Path) -> Path:
     return tmp_path / "space-defender-2-oracle" / PIECES_FILE
 
 
-def test_a_second_run_of_known_pieces_starts_without_lark(tmp_path: Path, pieces_file: Path) -> None:
+def test_a_second_run_of_known_pieces_starts_without_lark(
+    tmp_path: Path, pieces_file: Path
+) -> None:
     assert oracle_run(tmp_path) == (run_script(SCRIPT), True)
     assert pieces_file.exists()
     assert oracle_run(tmp_path) == (run_script(SCRIPT), False)
@@ -58,7 +62,9 @@ def test_errors_are_always_located_by_lark(tmp_path: Path) -> None:
     [b"", b"garbage", marshal.dumps((FORMAT, b"other sources", {"pass": (("fire", ()),)})),
      marshal.dumps((FORMAT + 1, b"", {})), marshal.dumps([1, 2, 3])],
 )  # fmt: skip
-def test_a_stale_or_corrupt_pieces_file_is_not_used(tmp_path: Path, pieces_file: Path, content: bytes) -> None:
+def test_a_stale_or_corrupt_pieces_file_is_not_used(
+    tmp_path: Path, pieces_file: Path, content: bytes
+) -> None:
     pieces_file.parent.mkdir()
     pieces_file.write_bytes(content)
     assert oracle_run(tmp_path) == (run_script(SCRIPT), True)

@@ -37,7 +37,9 @@ def test_batch_prints_the_trace(capsys: pytest.CaptureFixture[str], script: Path
     assert outcome(capsys, "-b", script) == (0, run_script(SCRIPT), "")
 
 
-def test_batch_writes_a_new_output_file(capsys: pytest.CaptureFixture[str], script: Path, tmp_path: Path) -> None:
+def test_batch_writes_a_new_output_file(
+    capsys: pytest.CaptureFixture[str], script: Path, tmp_path: Path
+) -> None:
     output = tmp_path / "out.txt"
     assert outcome(capsys, "-b", script, output) == (0, "", "")
     assert output.read_bytes() == run_script(SCRIPT).encode()
@@ -58,11 +60,17 @@ def test_an_existing_output_file_is_refused_and_kept(
 ) -> None:
     output = tmp_path / "out.txt"
     output.write_text("mine")
-    assert outcome(capsys, "-b", script, output) == (1, "", f"Error: output file {output} already exists!\n")
+    assert outcome(capsys, "-b", script, output) == (
+        1,
+        "",
+        f"Error: output file {output} already exists!\n",
+    )
     assert output.read_text() == "mine"
 
 
-def test_an_output_file_in_a_missing_folder(capsys: pytest.CaptureFixture[str], script: Path, tmp_path: Path) -> None:
+def test_an_output_file_in_a_missing_folder(
+    capsys: pytest.CaptureFixture[str], script: Path, tmp_path: Path
+) -> None:
     output = tmp_path / "nowhere" / "out.txt"
     status, out, err = outcome(capsys, "-b", script, output)
     assert (status, out) == (1, "")
@@ -81,7 +89,11 @@ def test_a_missing_input_file(capsys: pytest.CaptureFixture[str], tmp_path: Path
 
 
 def test_a_folder_as_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert outcome(capsys, "-b", tmp_path) == (1, "", f"Error: cannot read input file {tmp_path}: Is a directory\n")
+    assert outcome(capsys, "-b", tmp_path) == (
+        1,
+        "",
+        f"Error: cannot read input file {tmp_path}: Is a directory\n",
+    )
 
 
 def test_an_unreadable_input_file(
@@ -90,7 +102,11 @@ def test_an_unreadable_input_file(
     script.chmod(0)
     if os.geteuid() == 0:  # root reads any file: refuse it the way the system refuses others
         monkeypatch.setattr("builtins.open", _refusing(open, script))
-    assert outcome(capsys, "-b", script) == (1, "", f"Error: cannot read input file {script}: Permission denied\n")
+    assert outcome(capsys, "-b", script) == (
+        1,
+        "",
+        f"Error: cannot read input file {script}: Permission denied\n",
+    )
 
 
 def _refusing(real_open: Callable[..., Any], refused: Path) -> Callable[..., Any]:
@@ -107,17 +123,25 @@ def _refusing(real_open: Callable[..., Any], refused: Path) -> Callable[..., Any
 def test_an_input_file_that_is_not_utf8(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path, output = tmp_path / "latin1.txt", tmp_path / "out.txt"
     path.write_bytes(b"pass\n-- caf\xe9\n")
-    assert outcome(capsys, "-b", path, output) == (1, "", f"Error: input file {path} is not UTF-8 text\n")
+    assert outcome(capsys, "-b", path, output) == (
+        1,
+        "",
+        f"Error: input file {path} is not UTF-8 text\n",
+    )
     assert not output.exists()
 
 
-def test_crlf_input_gives_the_same_trace_as_lf(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_crlf_input_gives_the_same_trace_as_lf(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "crlf.txt"
     path.write_bytes(SCRIPT.replace("\n", "\r\n").encode())
     assert outcome(capsys, "-b", path) == (0, run_script(SCRIPT), "")
 
 
-def test_a_script_with_a_syntax_error_is_a_normal_run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_script_with_a_syntax_error_is_a_normal_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "bad.txt"
     path.write_text("-- bad\npass\n  move(A 8)\n")
     assert outcome(capsys, "-b", path) == (
@@ -127,7 +151,9 @@ def test_a_script_with_a_syntax_error_is_a_normal_run(capsys: pytest.CaptureFixt
     )
 
 
-def test_a_script_with_a_type_error_is_a_normal_run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_script_with_a_type_error_is_a_normal_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "bad.txt"
     path.write_text("jump\n")
     expected = "Type Error: specification of command executions is not type-correct\nError: unknown event name jump\n"
@@ -143,20 +169,26 @@ def test_a_pipe_as_input_is_read_once(capsys: pytest.CaptureFixture[str], tmp_pa
     writer.join(timeout=10)
 
 
-def test_last_prints_the_last_command_only(capsys: pytest.CaptureFixture[str], script: Path) -> None:
+def test_last_prints_the_last_command_only(
+    capsys: pytest.CaptureFixture[str], script: Path
+) -> None:
     status, out, _ = outcome(capsys, "-l", script)
     assert status == 0
     assert out.startswith("->fire\n  state:in game(2.0), debug, ok\n")
     assert run_script(SCRIPT).endswith(out)
 
 
-def test_last_writes_to_an_output_file(capsys: pytest.CaptureFixture[str], script: Path, tmp_path: Path) -> None:
+def test_last_writes_to_an_output_file(
+    capsys: pytest.CaptureFixture[str], script: Path, tmp_path: Path
+) -> None:
     output = tmp_path / "last.txt"
     assert outcome(capsys, "-l", script, output) == (0, "", "")
     assert output.read_text().startswith("->fire\n")
 
 
-def test_window_prints_the_commands_of_the_window(capsys: pytest.CaptureFixture[str], script: Path) -> None:
+def test_window_prints_the_commands_of_the_window(
+    capsys: pytest.CaptureFixture[str], script: Path
+) -> None:
     status, out, _ = outcome(capsys, "-w", "2", "4", script)
     assert status == 0
     assert out.startswith("->setup_next(5)\n")
@@ -195,11 +227,15 @@ def test_window_to_a_file(capsys: pytest.CaptureFixture[str], script: Path, tmp_
         ),
     ],
 )
-def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str) -> None:
+def test_usage_errors(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str
+) -> None:
     assert outcome(capsys, *argv) == (2, "", f"{message}\n{RUN_HELP}")
 
 
-def test_a_usage_error_is_found_before_the_input_is_read(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_usage_error_is_found_before_the_input_is_read(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     status, _, err = outcome(capsys, "-w", "x", "1", "missing.txt")
     assert status == 2
     assert "missing.txt" not in err
@@ -208,7 +244,14 @@ def test_a_usage_error_is_found_before_the_input_is_read(capsys: pytest.CaptureF
 def test_help_lists_every_mode_and_the_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = outcome(capsys, "-help")
     assert (status, err) == (0, "")
-    for usage in ("-b input [output]", "-i", "-w start end input [output]", "-l input [output]", "-help", "-version"):
+    for usage in (
+        "-b input [output]",
+        "-i",
+        "-w start end input [output]",
+        "-l input [output]",
+        "-help",
+        "-version",
+    ):
         assert f"  {usage} " in out
     assert "Exit status: 0" in out
     assert set(MODES) == {"-b", "-i", "-w", "-l", "-help", "-version"}
@@ -228,7 +271,11 @@ def test_an_internal_error_is_one_line_and_status_3(
         raise RuntimeError("boom")
 
     monkeypatch.setattr(oracle.cli, "run", broken)
-    assert outcome(capsys, "-b", script) == (3, "", "Error: internal error, please report it: RuntimeError('boom')\n")
+    assert outcome(capsys, "-b", script) == (
+        3,
+        "",
+        "Error: internal error, please report it: RuntimeError('boom')\n",
+    )
 
 
 def test_an_interrupt_exits_with_130(
@@ -243,12 +290,17 @@ def test_an_interrupt_exits_with_130(
 
 def test_python_dash_m_oracle_runs_the_same_command_line(script: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "oracle", "-b", str(script)], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "oracle", "-b", str(script)],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert (done.returncode, done.stdout, done.stderr) == (0, run_script(SCRIPT), "")
 
 
 def test_usage_errors_exit_with_2_from_a_process() -> None:
-    done = subprocess.run([sys.executable, "-m", "oracle"], capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "oracle"], capture_output=True, text=True, check=False
+    )
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == f"Error: a mode is not specified\n{RUN_HELP}"

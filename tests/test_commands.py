@@ -61,7 +61,9 @@ def test_each_class_is_built_from_its_declared_arguments_in_order(name: str) -> 
         (Special(), ("special", ())),
     ],
 )
-def test_each_command_maps_onto_its_session_method(command: Command, call: tuple[str, tuple[Any, ...]]) -> None:
+def test_each_command_maps_onto_its_session_method(
+    command: Command, call: tuple[str, tuple[Any, ...]]
+) -> None:
     session = Recorder()
     command.apply(session)  # type: ignore[arg-type]
     assert session.calls == [call]

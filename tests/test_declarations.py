@@ -52,7 +52,9 @@ def test_declarations_print_as_the_oracle_prints_them(name: str, text: str) -> N
     assert str(DECLARATIONS[name]) == text
 
 
-@pytest.mark.parametrize("name", ["toggle_debug_mode", "toggle_RNG_out", "abort", "pass", "fire", "special"])
+@pytest.mark.parametrize(
+    "name", ["toggle_debug_mode", "toggle_RNG_out", "abort", "pass", "fire", "special"]
+)
 def test_a_command_without_parameters_prints_as_its_bare_name(name: str) -> None:
     assert str(DECLARATIONS[name]) == name
     assert DECLARATIONS[name].parameters == ()
@@ -65,12 +67,18 @@ def test_the_ranges_of_the_grammar() -> None:
     assert ROW.items == tuple("ABCDEFGHIJ")
 
 
-@pytest.mark.parametrize(("argument", "value"), [(5, 5), (10, 10), (4, None), (11, None), (-5, None), ("A", None)])
-def test_an_integer_range_accepts_integers_within_its_bounds_only(argument: int | str, value: int | None) -> None:
+@pytest.mark.parametrize(
+    ("argument", "value"), [(5, 5), (10, 10), (4, None), (11, None), (-5, None), ("A", None)]
+)
+def test_an_integer_range_accepts_integers_within_its_bounds_only(
+    argument: int | str, value: int | None
+) -> None:
     assert MAX_ROW.convert(argument) == value
 
 
-@pytest.mark.parametrize(("argument", "value"), [("A", 1), ("E", 5), ("J", 10), ("K", None), ("a", None), (1, None)])
+@pytest.mark.parametrize(
+    ("argument", "value"), [("A", 1), ("E", 5), ("J", 10), ("K", None), ("a", None), (1, None)]
+)
 def test_an_enumeration_item_is_worth_its_position(argument: int | str, value: int | None) -> None:
     assert ROW.convert(argument) == value
 

@@ -28,7 +28,9 @@ SETUP = "play(5,10,1,1,1,1,1)\nsetup_next(5)\n"
 MEGABYTE = 1 << 20
 
 
-def outcome(capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes | str) -> tuple[int, str, str]:
+def outcome(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes | str
+) -> tuple[int, str, str]:
     """Exit status, stdout and stderr of `oracle -b` on a file holding `content`."""
     path = tmp_path / "script.txt"
     path.write_bytes(content.encode() if isinstance(content, str) else content)
@@ -41,7 +43,9 @@ def syntax_error(line: int, column: int) -> str:
     return f"{SYNTAX_HEADING}\nparse error (Line {line}, Column {column})\n"
 
 
-@pytest.mark.parametrize("content", ["", "\n\n\n", "-- only\n  -- comments\n\n\t--\n", "-- x\r\n\r\n", " \t\r\n"])
+@pytest.mark.parametrize(
+    "content", ["", "\n\n\n", "-- only\n  -- comments\n\n\t--\n", "-- x\r\n\r\n", " \t\r\n"]
+)
 def test_a_script_without_commands_prints_the_initial_state(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str
 ) -> None:
@@ -69,7 +73,9 @@ def test_nul_bytes_are_a_syntax_error_except_in_comment_lines(
     assert outcome(capsys, tmp_path, "-- \x00\x00\npass\n") == (0, run_script("pass\n"), "")
 
 
-def test_old_mac_line_ends_are_blanks_within_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_old_mac_line_ends_are_blanks_within_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     assert outcome(capsys, tmp_path, "pass\rfire\r") == (0, run_script("pass fire"), "")
     assert outcome(capsys, tmp_path, "pass\r)\r") == (0, syntax_error(1, 6), "")
 
@@ -81,20 +87,30 @@ def test_a_generated_script_with_crlf_line_ends_gives_the_same_trace(
     assert outcome(capsys, tmp_path, text.replace("\n", "\r\n")) == (0, run_script(text), "")
 
 
-def test_a_megabyte_comment_line_and_a_megabyte_of_blanks(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_megabyte_comment_line_and_a_megabyte_of_blanks(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     content = "-- " + "x" * MEGABYTE + "\n" + " \t" * (MEGABYTE // 2) + "pass\n"
     assert outcome(capsys, tmp_path, content) == (0, run_script("pass"), "")
 
 
-def test_a_megabyte_line_of_commands_runs_them_all(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_megabyte_line_of_commands_runs_them_all(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     status, out, err = outcome(capsys, tmp_path, "abort " * (MEGABYTE // 6))
     assert (status, err) == (0, "")
     assert out.count("\n->abort\n  state:not started, normal, error\n") == MEGABYTE // 6
 
 
-def test_a_megabyte_name_is_reported_whole(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_megabyte_name_is_reported_whole(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     name = "x" * MEGABYTE
-    assert outcome(capsys, tmp_path, f"pass\n{name}\n") == (0, f"{TYPE_HEADING}\nError: unknown event name {name}\n", "")
+    assert outcome(capsys, tmp_path, f"pass\n{name}\n") == (
+        0,
+        f"{TYPE_HEADING}\nError: unknown event name {name}\n",
+        "",
+    )
 
 
 @pytest.mark.parametrize(
@@ -108,13 +124,13 @@ def test_five_thousand_nested_parentheses_are_a_syntax_error(
     assert outcome(capsys, tmp_path, content) == (0, syntax_error(1, column), "")
 
 
-@pytest.mark.parametrize("number", ["123456789012345678901234567890", "-123456789012345678901234567890"])
+@pytest.mark.parametrize(
+    "number", ["123456789012345678901234567890", "-123456789012345678901234567890"]
+)
 def test_a_thirty_digit_integer_is_a_type_error_printed_whole(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, number: str
 ) -> None:
-    expected = (
-        f"{TYPE_HEADING}\nsetup_next({int(number)}) does not conform to declaration setup_next(state: STATE = 1 .. 5)\n"
-    )
+    expected = f"{TYPE_HEADING}\nsetup_next({int(number)}) does not conform to declaration setup_next(state: STATE = 1 .. 5)\n"
     assert outcome(capsys, tmp_path, f"setup_next({number})") == (0, expected, "")
 
 
@@ -131,7 +147,11 @@ def test_a_thirty_digit_integer_with_leading_zeros_is_its_value(
     [("script.txt/inner", "Not a directory"), ("x" * 300, "File name too long"), ("loop", "Too many levels of symbolic links")],
 )  # fmt: skip
 def test_input_paths_that_cannot_be_read(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, reason: str
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    reason: str,
 ) -> None:
     (tmp_path / "script.txt").write_text("pass")
     (tmp_path / "loop").symlink_to(tmp_path / "loop")
@@ -162,7 +182,11 @@ def test_an_input_file_without_read_permission(
      (".", "Error: output file {} already exists!"), ("loop", "Error: output file {} already exists!")],
 )  # fmt: skip
 def test_output_paths_that_cannot_be_written(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, output: str, message: str
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    output: str,
+    message: str,
 ) -> None:
     (tmp_path / "script.txt").write_text("pass")
     (tmp_path / "loop").symlink_to(tmp_path / "loop")
@@ -179,7 +203,9 @@ def test_a_broken_grammar_cache_is_ignored(tmp_path: Path, cache: str) -> None:
         folder = tmp_path / "cache" / "space-defender-2-oracle"
         folder.mkdir(parents=True)
         (folder / "script-grammar.pickle").write_bytes(b"garbage\n\x80\x04junk")
-    done = _oracle(["-b", "/dev/stdin"], SETUP + "pass", {"XDG_CACHE_HOME": str(tmp_path / "cache")})
+    done = _oracle(
+        ["-b", "/dev/stdin"], SETUP + "pass", {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    )
     assert (done.returncode, done.stdout, done.stderr) == (0, run_script(SETUP + "pass"), "")
 
 
@@ -187,7 +213,9 @@ def test_a_reader_that_stops_early_ends_the_oracle_quietly(tmp_path: Path) -> No
     source = tmp_path / "script.txt"
     source.write_text(SETUP + "pass\n" * 5000)
     process = subprocess.Popen(
-        [sys.executable, "-m", "oracle", "-b", str(source)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [sys.executable, "-m", "oracle", "-b", str(source)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     assert process.stdout is not None and process.stderr is not None
     assert process.stdout.readline() == b"  state:not started, normal, ok\n"
@@ -209,7 +237,9 @@ def test_a_big_script_to_an_output_file_runs_in_bounded_memory(tmp_path: Path) -
     assert usage.ru_maxrss * 1024 < 200_000_000
 
 
-def _oracle(argv: list[str], stdin: str, environment: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def _oracle(
+    argv: list[str], stdin: str, environment: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "oracle", *argv],
         input=stdin,

@@ -41,7 +41,14 @@ def test_a_command_prints_its_state_without_echo() -> None:
 
 
 def test_a_typed_session_reads_like_the_batch_trace_without_echoes() -> None:
-    script = ["play(5,10,1,1,1,1,1)", "setup_select(3)", "setup_next(5)", "toggle_debug_mode", "fire", "pass"]
+    script = [
+        "play(5,10,1,1,1,1,1)",
+        "setup_select(3)",
+        "setup_next(5)",
+        "toggle_debug_mode",
+        "fire",
+        "pass",
+    ]
     _, out = transcript("\n".join(script) + "\nquit\n")
     batch = run_script("\n".join(script))
     for command in script:
@@ -57,12 +64,17 @@ def test_a_syntax_error_is_reported_for_the_line_and_the_session_goes_on() -> No
 
 def test_a_type_error_is_reported_and_nothing_runs() -> None:
     session = Session()
-    assert respond("play(10,30,1,1,1,1,1) fly", session) == f"{TYPE_HEADING}\nError: unknown event name fly\n"
+    assert (
+        respond("play(10,30,1,1,1,1,1) fly", session)
+        == f"{TYPE_HEADING}\nError: unknown event name fly\n"
+    )
     assert render(session) == render(Session())
 
 
 def test_too_many_arguments_in_interactive_mode() -> None:
-    assert respond("pass(1)", Session()) == f'{SYNTAX_HEADING}\nToo many arguments passed for "pass"\n'
+    assert (
+        respond("pass(1)", Session()) == f'{SYNTAX_HEADING}\nToo many arguments passed for "pass"\n'
+    )
 
 
 def test_blank_and_comment_lines_print_nothing() -> None:
@@ -95,7 +107,9 @@ def test_man_lists_every_declared_command_and_quit() -> None:
     assert "quit" in text and "man" in text
 
 
-def test_dash_i_reads_standard_input(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_dash_i_reads_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("toggle_debug_mode\nquit\n"))
     assert main(["-i"]) == 0
     out = capsys.readouterr().out

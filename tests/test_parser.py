@@ -88,7 +88,9 @@ def test_unknown_names_parse_with_any_number_of_arguments() -> None:
         ("\tmove(A;8)", (1, 8)),
     ],
 )
-def test_a_syntax_error_is_located_at_the_offending_token(text: str, position: tuple[int, int]) -> None:
+def test_a_syntax_error_is_located_at_the_offending_token(
+    text: str, position: tuple[int, int]
+) -> None:
     assert syntax_error(text) == position
 
 
@@ -108,7 +110,9 @@ def test_lines_are_counted_from_the_first_line_given() -> None:
     assert (caught.value.line, caught.value.column) == (102, 1)
 
 
-@pytest.mark.parametrize("text", ["pass(1)", "abort(A)", "move(A, 1, 2)", "setup_next(1,2)", "pass fire(3) move(A"])
+@pytest.mark.parametrize(
+    "text", ["pass(1)", "abort(A)", "move(A, 1, 2)", "setup_next(1,2)", "pass fire(3) move(A"]
+)
 def test_too_many_arguments_for_a_declared_command(text: str) -> None:
     with pytest.raises(TooManyArguments) as caught:
         parse(text)
@@ -132,7 +136,9 @@ def test_the_first_too_many_arguments_is_reported() -> None:
     assert caught.value.name == "fire"
 
 
-@pytest.mark.parametrize("line", ["", "   ", "\t\r", "--", "-- a comment", "   --indented", "\t-- tab"])
+@pytest.mark.parametrize(
+    "line", ["", "   ", "\t\r", "--", "-- a comment", "   --indented", "\t-- tab"]
+)
 def test_comment_and_blank_lines_are_blanked(line: str) -> None:
     assert blank_comment(line) == ""
 
@@ -160,7 +166,9 @@ def test_a_chunk_is_not_cut_inside_parentheses_nor_before_a_line_opening_one() -
 
 
 def test_parsing_chunk_by_chunk_gives_the_calls_of_the_whole() -> None:
-    lines = ["-- header"] + [f"move(A,{n % 30 + 1}) pass" if n % 3 else "play(\n10,30,\n1,1,1,1,1)" for n in range(400)]
+    lines = ["-- header"] + [
+        f"move(A,{n % 30 + 1}) pass" if n % 3 else "play(\n10,30,\n1,1,1,1,1)" for n in range(400)
+    ]
     lines = "\n".join(lines).split("\n")
     whole = parse("\n".join(lines))
     pieces = [call for chunk in chunks(lines) for call in parse(chunk.text, chunk.first_line)]
@@ -209,7 +217,9 @@ TOKENS = ["pass", "fire", "move", "play", "setup_next", "A", "K", "0", "5", "-1"
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=30).map("".join), st.integers(1, 500))
 @example("pass --", 1)  # a piece `--` is code, not a comment line
-def test_parsing_a_chunk_from_its_cached_pieces_is_exactly_parsing_it(text: str, first_line: int) -> None:
+def test_parsing_a_chunk_from_its_cached_pieces_is_exactly_parsing_it(
+    text: str, first_line: int
+) -> None:
     expected = outcome(lambda t: parse(t, first_line), text)
     assert outcome(lambda t: parse_chunk(Chunk(first_line, t)), text) == expected
     assert outcome(lambda t: parse_chunk(Chunk(first_line, t)), text) == expected

@@ -58,14 +58,21 @@ def test_a_generated_script_runs_the_same_every_time(seed: int, commands: int) -
 
 @settings(max_examples=40, deadline=None)
 @given(SEEDS, st.sampled_from(["syntax", "type"]), st.integers(min_value=0, max_value=120))
-def test_a_script_with_a_defect_gives_only_its_error_report(seed: int, defect: str, commands: int) -> None:
+def test_a_script_with_a_defect_gives_only_its_error_report(
+    seed: int, defect: str, commands: int
+) -> None:
     lines = run_script(script(seed, commands, defect=defect)).splitlines()
     if defect == "syntax":
         assert lines[0] == SYNTAX_HEADING and len(lines) == 2
-        assert re.fullmatch(r'parse error \(Line \d+, Column \d+\)|Too many arguments passed for "\w+"', lines[1])
+        assert re.fullmatch(
+            r'parse error \(Line \d+, Column \d+\)|Too many arguments passed for "\w+"', lines[1]
+        )
     else:
         assert lines[0] == TYPE_HEADING and len(lines) == 2
-        assert re.fullmatch(r"Error: unknown event name \w+|\w+(\(.*\))? does not conform to declaration .+", lines[1])
+        assert re.fullmatch(
+            r"Error: unknown event name \w+|\w+(\(.*\))? does not conform to declaration .+",
+            lines[1],
+        )
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -176,7 +183,11 @@ def _check_counters(before: Before, name: str, session: Session, after: re.Match
 
 def _shows_board(session: Session) -> bool:
     """Whether the state block is the game (in game, or the game just over)."""
-    return session.error is None and session.notice is None and session.stage in (Stage.IN_GAME, Stage.NOT_STARTED)
+    return (
+        session.error is None
+        and session.notice is None
+        and session.stage in (Stage.IN_GAME, Stage.NOT_STARTED)
+    )
 
 
 def _check_resources(game: Game) -> None:
@@ -195,7 +206,10 @@ def _check_resources(game: Game) -> None:
 def _check_entities(game: Game, seen: dict[int, Enemy | Projectile]) -> None:
     """Ids: enemies count up from 1, projectiles down from -1, never reused in a game; every
     entity on the board is at its own cell."""
-    entities: list[tuple[int, Enemy | Projectile]] = [*game.enemies.items(), *game.projectiles.items()]
+    entities: list[tuple[int, Enemy | Projectile]] = [
+        *game.enemies.items(),
+        *game.projectiles.items(),
+    ]
     for entity_id, entity in entities:
         assert entity_id == entity.id and seen.setdefault(entity_id, entity) is entity
         assert game.board.contains(entity.position) and game.cells[entity.position] is entity
@@ -210,15 +224,21 @@ def _check_board_against_sections(session: Session) -> None:
     destroyed Starfighter, X on the board, is listed as [0,S]); in normal mode the board is the
     same but for fog beyond the Starfighter's vision."""
     debug = render(replace(session, debug=True)).split("\n")
-    listed = {(m["row"], int(m["column"]), m["symbol"]) for m in map(ENTITY_LINE.search, debug) if m}
+    listed = {
+        (m["row"], int(m["column"]), m["symbol"]) for m in map(ENTITY_LINE.search, debug) if m
+    }
     board = _board(debug)
-    shown = {(row, column, "S" if symbol == "X" else symbol) for (row, column), symbol in board.items()}
+    shown = {
+        (row, column, "S" if symbol == "X" else symbol) for (row, column), symbol in board.items()
+    }
     assert shown - {(row, column, "_") for row, column in board} == listed
     game = session.game
     assert game is not None
     ship = game.starfighter
     for (row, column), symbol in _board(render(replace(session, debug=False)).split("\n")).items():
-        distance = abs("ABCDEFGHIJ".index(row) + 1 - ship.position.row) + abs(column - ship.position.column)
+        distance = abs("ABCDEFGHIJ".index(row) + 1 - ship.position.row) + abs(
+            column - ship.position.column
+        )
         assert symbol == ("?" if distance > ship.stats.vision else board[row, column])
 
 

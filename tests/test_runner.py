@@ -50,11 +50,16 @@ def test_the_echo_is_the_command_as_parsed_without_spaces() -> None:
 
 
 def test_a_syntax_error_is_the_only_output() -> None:
-    assert run_script(SETUP + "pass\nmove(A 8)\n") == f"{SYNTAX_HEADING}\nparse error (Line 4, Column 8)\n"
+    assert (
+        run_script(SETUP + "pass\nmove(A 8)\n")
+        == f"{SYNTAX_HEADING}\nparse error (Line 4, Column 8)\n"
+    )
 
 
 def test_too_many_arguments_is_a_syntax_error_output() -> None:
-    assert run_script(SETUP + "fire(2)") == f'{SYNTAX_HEADING}\nToo many arguments passed for "fire"\n'
+    assert (
+        run_script(SETUP + "fire(2)") == f'{SYNTAX_HEADING}\nToo many arguments passed for "fire"\n'
+    )
 
 
 def test_a_type_error_is_the_only_output_and_lists_every_offending_command() -> None:
@@ -75,7 +80,9 @@ def test_a_syntax_error_anywhere_wins_over_type_errors() -> None:
 
 def test_type_errors_are_collected_across_chunks() -> None:
     output = run_script("fly\n" + "pass\n" * 250 + "swim")
-    assert output == f"{TYPE_HEADING}\nError: unknown event name fly\nError: unknown event name swim\n"
+    assert (
+        output == f"{TYPE_HEADING}\nError: unknown event name fly\nError: unknown event name swim\n"
+    )
 
 
 def test_crlf_line_ends_give_the_same_output_as_lf() -> None:
@@ -93,7 +100,9 @@ def test_run_streams_the_trace_a_chunk_at_a_time() -> None:
 
 
 def test_run_gives_an_error_report_as_one_piece() -> None:
-    assert list(run(lines("pass\n" * 150 + "pass("))) == [f"{SYNTAX_HEADING}\nparse error (Line 151, Column 6)\n"]
+    assert list(run(lines("pass\n" * 150 + "pass("))) == [
+        f"{SYNTAX_HEADING}\nparse error (Line 151, Column 6)\n"
+    ]
 
 
 def test_validate_counts_the_commands() -> None:
@@ -101,7 +110,9 @@ def test_validate_counts_the_commands() -> None:
     assert validate(lines("")).count == 0
 
 
-def test_a_small_script_is_parsed_once_and_a_big_one_again_to_run(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_small_script_is_parsed_once_and_a_big_one_again_to_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     script = SETUP + "pass\nfire\n" * 200
     small = validate(lines(script))
     assert small.kept is not None
@@ -109,7 +120,9 @@ def test_a_small_script_is_parsed_once_and_a_big_one_again_to_run(monkeypatch: p
     monkeypatch.setattr(oracle.runner, "KEEP_COMMANDS", 150)
     big = validate(lines(script))
     assert big.kept is None
-    assert [s for chunk in big.steps() for s in chunk] == [s for chunk in small.steps() for s in chunk]
+    assert [s for chunk in big.steps() for s in chunk] == [
+        s for chunk in small.steps() for s in chunk
+    ]
     assert run_script(script) == "".join(trace(small))
 
 

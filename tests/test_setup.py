@@ -37,7 +37,10 @@ def in_game() -> Session:
 
 
 def test_not_started_is_the_initial_state() -> None:
-    assert head(Session()) == ["state:not started, normal, ok", "Welcome to Space Defender Version 2."]
+    assert head(Session()) == [
+        "state:not started, normal, ok",
+        "Welcome to Space Defender Version 2.",
+    ]
 
 
 def test_play_enters_weapon_setup_and_shows_its_menu() -> None:
@@ -53,11 +56,21 @@ def test_play_enters_weapon_setup_and_shows_its_menu() -> None:
     [
         (1, "state:armour setup, normal, ok", "Armour Selected:None"),
         (2, "state:engine setup, normal, ok", "Engine Selected:Standard"),
-        (3, "state:power setup, normal, ok", "Power Selected:Recall (50 energy): Teleport back to spawn."),
-        (4, "state:setup summary, normal, ok", "Power Selected:Recall (50 energy): Teleport back to spawn."),
+        (
+            3,
+            "state:power setup, normal, ok",
+            "Power Selected:Recall (50 energy): Teleport back to spawn.",
+        ),
+        (
+            4,
+            "state:setup summary, normal, ok",
+            "Power Selected:Recall (50 energy): Teleport back to spawn.",
+        ),
     ],
 )
-def test_setup_next_goes_forward_through_the_setup_states(steps: int, state_line: str, last_line: str) -> None:
+def test_setup_next_goes_forward_through_the_setup_states(
+    steps: int, state_line: str, last_line: str
+) -> None:
     lines = shown(in_setup(steps=steps))
     assert (lines[0], lines[-1]) == (state_line, last_line)
 
@@ -89,7 +102,9 @@ def test_setup_next_further_than_the_summary_also_starts_the_game() -> None:
     [(1, 1, "state:weapon setup, normal, ok"), (4, 2, "state:engine setup, normal, ok"),
      (4, 4, "state:weapon setup, normal, ok")],
 )  # fmt: skip
-def test_setup_back_goes_back_through_the_setup_states(start: int, steps: int, state_line: str) -> None:
+def test_setup_back_goes_back_through_the_setup_states(
+    start: int, steps: int, state_line: str
+) -> None:
     session = in_setup(steps=start)
     session.setup_back(steps)
     assert shown(session)[0] == state_line
@@ -99,7 +114,10 @@ def test_setup_back_goes_back_through_the_setup_states(start: int, steps: int, s
 def test_setup_back_before_the_weapon_state_returns_to_not_started(start: int, steps: int) -> None:
     session = in_setup(steps=start)
     session.setup_back(steps)
-    assert head(session) == ["state:not started, normal, ok", "Welcome to Space Defender Version 2."]
+    assert head(session) == [
+        "state:not started, normal, ok",
+        "Welcome to Space Defender Version 2.",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -108,10 +126,16 @@ def test_setup_back_before_the_weapon_state_returns_to_not_started(start: int, s
         (0, 5, "Weapon Selected:Splitter"),
         (1, 4, "Armour Selected:Heavy"),
         (2, 3, "Engine Selected:Armoured"),
-        (3, 5, "Power Selected:Orbital Strike (100 energy): Deal 100 damage to all enemies, affected by armour."),
+        (
+            3,
+            5,
+            "Power Selected:Orbital Strike (100 energy): Deal 100 damage to all enemies, affected by armour.",
+        ),
     ],
 )
-def test_setup_select_selects_an_option_of_the_current_menu(steps: int, value: int, last_line: str) -> None:
+def test_setup_select_selects_an_option_of_the_current_menu(
+    steps: int, value: int, last_line: str
+) -> None:
     session = in_setup(steps=steps)
     session.setup_select(value)
     lines = shown(session)
@@ -141,14 +165,20 @@ def test_an_option_the_menu_does_not_offer_is_out_of_range(steps: int, value: in
 
 @pytest.mark.parametrize("where", ["not started", "summary", "in game"])
 def test_setup_select_outside_the_menus_comes_before_out_of_range(where: str) -> None:
-    session = {"not started": Session, "summary": lambda: in_setup(steps=4), "in game": in_game}[where]()
+    session = {"not started": Session, "summary": lambda: in_setup(steps=4), "in game": in_game}[
+        where
+    ]()
     session.setup_select(5)
-    assert shown(session)[1:] == ["Command can only be used in setup mode (excluding summary in setup)."]
+    assert shown(session)[1:] == [
+        "Command can only be used in setup mode (excluding summary in setup)."
+    ]
 
 
 @pytest.mark.parametrize("command", ["setup_next", "setup_back"])
 @pytest.mark.parametrize("make", [Session, in_game])
-def test_setup_navigation_outside_setup_is_an_error(command: str, make: Callable[[], Session]) -> None:
+def test_setup_navigation_outside_setup_is_an_error(
+    command: str, make: Callable[[], Session]
+) -> None:
     session = make()
     getattr(session, command)(1)
     assert shown(session)[1:] == ["Command can only be used in setup mode."]
@@ -163,14 +193,20 @@ def test_play_in_setup_comes_first_even_with_bad_thresholds() -> None:
 def test_play_in_game_comes_before_bad_thresholds() -> None:
     session = in_game()
     session.play(5, 10, (5, 4, 3, 2, 1))
-    assert head(session) == ["state:in game(0.1), normal, error", "Already in a game. Please abort to start a new one."]
+    assert head(session) == [
+        "state:in game(0.1), normal, error",
+        "Already in a game. Please abort to start a new one.",
+    ]
 
 
 @pytest.mark.parametrize("thresholds", [(2, 1, 3, 4, 5), (1, 2, 3, 5, 4), (101, 1, 1, 1, 1)])
 def test_play_with_decreasing_thresholds(thresholds: tuple[int, int, int, int, int]) -> None:
     session = Session()
     session.play(5, 10, thresholds)
-    assert head(session) == ["state:not started, normal, error", "Threshold values are not non-decreasing."]
+    assert head(session) == [
+        "state:not started, normal, error",
+        "Threshold values are not non-decreasing.",
+    ]
 
 
 def test_play_accepts_equal_and_increasing_thresholds() -> None:
@@ -182,7 +218,10 @@ def test_play_accepts_equal_and_increasing_thresholds() -> None:
 def test_abort_when_not_started_is_an_error() -> None:
     session = Session()
     session.abort()
-    assert head(session) == ["state:not started, normal, error", "Command can only be used in setup mode or in game."]
+    assert head(session) == [
+        "state:not started, normal, error",
+        "Command can only be used in setup mode or in game.",
+    ]
 
 
 def test_abort_leaves_setup() -> None:
@@ -234,7 +273,10 @@ def test_turn_commands_outside_the_game(command: str, make: Callable[[], Session
 def test_move_outside_the_game_comes_before_every_other_move_error() -> None:
     session = in_setup(steps=4)
     session.move(1, 30)
-    assert head(session) == ["state:setup summary, normal, error", "Command can only be used in game."]
+    assert head(session) == [
+        "state:setup summary, normal, error",
+        "Command can only be used in game.",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,13 @@
 """The five powers (spec 6.8) and their messages (messages.txt, SECTION 6)."""
 
-from builders import log, move_ship, new_game, put_enemy, put_enemy_projectile, put_friendly_projectile
+from builders import (
+    log,
+    move_ship,
+    new_game,
+    put_enemy,
+    put_enemy_projectile,
+    put_friendly_projectile,
+)
 
 from model.actions import Special
 from model.log import Section
@@ -16,7 +23,9 @@ def test_recall_teleports_to_spawn_and_costs_50_energy() -> None:
     ship = game.starfighter
     assert str(ship.position) == "[C,1]"
     assert ship.energy == 70 - 50
-    assert log(game, Section.STARFIGHTER) == ["The Starfighter(id:0) uses special, teleporting to: [C,1]"]
+    assert log(game, Section.STARFIGHTER) == [
+        "The Starfighter(id:0) uses special, teleporting to: [C,1]"
+    ]
 
 
 def test_recall_collides_at_the_spawn() -> None:
@@ -34,7 +43,9 @@ def test_repair_goes_over_the_total_and_stops_health_regen() -> None:
     game = new_game(power=REPAIR)
     game.play_turn(Special())
     assert game.starfighter.health == 70 + 50
-    assert log(game, Section.STARFIGHTER) == ["The Starfighter(id:0) uses special, gaining 50 health."]
+    assert log(game, Section.STARFIGHTER) == [
+        "The Starfighter(id:0) uses special, gaining 50 health."
+    ]
     game.play_turn(Special())
     assert game.starfighter.health == 70 + 100
 

@@ -9,7 +9,12 @@ from model.tables import Error
 
 def test_attributes_are_the_sum_of_the_parts() -> None:
     ship = new_game(weapon=3, armour=2, engine=2).starfighter
-    assert (ship.stats.health, ship.stats.energy, ship.stats.vision, ship.stats.move) == (75, 130, 25, 13)
+    assert (ship.stats.health, ship.stats.energy, ship.stats.vision, ship.stats.move) == (
+        75,
+        130,
+        25,
+        13,
+    )
     assert (ship.stats.health_regen, ship.stats.energy_regen, ship.stats.armour) == (2, 6, 3)
 
 

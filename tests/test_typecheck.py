@@ -50,13 +50,17 @@ def test_the_bounds_of_a_range_conform() -> None:
         (Call("move"), f"move does not conform to declaration {MOVE}"),
     ],
 )
-def test_a_call_that_does_not_conform_names_the_call_and_its_declaration(call: Call, line: str) -> None:
+def test_a_call_that_does_not_conform_names_the_call_and_its_declaration(
+    call: Call, line: str
+) -> None:
     assert error_line(call) == line
 
 
 def test_play_type_error_line() -> None:
     line = error_line(Call("play", (4, 30, 1, 1, 1, 1, 1)))
-    assert line.startswith("play(4, 30, 1, 1, 1, 1, 1) does not conform to declaration play(row: MAX_ROW = 5 .. 10 ;")
+    assert line.startswith(
+        "play(4, 30, 1, 1, 1, 1, 1) does not conform to declaration play(row: MAX_ROW = 5 .. 10 ;"
+    )
 
 
 @pytest.mark.parametrize("name", ["foo", "Pass", "PASS", "toggle_rng_out", "quit", "man"])
@@ -65,7 +69,13 @@ def test_unknown_and_wrongly_cased_names_are_unknown_events(name: str) -> None:
 
 
 def test_check_calls_reports_every_offending_call_in_script_order() -> None:
-    calls = [Call("pass"), Call("move", ("Z", 1)), Call("foo"), Call("setup_next", (9,)), Call("fire")]
+    calls = [
+        Call("pass"),
+        Call("move", ("Z", 1)),
+        Call("foo"),
+        Call("setup_next", (9,)),
+        Call("fire"),
+    ]
     with pytest.raises(ScriptTypeError) as caught:
         check_calls(calls)
     assert caught.value.report() == (

@@ -23,7 +23,10 @@ def in_game(
 
 
 def test_initial_state() -> None:
-    assert render(Session()) == "  state:not started, normal, ok\n  Welcome to Space Defender Version 2."
+    assert (
+        render(Session())
+        == "  state:not started, normal, ok\n  Welcome to Space Defender Version 2."
+    )
 
 
 def test_entity_line() -> None:

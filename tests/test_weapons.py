@@ -29,7 +29,11 @@ def test_spread_fires_three_top_to_bottom_and_travels_true_diagonals() -> None:
     move_ship(game, "B2")
     put_enemy_projectile(game, "A4", damage=1, speed=0)
     game.play_turn(Fire())
-    assert [str(p.position) for p in game.projectiles.values() if p.friendly] == ["[A,3]", "[B,3]", "[C,3]"]
+    assert [str(p.position) for p in game.projectiles.values() if p.friendly] == [
+        "[A,3]",
+        "[B,3]",
+        "[C,3]",
+    ]
     game.play_turn(Pass())
     assert log(game, Section.FRIENDLY) == [
         "A friendly projectile(id:-2) moves: [A,3] -> out of board",

@@ -49,8 +49,16 @@ def test_valid_windows(start: str, end: str, window: Window) -> None:
         ("3", "1", "Error: a window [start, end) should be such that start <= end"),
         ("-1", "-2", "Error: a window [start, end) should be such that start <= end"),
         ("2", "-1", "Error: a window [start, end) should be such that start <= end"),
-        ("-1", "2", "Error: when the start of a window is non-positive, its end must be a non-positive number"),
-        ("0", "1", "Error: when the start of a window is non-positive, its end must be a non-positive number"),
+        (
+            "-1",
+            "2",
+            "Error: when the start of a window is non-positive, its end must be a non-positive number",
+        ),
+        (
+            "0",
+            "1",
+            "Error: when the start of a window is non-positive, its end must be a non-positive number",
+        ),
     ],
 )
 def test_invalid_windows(start: str, end: str, message: str) -> None:

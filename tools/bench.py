@@ -38,7 +38,9 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 # Runs as on a student's machine: Python writes the bytecode of the project's modules once and
 # reuses it (a sandbox may set PYTHONDONTWRITEBYTECODE, which makes every start compile them).
-ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+ENVIRONMENT = {
+    name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"
+}
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,9 @@ def startup(runs: int) -> Figure:
     """`oracle -b at/at001.txt` against `python -c pass`, each the median of `runs` runs."""
     bare = _median(runs, lambda: _run([sys.executable, "-c", "pass"]))
     oracle = _median(runs, lambda: _run([*_oracle(), "-b", "at/at001.txt"]))
-    print(f"startup: python -c pass {bare * 1000:.0f} ms, oracle -b at/at001.txt {oracle * 1000:.0f} ms")
+    print(
+        f"startup: python -c pass {bare * 1000:.0f} ms, oracle -b at/at001.txt {oracle * 1000:.0f} ms"
+    )
     return Figure("startup", oracle / bare, "x python", 5, higher_is_better=False)
 
 
@@ -120,14 +124,18 @@ def layers(commands: int) -> None:
     model, view = Stopwatch(), Stopwatch()
     with ExitStack() as patches:
         for command in set(REGISTRY.values()):
-            patches.enter_context(mock.patch.object(command, "apply", model.wrap(getattr(command, "apply"))))
+            patches.enter_context(
+                mock.patch.object(command, "apply", model.wrap(getattr(command, "apply")))
+            )
         patches.enter_context(mock.patch.object(oracle.runner, "render", view.wrap(render)))
         start = time.perf_counter()
         sum(map(len, run(lambda: lines)))
         total = time.perf_counter() - start
     front = total - model.seconds - view.seconds
-    print(f"layers: {total:.2f} s in-process (no file written): front end {front:.2f} s ({front / total:.0%}), "
-          f"model {model.seconds:.2f} s ({model.seconds / total:.0%}), view {view.seconds:.2f} s ({view.seconds / total:.0%})")
+    print(
+        f"layers: {total:.2f} s in-process (no file written): front end {front:.2f} s ({front / total:.0%}), "
+        f"model {model.seconds:.2f} s ({model.seconds / total:.0%}), view {view.seconds:.2f} s ({view.seconds / total:.0%})"
+    )
 
 
 def _oracle() -> list[str]:
@@ -149,10 +157,18 @@ def _median(runs: int, measure: Callable[[], float]) -> float:
 
 
 def _arguments() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.bench", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--runs", type=int, default=11, help="runs per median (default 11)")
-    parser.add_argument("--commands", type=int, default=100_000, help="commands in the script (default 100,000)")
-    parser.add_argument("--layers", action="store_true", help="also split the time between front end, model and view")
+    parser.add_argument(
+        "--commands", type=int, default=100_000, help="commands in the script (default 100,000)"
+    )
+    parser.add_argument(
+        "--layers",
+        action="store_true",
+        help="also split the time between front end, model and view",
+    )
     return parser
 
 

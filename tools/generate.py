@@ -196,7 +196,9 @@ def _action(call: Call) -> Action:
     return simple[call.name]
 
 
-def script_lines(seed: int, commands: int, mix: Mix = Mix(), defect: str | None = None) -> Iterator[str]:
+def script_lines(
+    seed: int, commands: int, mix: Mix = Mix(), defect: str | None = None
+) -> Iterator[str]:
     """The lines of a script of `commands` generated commands (plus the defect, if asked for)."""
     rng = random.Random(seed)
     player = Player(rng, mix)
@@ -204,7 +206,9 @@ def script_lines(seed: int, commands: int, mix: Mix = Mix(), defect: str | None 
     limited: Iterator[str] = itertools.islice(texts, commands)
     if defect is not None:
         at = rng.randint(0, commands)
-        limited = itertools.chain(itertools.islice(limited, at), [rng.choice(DEFECTS[defect])], limited)
+        limited = itertools.chain(
+            itertools.islice(limited, at), [rng.choice(DEFECTS[defect])], limited
+        )
     yield f"-- generated: seed {seed}, {commands} commands"
     yield from _laid_out(limited, rng, mix.layout)
 
@@ -212,8 +216,6 @@ def script_lines(seed: int, commands: int, mix: Mix = Mix(), defect: str | None 
 def script(seed: int, commands: int, mix: Mix = Mix(), defect: str | None = None) -> str:
     """A whole generated script, each line ended by a line feed."""
     return "".join(line + "\n" for line in script_lines(seed, commands, mix, defect))
-
-
 
 
 def _laid_out(texts: Iterator[str], rng: random.Random, rate: float) -> Iterator[str]:
@@ -262,9 +264,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _arguments() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m tools.generate", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.generate", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--seed", type=int, default=0, help="the random seed (default 0)")
-    parser.add_argument("--commands", type=int, default=1000, help="how many commands (default 1000)")
+    parser.add_argument(
+        "--commands", type=int, default=1000, help="how many commands (default 1000)"
+    )
     parser.add_argument("--defect", choices=sorted(DEFECTS), help="put one error of this kind in")
     parser.add_argument("--output", "-o", help="the file to write (default: standard output)")
     parser.add_argument("--force", action="store_true", help="replace the output file if it exists")

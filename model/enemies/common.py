@@ -25,7 +25,9 @@ def shoot(game: Game, enemy: Enemy, shot: Shot) -> None:
     """Fire an enemy projectile from the cell left of the enemy, if the enemy is still on board."""
     if game.is_present(enemy):
         position = enemy.position.shifted(0, -1)
-        spawn_projectile(game, enemy_projectile(game.ids.projectile(), position, shot.speed, shot.damage))
+        spawn_projectile(
+            game, enemy_projectile(game.ids.projectile(), position, shot.speed, shot.damage)
+        )
 
 
 def launch(game: Game, enemy: Enemy, kind: Kind, rows: int, columns: int) -> None:

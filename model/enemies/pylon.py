@@ -35,4 +35,6 @@ def _heal_around(game: Game, pylon: Enemy) -> None:
     for other in list(game.enemies.values()):
         if pylon.position.distance(other.position) <= pylon.vision:
             other.heal(PYLON_HEAL)
-            game.log.detail(heals(pylon.name, tag(other.name, other.id), other.position, PYLON_HEAL))
+            game.log.detail(
+                heals(pylon.name, tag(other.name, other.id), other.position, PYLON_HEAL)
+            )
