@@ -136,9 +136,9 @@ class Game:
         return self.run.scene is Scene.ENDED
 
     def defences(self) -> tuple[int, int]:
-        """The ship's shield and armor as shown: the combat's in its log, else the loadout's."""
+        """The ship's shield and armor as shown: the last combat's after it, else the loadout's."""
         run = self.run
-        if run.scene is Scene.COMBAT_LOG and run.combat is not None:
+        if run.scene in (Scene.COMBAT_LOG, Scene.GAME_OVER) and run.combat is not None:
             return run.combat.player.shield, run.combat.player.armor
         return combat.loadout_defences(run.ship, run.states)
 

@@ -31,7 +31,7 @@ from games.star_canine.events import (
     WeaponFired,
     WeaponHeld,
 )
-from games.star_canine.tables import BURNED_OUT, Outcome, Range
+from games.star_canine.tables import BURNED_OUT, SHIP_NAME, Outcome, Range
 
 TURN_STEP = "  "
 TURN_STEPS = (WeaponFired, WeaponHeld, Volley, NoVolley, Hit, EnemyAttack, EnemyHolds, Destroyed)
@@ -104,7 +104,7 @@ def _text(event: Event) -> str:
 
 def _status_line(s: CombatStatus) -> str:
     return (
-        f"Start: Hull {s.hull}/{s.max_hull}, Shield {s.shield}, Armor {s.armor}, Ammo {s.ammo}"
+        f"Start: {SHIP_NAME}: Hull {s.hull}/{s.max_hull}, Shield {s.shield}, Armor {s.armor}, Ammo {s.ammo}"
         f" | {s.enemy}: Hull {s.enemy_hull}, Shield {s.enemy_shield}, Armor {s.enemy_armor}"
     )
 

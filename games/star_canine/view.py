@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.star_canine import combat, dock
-from games.star_canine.equipment import Equipment, Item
+from games.star_canine.equipment import Equipment
 from games.star_canine.enemy import EnemyKind
 from games.star_canine.game import Game, Narrative, Scene, Step
 from games.star_canine.log_text import event_line
@@ -162,7 +162,7 @@ def _summary(game: Game) -> list[str]:
     wins = f"{run.victories} victor{'y' if run.victories == 1 else 'ies'}"
     draws = f"{run.draws} draw{'' if run.draws == 1 else 's'}"
     return [
-        *_ship_lines(game),
+        *_ship_lines(game, every_state=True),
         f"Progress: {reached}; {wins}, {draws}.",
         *_inventory(game),
         f"Continue to start run {run.number + 1}.",
@@ -176,21 +176,25 @@ def _stage_heading(game: Game, kind: str) -> str:
     return f"--- ACT {act.numeral} · Stage {stage.number} of {len(act.stages)} · {kind} ---"
 
 
-def _ship_lines(game: Game) -> list[str]:
-    """The ship's numbers and the Boss Upgrades it has seen."""
+def _ship_lines(game: Game, every_state: bool = False) -> list[str]:
+    """The ship's numbers and its Boss Upgrades: those owned, or every one seen so far."""
     run, ship = game.run, game.run.ship
     shield, armor = game.defences()
     lines = [
         f"{SHIP_NAME}: Hull {ship.hull}/{ship.max_hull}, Shield {shield}, Armor {armor},"
         f" Ammo {ship.ammo}, Slots {len(ship.equipped)}/{ship.max_slots}"
     ]
-    seen = [
-        f"{u.name} ({run.states[u.key].value.replace('_', ' ')})"
+    shown = [
+        (u.name, run.states[u.key])
         for u in BOSS_UPGRADES
-        if run.states[u.key] is not UpgradeState.NOT_SEEN
+        if run.states[u.key] is UpgradeState.OWNED
+        or (every_state and run.states[u.key] is not UpgradeState.NOT_SEEN)
     ]
-    if seen:
-        lines.append(f"Boss upgrades: {', '.join(seen)}")
+    if shown and every_state:
+        states = ", ".join(f"{name} ({state.value.replace('_', ' ')})" for name, state in shown)
+        lines.append(f"Boss upgrades: {states}")
+    elif shown:
+        lines.append(f"Boss upgrades owned: {', '.join(name for name, _ in shown)}")
     return lines
 
 
@@ -215,13 +219,9 @@ def _inventory(game: Game) -> list[str]:
     if not listing:
         return ["Inventory: empty"]
     return ["Inventory (equipped first):"] + [
-        f"  {n}. [{'E' if ship.is_equipped(item) else ' '}] {_item(item)}"
+        f"  {n}. [{'E' if ship.is_equipped(item) else ' '}] {_equipment(item.kind)}"
         for n, item in enumerate(listing, 1)
     ]
-
-
-def _item(item: Item) -> str:
-    return _equipment(item.kind)
 
 
 def _equipment(kind: Equipment) -> str:
