@@ -94,8 +94,9 @@ def best_loadout(game: Game) -> list[int]:
 class Planner:
     """Fights with the best loadout it finds, keeps disposables for bosses, pays docks with junk."""
 
-    def __init__(self) -> None:
+    def __init__(self, upgrade_preference: tuple[str, ...] = UPGRADE_PREFERENCE) -> None:
         self.plan: list[int] | None = None
+        self.upgrade_preference = upgrade_preference
 
     def __call__(self, game: Game) -> str:
         scene = game.scene
@@ -105,7 +106,7 @@ class Planner:
             return _reward(game)
         if scene is Scene.BOSS_REWARD:
             keys = [upgrade.key for upgrade in game.run.upgrade_offer]
-            ranked = sorted(range(len(keys)), key=lambda i: UPGRADE_PREFERENCE.index(keys[i]))
+            ranked = sorted(range(len(keys)), key=lambda i: self.upgrade_preference.index(keys[i]))
             return f"take {ranked[0] + 1}"
         if scene is Scene.DOCK:
             return _dock(game)
