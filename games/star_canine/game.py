@@ -8,9 +8,10 @@ the events that happened or the one line saying why nothing did.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TypeVar
 
 from games.star_canine import combat, dock, rewards, upgrades
 from games.star_canine.combat import Combat
@@ -19,19 +20,9 @@ from games.star_canine.data import GameData
 from games.star_canine.dock import DockVisit
 from games.star_canine.enemy import EnemyKind, choose_enemy
 from games.star_canine.equipment import Equipment, Item
-from games.star_canine.events import (
-    Changed,
-    DockLeft,
-    Equipped,
-    Event,
-    Quit,
-    Restarted,
-    Stat,
-    Unequipped,
-    UpgradeTaken,
-)
+from games.star_canine.events import DockLeft, Equipped, Event, Quit, Restarted, Unequipped
 from games.star_canine.ship import Ship
-from games.star_canine.stages import COURSE, Stage
+from games.star_canine.stages import COURSE, Stage, supply_at_act_start
 from games.star_canine.tables import (
     ACTS,
     ALREADY_EQUIPPED,
@@ -52,6 +43,8 @@ from games.star_canine.tables import (
     Upgrade,
 )
 from games.star_canine.upgrades import UpgradeStates
+
+T = TypeVar("T")
 
 
 class Scene(Enum):
@@ -226,20 +219,12 @@ class Game:
         return self._enter_stage()
 
     def _read_on(self, command: Command) -> list[Event]:
-        """Leave a narrative; the ACT II start's story resupplies the ship as it says."""
-        run, ship = self.run, self.run.ship
+        """Leave a narrative; an act's start story may resupply the ship, as ACT II's says."""
+        run = self.run
         stage = run.stage
         events: list[Event] = []
         if stage is not None and run.narrative is Narrative.ACT_START:
-            act = stage.act
-            if act.start_full_repair:
-                before = ship.hull
-                ship.repair(ship.max_hull)
-                events.append(Changed(act.start_supplies, Stat.HULL, before, ship.hull))
-            if act.start_ammo:
-                before = ship.ammo
-                ship.ammo += act.start_ammo
-                events.append(Changed(act.start_supplies, Stat.AMMO, before, ship.ammo))
+            events = supply_at_act_start(stage.act, run.ship)
         return events + self._enter_stage()
 
     # Pre-combat and combat.
@@ -312,33 +297,13 @@ class Game:
     def _take_ammo(self, command: Command) -> list[Event]:
         return [rewards.take_ammo(self.run.ship)] + self._next_stage()
 
-    def _offered(self, offer: list[object], number: int) -> int:
-        if not 1 <= number <= len(offer):
-            raise Refusal(NO_SUCH_OFFER.format(number=number, count=len(offer)))
-        return number - 1
-
     def _take(self, command: Command) -> list[Event]:
         run = self.run
         if run.scene is Scene.BOSS_REWARD:
-            return self._take_upgrade(command)
-        chosen = run.offer[self._offered(list(run.offer), command.number)]
-        return [rewards.take_equipment(run.ship, chosen)] + self._next_stage()
-
-    def _take_upgrade(self, command: Command) -> list[Event]:
-        run, ship = self.run, self.run.ship
-        offer = run.upgrade_offer
-        chosen = offer[self._offered(list(offer), command.number)]
-        slots, max_hull, hull = ship.max_slots, ship.max_hull, ship.hull
-        upgrades.take(run.states, offer, chosen, ship)
-        skipped = tuple(u.name for u in offer if u is not chosen)
-        events: list[Event] = [UpgradeTaken(chosen.name, skipped)]
-        for stat, before, after in (
-            (Stat.SLOTS, slots, ship.max_slots),
-            (Stat.MAX_HULL, max_hull, ship.max_hull),
-            (Stat.HULL, hull, ship.hull),
-        ):
-            if before != after:
-                events.append(Changed(chosen.name, stat, before, after))
+            chosen = _offered(run.upgrade_offer, command.number)
+            events = upgrades.take(run.states, run.upgrade_offer, chosen, run.ship)
+        else:
+            events = [rewards.take_equipment(run.ship, _offered(run.offer, command.number))]
         return events + self._next_stage()
 
     # The dock.
@@ -374,6 +339,13 @@ class Game:
     def _quit(self, command: Command) -> list[Event]:
         self.run.scene = Scene.ENDED
         return [Quit()]
+
+
+def _offered(offer: Sequence[T], number: int) -> T:
+    """The offer of this number, from 1."""
+    if not 1 <= number <= len(offer):
+        raise Refusal(NO_SUCH_OFFER.format(number=number, count=len(offer)))
+    return offer[number - 1]
 
 
 Handler = Callable[[Game, Command], list[Event]]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from games.star_canine.chance import draw_distinct
+from games.star_canine.events import Changed, Event, Stat, UpgradeTaken
 from games.star_canine.ship import Ship
 from games.star_canine.tables import BOSS_UPGRADE_CHOICES, BOSS_UPGRADES, Upgrade, UpgradeState
 
@@ -30,18 +31,26 @@ def draw_offer(states: UpgradeStates, rng: random.Random) -> list[Upgrade]:
     return draw_distinct(rng, unseen, BOSS_UPGRADE_CHOICES)
 
 
-def take(states: UpgradeStates, offer: list[Upgrade], chosen: Upgrade, ship: Ship) -> int:
+def take(states: UpgradeStates, offer: list[Upgrade], chosen: Upgrade, ship: Ship) -> list[Event]:
     """Own the chosen upgrade, skip the others, apply its permanent bonuses, restore the hull.
 
     The slot and max-hull bonuses apply at once, so the full repair reaches the new max hull.
-    The hull gained is returned.
     """
     for upgrade in offer:
         states[upgrade.key] = UpgradeState.SKIPPED
     states[chosen.key] = UpgradeState.OWNED
+    skipped = tuple(u.name for u in offer if u is not chosen)
+    events: list[Event] = [UpgradeTaken(chosen.name, skipped)]
+    for stat, gain in ((Stat.SLOTS, chosen.slots), (Stat.MAX_HULL, chosen.max_hull)):
+        if gain:
+            before = ship.max_slots if stat is Stat.SLOTS else ship.max_hull
+            events.append(Changed(chosen.name, stat, before, before + gain))
     ship.max_slots += chosen.slots
     ship.max_hull += chosen.max_hull
-    return ship.repair(ship.max_hull)
+    before = ship.hull
+    if ship.repair(ship.max_hull):
+        events.append(Changed(chosen.name, Stat.HULL, before, ship.hull))
+    return events
 
 
 def reward_choices(states: UpgradeStates, standard: int) -> int:

@@ -6,7 +6,7 @@ import random
 
 from games.star_canine import combat, dock, rewards, upgrades
 from games.star_canine.data import packaged_data
-from games.star_canine.events import Changed, FighterBonus, Stat, WeaponFired
+from games.star_canine.events import Changed, FighterBonus, Stat, UpgradeTaken, WeaponFired
 from games.star_canine.tables import BOSS_UPGRADES, BROKEN_SCRAP_ID, Range, UpgradeState
 from tests.star_canine.builders import (
     COMET_LANCE,
@@ -64,7 +64,10 @@ def test_taking_an_upgrade_restores_the_hull_to_max() -> None:
     ship = ship_with(hull=50)
     states = upgrades.fresh_states()
     chosen = upgrade("automated_ammo_synthesizer")
-    assert upgrades.take(states, [chosen], chosen, ship) == 150
+    assert upgrades.take(states, [chosen], chosen, ship) == [
+        UpgradeTaken("Automated Ammo Synthesizer", ()),
+        Changed("Automated Ammo Synthesizer", Stat.HULL, 50, 200),
+    ]
     assert (ship.hull, ship.max_hull, ship.max_slots) == (200, 200, 6)
 
 
@@ -72,7 +75,10 @@ def test_regenerative_hull_plating_raises_max_hull_at_once_and_repairs_at_combat
     ship = ship_with(hull=50)
     states = upgrades.fresh_states()
     chosen = upgrade("regenerative_hull_plating")
-    upgrades.take(states, [chosen], chosen, ship)
+    assert upgrades.take(states, [chosen], chosen, ship)[1:] == [
+        Changed("Regenerative Hull Plating", Stat.MAX_HULL, 200, 240),
+        Changed("Regenerative Hull Plating", Stat.HULL, 50, 240),
+    ]
     assert (ship.hull, ship.max_hull) == (240, 240)
     ship.hull = 100
     _, events = combat.start(ship, enemy(), states)
