@@ -35,6 +35,7 @@ from games.star_canine.tables import (
     NOT_EQUIPPED,
     NOT_NOW,
     NOT_PAID,
+    SESSION_ENDED,
     SLOTS_FULL,
     ItemType,
     ALREADY_PAID,
@@ -141,6 +142,8 @@ class Game:
 
     def play(self, line: str) -> Step:
         """Carry out one typed line."""
+        if self.ended:
+            return Step([], SESSION_ENDED)
         shown = ", ".join(self.commands())
         try:
             command = parse(line, shown)

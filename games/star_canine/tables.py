@@ -307,6 +307,7 @@ Mission Complete."""
 BURNED_OUT = "{item} has burned out. Replaced with Broken Scrap."
 
 # Why a typed command is refused: one line each, the scene stays.
+SESSION_ENDED = "The session has ended: nothing more can be typed."
 UNKNOWN_COMMAND = "Unknown command {text}. Commands now: {commands}."
 NOT_NOW = "{verb} is not possible now. Commands now: {commands}."
 NEEDS_NUMBER = "{verb} needs a number, as in '{verb} 1'."

@@ -127,3 +127,4 @@ def test_quit_ends_the_session_from_any_scene() -> None:
     game = game_at(1, 4)
     assert game.play("quit").events == [Quit()]
     assert game.ended and game.commands() == []
+    assert game.play("").error == "The session has ended: nothing more can be typed."
