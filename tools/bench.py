@@ -3,7 +3,7 @@
 - startup: `oracle -b at/at001.txt` as a ratio to a bare `python -c pass`, medians of several runs
   with the same interpreter (target: at most 5);
 - throughput: commands per second of `oracle -b script out` on a generated script written to a
-  file (tools/generate.py, seed 0, 100,000 commands; target: at least 20,000);
+  file (oracle/generate.py, seed 0, 100,000 commands; target: at least 20,000);
 - suite: wall time of `at run` on the whole acceptance suite (target: under 2 seconds).
 
 `--layers` also splits the throughput run, in-process, between the front end (reading, parsing,
@@ -32,7 +32,7 @@ import oracle.runner
 from commands import REGISTRY
 from model.view import render
 from oracle.runner import run
-from tools.generate import script_lines
+from oracle.generate import script_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
