@@ -8,8 +8,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from acceptance.cases import HarnessError, collect, default_scripts, shown
-from acceptance.execution import External, command_line, oracle_output
+from acceptance.cases import collect, default_scripts, shown
+from acceptance.errors import HarnessError
+from acceptance.execution import External, clone_output, command_line, oracle_output
+from acceptance.games import GAMES, Game, game_named
 from acceptance.regen import Regenerated, Written, new_script, regen
 from acceptance.report import (
     block_report,
@@ -78,8 +80,9 @@ def run_command(args: argparse.Namespace) -> int:
     """`at run`: grade the oracle or --exe on scripts; exit 0 only if every test passed."""
     if args.against_oracle and not args.exe:
         raise HarnessError("--against-oracle compares an --exe program with the oracle: give --exe")
-    cases = collect(args.paths or [default_scripts()])
-    producer = External(command_line(args.exe), args.timeout) if args.exe else oracle_output
+    game = chosen_game(args)
+    cases = collect(args.paths or default_scripts([game] if game else GAMES.values()), game)
+    producer = External(command_line(args.exe), args.timeout) if args.exe else clone_output
     reference = oracle_output if args.against_oracle else None
     display = Display(len(cases), args.diff or len(cases) == 1, args.json)
     try:
@@ -90,6 +93,11 @@ def run_command(args: argparse.Namespace) -> int:
         write_file(args.junit, junit_xml(summary))
     sys.stdout.write(json_summary(summary) if args.json else closing_line(summary) + "\n")
     return 0 if summary.failed == 0 else 1
+
+
+def chosen_game(args: argparse.Namespace) -> Game | None:
+    """The game named by --game, if any."""
+    return game_named(args.game) if args.game else None
 
 
 def write_file(path: Path, text: str) -> None:
@@ -108,14 +116,15 @@ def regen_lines(result: Regenerated) -> list[str]:
     }
     lines = [f"{result.written.value}: {shown(result.target)}{notes.get(result.written, '')}"]
     if result.change:
-        lines.append(f"    first change at line {result.change.line}, in {result.change.command}")
+        lines.append(f"    first change at line {result.change.line}, in {result.change.place}")
         lines += block_report(result.change, old="file", new="oracle")
     return lines
 
 
 def regen_command(args: argparse.Namespace) -> int:
     """`at regen`: write expected files from the oracle; exit 0 only if all now match it."""
-    results = [regen(case.script, oracle_output, args.force) for case in collect(args.paths)]
+    cases = collect(args.paths, chosen_game(args))
+    results = [regen(case, oracle_output, args.force) for case in cases]
     for result in results:
         print("\n".join(regen_lines(result)))
     return 0 if all(result.ok for result in results) else 1
@@ -128,10 +137,20 @@ def new_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_game(command: argparse.ArgumentParser) -> None:
+    """The --game option: which game scripts are of, when their folder does not say it."""
+    command.add_argument(
+        "--game",
+        choices=list(GAMES),
+        metavar="GAME",
+        help=f"the game of the scripts (default: by their folder); one of {', '.join(GAMES)}",
+    )
+
+
 def parser() -> argparse.ArgumentParser:
     """The `at` argument parser with its three subcommands."""
     top = argparse.ArgumentParser(
-        prog="at", description="Acceptance tests of Space Defender 2, byte for byte."
+        prog="at", description="Acceptance tests of every game of the project, byte for byte."
     )
     commands = top.add_subparsers(required=True, metavar="COMMAND")
     run = commands.add_parser("run", help="run tests and grade them against their expected output")
@@ -140,8 +159,9 @@ def parser() -> argparse.ArgumentParser:
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="scripts or folders of scripts (default: at/)",
+        help="scripts or folders of scripts (default: every game's suite, at/ and at/GAME/)",
     )
+    add_game(run)
     run.add_argument(
         "-v",
         "--diff",
@@ -151,7 +171,7 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--exe",
         metavar="CMD",
-        help="test this program, run as `CMD -b SCRIPT`, instead of the oracle",
+        help="test this program, run as `CMD -b SCRIPT [--seed N]`, instead of the clone",
     )
     run.add_argument(
         "--timeout",
@@ -180,6 +200,7 @@ def parser() -> argparse.ArgumentParser:
     regenerate.add_argument(
         "--force", action="store_true", help="overwrite expected files that would change"
     )
+    add_game(regenerate)
     regenerate.set_defaults(handler=regen_command)
     new = commands.add_parser("new", help="scaffold the test script at/NAME.txt")
     new.add_argument("name", metavar="NAME")
