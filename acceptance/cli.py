@@ -1,4 +1,5 @@
-"""The `at` command line: run and grade tests, regenerate expected files, scaffold new tests."""
+"""The `at` command line: run tests, fuzz, grade a class, regenerate expected files, scaffold
+tests."""
 
 import argparse
 import io
@@ -6,74 +7,18 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from acceptance.cases import collect, default_scripts, shown
 from acceptance.errors import HarnessError
 from acceptance.execution import External, clone_output, command_line, oracle_output
-from acceptance.games import GAMES, Game, game_named
+from acceptance.cli_fuzz import add_fuzz
+from acceptance.cli_grade import add_grade
+from acceptance.display import Display
+from acceptance.games import GAMES
+from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
 from acceptance.regen import Regenerated, Written, new_script, regen
-from acceptance.report import (
-    block_report,
-    closing_line,
-    full_report,
-    headline,
-    json_summary,
-    junit_xml,
-)
-from acceptance.suite import Result, run_suite
-
-DEFAULT_TIMEOUT = 10.0
-
-
-class Display:
-    """Shows a run as it goes: a progress bar on a terminal, a line (or report) per failed test."""
-
-    def __init__(self, total: int, diffs: bool, quiet: bool) -> None:
-        self.diffs = diffs
-        self.quiet = quiet
-        self.bar = progress_bar(total) if sys.stderr.isatty() else None
-
-    def __call__(self, result: Result) -> None:
-        """Show one finished test."""
-        if not result.passed and not self.quiet:
-            self.write(full_report(result) if self.diffs else headline(result))
-        if self.bar is not None:
-            self.bar.update()
-
-    def write(self, text: str) -> None:
-        """Print a line to stdout without breaking the progress bar."""
-        if self.bar is None:
-            print(text)
-        else:
-            self.bar.write(text, file=sys.stdout)
-
-    def close(self) -> None:
-        """Remove the progress bar."""
-        if self.bar is not None:
-            self.bar.close()
-
-
-def progress_bar(total: int) -> Any:
-    """A progress bar on stderr; tqdm is imported only when there is a terminal to draw on."""
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit="test", leave=False, file=sys.stderr)
-
-
-def positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:
-    """An argparse type accepting only numbers above zero."""
-
-    def parse(text: str) -> Any:
-        try:
-            value = kind(text)
-        except ValueError:
-            value = None
-        if value is None or value <= 0:
-            raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}")
-        return value
-
-    return parse
+from acceptance.report import block_report, closing_line, json_summary, junit_xml
+from acceptance.suite import run_suite
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -93,19 +38,6 @@ def run_command(args: argparse.Namespace) -> int:
         write_file(args.junit, junit_xml(summary))
     sys.stdout.write(json_summary(summary) if args.json else closing_line(summary) + "\n")
     return 0 if summary.failed == 0 else 1
-
-
-def chosen_game(args: argparse.Namespace) -> Game | None:
-    """The game named by --game, if any."""
-    return game_named(args.game) if args.game else None
-
-
-def write_file(path: Path, text: str) -> None:
-    """Write a report file, bad paths being the user's error."""
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise HarnessError(f"cannot write {path}: {error.strerror}") from None
 
 
 def regen_lines(result: Regenerated) -> list[str]:
@@ -137,18 +69,8 @@ def new_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_game(command: argparse.ArgumentParser) -> None:
-    """The --game option: which game scripts are of, when their folder does not say it."""
-    command.add_argument(
-        "--game",
-        choices=list(GAMES),
-        metavar="GAME",
-        help=f"the game of the scripts (default: by their folder); one of {', '.join(GAMES)}",
-    )
-
-
 def parser() -> argparse.ArgumentParser:
-    """The `at` argument parser with its three subcommands."""
+    """The `at` argument parser with its subcommands."""
     top = argparse.ArgumentParser(
         prog="at", description="Acceptance tests of every game of the project, byte for byte."
     )
@@ -173,16 +95,8 @@ def parser() -> argparse.ArgumentParser:
         metavar="CMD",
         help="test this program, run as `CMD -b SCRIPT [--seed N]`, instead of the clone",
     )
-    run.add_argument(
-        "--timeout",
-        type=positive(float),
-        default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help=f"time limit per test for --exe (default {DEFAULT_TIMEOUT:g})",
-    )
-    run.add_argument(
-        "-j", "--jobs", type=positive(int), default=1, metavar="N", help="run N --exe tests at once"
-    )
+    add_timeout(run)
+    add_jobs(run, 1, "--exe tests")
     run.add_argument(
         "--against-oracle",
         action="store_true",
@@ -205,6 +119,8 @@ def parser() -> argparse.ArgumentParser:
     new = commands.add_parser("new", help="scaffold the test script at/NAME.txt")
     new.add_argument("name", metavar="NAME")
     new.set_defaults(handler=new_command)
+    add_fuzz(commands)
+    add_grade(commands)
     return top
 
 

@@ -23,11 +23,23 @@ from acceptance.errors import HarnessError
 Transcript = Callable[[str, int | None], str]
 # A random complete script for fuzzing: its seed (None: the game's default) and its lines.
 RandomScript = Callable[[random.Random], tuple[int | None, list[str]]]
+# A script's text to its units (commands or typed lines), or one unit to its simpler forms.
+Split = Callable[[str], list[str]]
 
 # In-process oracles are run one at a time: they may keep state in their modules.
 IN_PROCESS = threading.Lock()
 # Generated Space Defender 2 scripts: short ones mostly, as a shrinker likes them.
 SCRIPT_LENGTHS = (5, 10, 20, 40, 80)
+
+
+def input_lines(text: str) -> list[str]:
+    """The typed lines of a script file (LF or CRLF, last newline optional)."""
+    return text.replace("\r\n", "\n").removesuffix("\n").split("\n") if text else []
+
+
+def script_text(units: list[str] | tuple[str, ...]) -> str:
+    """A script file of these units, one per line."""
+    return "".join(unit + "\n" for unit in units)
 
 
 class Unit(Enum):
@@ -49,6 +61,8 @@ class Game:
     random_script: RandomScript
     reference: Transcript | None = None  # the real oracle when it is not the clone (PC-BASIC)
     takes_seed: bool = True  # an external program gets `--seed N` from NAME.seed
+    units: Split = input_lines  # a script's units, as a shrinker removes them
+    simpler: Split | None = None  # a unit's simpler forms, simplest first, for a shrinker
 
     @property
     def oracle(self) -> Transcript:
@@ -79,11 +93,6 @@ class PcBasic(Protocol):
     def transcript(
         self, game: str, inputs: list[str], seed: int | None, listing: Path | None
     ) -> str: ...
-
-
-def input_lines(text: str) -> list[str]:
-    """The typed lines of a script file (LF or CRLF, last newline optional)."""
-    return text.replace("\r\n", "\n").removesuffix("\n").split("\n") if text else []
 
 
 def package_transcript(package: str) -> Transcript:
@@ -125,6 +134,20 @@ def space_defender_2(text: str, seed: int | None) -> str:
         return run_script(text)
 
 
+def space_defender_2_commands(text: str) -> list[str]:
+    """A script's commands, one per unit (its lines if it does not parse)."""
+    from acceptance.script_commands import commands_of
+
+    return commands_of(text)
+
+
+def space_defender_2_simpler(unit: str) -> list[str]:
+    """A command's simpler forms: smaller numbers, earlier rows."""
+    from acceptance.script_commands import simpler_commands
+
+    return simpler_commands(unit)
+
+
 def space_defender_2_script(rng: random.Random) -> tuple[int | None, list[str]]:
     """A generated Space Defender 2 script (oracle/generate.py) of a random length."""
     from oracle.generate import script_lines
@@ -155,6 +178,8 @@ SPACE_DEFENDER_2 = Game(
     space_defender_2,
     space_defender_2_script,
     takes_seed=False,
+    units=space_defender_2_commands,
+    simpler=space_defender_2_simpler,
 )
 
 GAMES: dict[str, Game] = {

@@ -5,10 +5,9 @@ import re
 from xml.etree import ElementTree
 
 from acceptance.compare import Mismatch, marks_used, visible
-from acceptance.suite import Outcome, Result, Summary
+from acceptance.suite import ERRORS, Result, Summary
 
 INDENT = "    "
-ERRORS = {Outcome.CRASHED, Outcome.TIMED_OUT, Outcome.NOT_FOUND}
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 

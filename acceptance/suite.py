@@ -20,7 +20,12 @@ class Outcome(Enum):
     CRASHED = "crashed"
     TIMED_OUT = "timed out"
     NOT_FOUND = "not found"
+    NOT_RUN = "not run"
     NO_EXPECTED = "no expected output"
+
+
+# The outcomes where the program did not end well (or was not run): errors, not wrong output.
+ERRORS = frozenset({Outcome.CRASHED, Outcome.TIMED_OUT, Outcome.NOT_FOUND, Outcome.NOT_RUN})
 
 
 OUTCOME_OF_FAILURE = {
