@@ -8,6 +8,7 @@ scripts are tried.
 
 import hashlib
 import random
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -51,8 +52,10 @@ class Probe:
         """The candidate as a test case: its script file named by its content."""
         text = script_text(units)
         path = self.folder / f"{hashlib.sha1(text.encode()).hexdigest()[:16]}{SCRIPT_SUFFIX}"
-        if not path.exists():
-            path.write_text(text, encoding="utf-8", newline="\n")
+        if not path.exists():  # written aside, then moved: a program never reads half a file
+            aside = path.with_suffix(f".{threading.get_ident()}")
+            aside.write_text(text, encoding="utf-8", newline="\n")
+            aside.replace(path)
         return Case(path.stem, path, None, self.game, seed)
 
     def run(self, units: Units, seed: int | None) -> tuple[Output, Output]:
@@ -95,7 +98,11 @@ def trials(game: Game, seed: int) -> Iterator[Trial]:
     number = 0
     while True:
         number += 1
-        game_seed, lines = game.random_script(rng)
+        try:
+            game_seed, lines = game.random_script(rng)
+        except Exception as error:  # a game's own player is not the harness's to crash
+            name = type(error).__name__
+            raise HarnessError(f"cannot make random {game.name} scripts: {name}: {error}") from None
         yield Trial(number, game_seed, tuple(lines))
 
 

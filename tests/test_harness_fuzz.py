@@ -137,3 +137,13 @@ def test_fuzzing_without_a_program_to_run_is_a_one_line_error(
 ) -> None:
     assert main(["fuzz", "--seed", "1", *args]) == 2
     assert capsys.readouterr().err == message
+
+
+def test_a_game_that_cannot_make_random_scripts_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "games.star_canine.autoplay", None)
+    assert main(["fuzz", "--game", "star_canine", "--exe", "true", "--seed", "1"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("at: cannot make random star_canine scripts: ModuleNotFoundError")
+    assert error.count("\n") == 1
