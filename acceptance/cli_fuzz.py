@@ -55,15 +55,13 @@ def report_finding(
 ) -> int:
     """Keep the shrunk script as a new test and report it as `at run` does."""
     trial = finding.trial
-    case = save(game, default_root(), name, finding.shrunk, trial.seed, expected)
+    case, files = save(game, default_root(), name, finding.shrunk, trial.seed, expected)
     print(full_report(check(case, program)))
     print(
         f"shrunk a script of {plural(len(trial.lines), 'line')} to"
         f" {plural(len(finding.shrunk), game.unit.value)} in {finding.runs} runs"
     )
-    saved = [case.script] + ([case.script.with_suffix(".seed")] if case.seed is not None else [])
-    assert case.expected is not None
-    print(f"saved {', '.join(shown(path) for path in [*saved, case.expected])}")
+    print(f"saved {', '.join(map(shown, files))}")
     return 1
 
 

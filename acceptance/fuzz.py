@@ -22,6 +22,7 @@ from acceptance.cases import (
     expected_target,
     make_case,
     script_folder,
+    shown,
 )
 from acceptance.errors import HarnessError
 from acceptance.execution import Output, Producer, Status
@@ -164,15 +165,21 @@ def new_script(game: Game, folder: Path, base: str) -> Path:
 
 def save(
     game: Game, root: Path, name: str, units: Units, seed: int | None, expected: bytes
-) -> Case:
-    """Keep a script as a new test of a game with its expected output; never over a file."""
+) -> tuple[Case, list[Path]]:
+    """Keep a script as a new test of a game with its expected output, never over a file; the
+    test and the files written."""
     folder = script_folder(game, root)
     folder.mkdir(parents=True, exist_ok=True)
     script = new_script(game, folder, name)
     target = expected_target(script, game)
-    script.write_text(script_text(units), encoding="utf-8", newline="\n")
-    if seed is not None:
-        script.with_suffix(SEED_SUFFIX).write_text(f"{seed}\n", encoding="utf-8")
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(expected)
-    return make_case(script, game)
+    files = [(script, script_text(units).encode()), (target, expected)]
+    if seed is not None:
+        files.append((script.with_suffix(SEED_SUFFIX), f"{seed}\n".encode()))
+    try:
+        for path, content in files:
+            with open(path, "xb") as file:
+                file.write(content)
+    except OSError as error:
+        raise HarnessError(f"cannot save the test {shown(script)}: {error}") from None
+    return make_case(script, game), [path for path, _ in files]
