@@ -108,12 +108,12 @@ def drain(
 ) -> tuple[bytes, bytes, str]:
     """A program's output and error output until it closes both, or why it was stopped early:
     past the deadline, or printing more than `limit` bytes."""
+    assert process.stdout is not None and process.stderr is not None  # both are pipes
     out, err = bytearray(), bytearray()
-    buffers = {process.stdout: out, process.stderr: err}
+    buffers = {process.stdout.fileno(): out, process.stderr.fileno(): err}
     with selectors.DefaultSelector() as selector:
-        for pipe in buffers:
-            assert pipe is not None
-            selector.register(pipe, selectors.EVENT_READ)
+        for descriptor in buffers:
+            selector.register(descriptor, selectors.EVENT_READ)
         while selector.get_map():
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -121,9 +121,8 @@ def drain(
             for key, _ in selector.select(remaining):
                 chunk = os.read(key.fd, READ_SIZE)
                 if not chunk:
-                    selector.unregister(key.fileobj)
-                buffer = buffers[key.fileobj]  # type: ignore[index]
-                buffer += chunk
+                    selector.unregister(key.fd)
+                buffers[key.fd] += chunk
                 del err[:-STDERR_KEPT]
                 if len(out) > limit:
                     return bytes(out[:limit]), bytes(err), f"printed more than {limit:,} bytes"

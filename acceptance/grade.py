@@ -72,7 +72,9 @@ def program_of(template: str, folder: Path) -> tuple[str, ...]:
 
 
 def submissions(template: str, folders: Sequence[Path]) -> list[Submission]:
-    """The submissions of these folders, each named by its folder (its path if names repeat)."""
+    """The submissions of these folders, each once, named by its folder (its path if names
+    repeat)."""
+    folders = list(dict.fromkeys(folders))
     names = [folder.name or str(folder) for folder in folders]
     unique = len(set(names)) == len(names)
     return [
