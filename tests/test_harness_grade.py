@@ -174,3 +174,29 @@ def test_a_template_that_names_no_program_is_a_one_line_error(
 ) -> None:
     assert main(["grade", "--exe", template, "--out", str(classroom / "out"), "x"]) == 2
     assert capsys.readouterr().err == message
+
+
+def test_a_submission_that_floods_its_output_is_stopped_as_an_error(
+    capsys: pytest.CaptureFixture[str], classroom: Path
+) -> None:
+    flooding = classroom / "class" / "flooding0"
+    flooding.mkdir()
+    (flooding / "space_defender_2").write_text("#!/bin/sh\nexec yes 'state:not started'\n")
+    (flooding / "space_defender_2").chmod(0o755)
+    started = time.perf_counter()
+    assert (
+        main(
+            [
+                "grade",
+                "--exe",
+                "{}/space_defender_2",
+                "--tests",
+                str(classroom / "at" / "at001.txt"),
+            ]
+            + ["--out", str(classroom / "out"), str(flooding)]
+        )
+        == 0
+    )
+    assert time.perf_counter() - started < 5
+    page = (classroom / "out" / "report.html").read_text()
+    assert "at001: crashed (stopped: printed more than " in page
