@@ -70,7 +70,7 @@ def grade(classroom: Path, *options: str) -> int:
     """Run `at grade` on the class over the suite."""
     return main(
         ["grade", "--exe", "{}/space_defender_2", "--tests", str(classroom / "at")]
-        + ["--timeout", "0.5", "--give-up", "2", "-j", "2", "--out", str(classroom / "out")]
+        + ["--timeout", "2", "--give-up", "1", "-j", "2", "--out", str(classroom / "out")]
         + [*options, *submissions(classroom)]
     )
 
@@ -85,7 +85,7 @@ def test_a_class_is_graded_with_the_right_counts_in_csv_matrix_and_html(
 ) -> None:
     started = time.perf_counter()
     assert grade(classroom) == 0
-    assert time.perf_counter() - started < 20
+    assert time.perf_counter() - started < 30
     with open(classroom / "out" / "grades.csv", newline="") as file:
         header, *rows = list(csv.reader(file))
     assert header == ["submission", "passed", "failed", "errors", "score"]
