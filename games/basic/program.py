@@ -57,7 +57,11 @@ def run(game: Game, console: Console, listing_lines: Iterable[int], direct: bool
 
 def transcript(game: Game, lines: list[str], listing_lines: Iterable[int]) -> str:
     """The transcript of the game played with these typed lines, as PC-BASIC's output file."""
-    console = batch_console(lines)
+    return console_transcript(game, batch_console(lines), listing_lines)
+
+
+def console_transcript(game: Game, console: Console, listing_lines: Iterable[int]) -> str:
+    """The transcript of the game run on this (batch) console, as PC-BASIC's output file."""
     run(game, console, listing_lines)
     text = console.transcript()
     return text[: -len(CLOSING)] if text.endswith(CLOSING) else text
