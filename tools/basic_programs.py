@@ -475,7 +475,6 @@ DIRECT_FIXED = [
     "print",
     "END",
     "STOP",
-    "CONT",
     "NEXT",
     "RETURN",
     "WEND",
@@ -488,7 +487,6 @@ DIRECT_FIXED = [
     "ON",
     "Q",
     "XYZ",
-    "é",
     "\t5",
 ]
 DIRECT_WORDS = [
