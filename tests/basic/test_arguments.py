@@ -24,6 +24,7 @@ MEASURED = "ABC|AB|GH|BCD|BCDEFGH\n   X  Y  Z\n 7 \nSEVEN\nB|\nIllegal function 
 
 
 def _listing(console: Console) -> None:
+    """The measured listing on the runtime."""
     text = "ABCDEFGH"
     console.print(
         LEFT(text, sng("2.5")), "|", LEFT(text, sng("2.4")), "|", RIGHT(text, sng("1.5")), "|",
