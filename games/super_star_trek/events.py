@@ -51,10 +51,9 @@ class Notice(Enum):
 class Prompt(Enum):
     """A question; its value is the text before the interpreter's `? `."""
 
+    BARE = ""  # INPUT without a text of its own, after a PRINT ending in ;
     COMMAND = tables.COMMAND_PROMPT
     COURSE = tables.COURSE_PROMPT
-    WARP = tables.WARP_PROMPT
-    DAMAGED_WARP = tables.DAMAGED_WARP_PROMPT
     PHASER_UNITS = tables.PHASER_PROMPT
     TORPEDO_COURSE = tables.TORPEDO_PROMPT
     SHIELD_UNITS = tables.SHIELD_PROMPT
@@ -104,6 +103,14 @@ class ShortRangeScan:
     energy: Single
     shields: Single
     klingons: int
+
+
+@dataclass(frozen=True, slots=True)
+class WarpQuestion:
+    """Line 2360: the warp factor question, printed before a bare INPUT (so a retry after
+    ?Redo from start shows only `? `)."""
+
+    engines_damaged: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +362,7 @@ Event = (
     | Orders
     | EnteringQuadrant
     | ShortRangeScan
+    | WarpQuestion
     | EnginesWontTake
     | InsufficientEnergy
     | ShieldsHoldEnergy

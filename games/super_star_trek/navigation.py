@@ -20,6 +20,7 @@ from games.super_star_trek.events import (
     PerimeterDenied,
     Prompt,
     ShieldsHoldEnergy,
+    WarpQuestion,
 )
 from games.super_star_trek.klingons import klingons_fire, move_klingons
 from games.super_star_trek.mission import Mission
@@ -39,7 +40,8 @@ def navigate(mission: Mission, bridge: Bridge) -> Step:
         return Step.PROMPT
     ship = mission.ship
     engines_damaged = ship.damaged(tables.WARP_ENGINES)
-    warp = bridge.ask_number(Prompt.DAMAGED_WARP if engines_damaged else Prompt.WARP)
+    bridge.report(WarpQuestion(engines_damaged))
+    warp = bridge.ask_number(Prompt.BARE)
     if engines_damaged and warp > _DAMAGED_MAX_WARP:
         bridge.report(Notice.ENGINES_DAMAGED)
         return Step.PROMPT

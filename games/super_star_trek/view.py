@@ -47,6 +47,7 @@ from games.super_star_trek.events import (
     ToKlingons,
     TorpedoPosition,
     Victory,
+    WarpQuestion,
 )
 from games.super_star_trek.galaxy import region_name
 
@@ -138,6 +139,11 @@ def _short_range_scan(event: ShortRangeScan) -> str:
         for row in range(size)
     )
     return lines(tables.SRS_RULE, *rows, tables.SRS_RULE)
+
+
+@render.register
+def _warp_question(event: WarpQuestion) -> str:
+    return tables.DAMAGED_WARP_QUESTION if event.engines_damaged else tables.WARP_QUESTION
 
 
 @render.register
