@@ -1,9 +1,9 @@
 """COM, the library computer (lines 7290-8520): galactic record, status, torpedo and starbase
 data, the direction/distance calculator and the map of region names."""
 
-from games.basic.functions import ABS, INT, SQR, on_goto_index
+from games.basic.functions import ABS, INT, SQR, cint
 from games.basic.single import Single, sng
-from games.basic.errors import soft_errors_to
+from games.basic.errors import ILLEGAL_FUNCTION_CALL, BasicError, at_line, soft_errors_to
 
 from games.super_star_trek import tables
 from games.super_star_trek.damage_control import damage_control
@@ -37,7 +37,7 @@ def library_computer(mission: Mission, bridge: Bridge) -> Step:
         if choice < 0:
             return Step.PROMPT
         bridge.report(Notice.BLANK)
-        option = on_goto_index(choice + 1, _OPTIONS, _ON_LINE)
+        option = on_goto_target(choice + 1, _OPTIONS)
         if option == 0:
             bridge.report(Notice.COMPUTER_FUNCTIONS)
             continue
@@ -95,6 +95,16 @@ def region_map(mission: Mission, bridge: Bridge) -> Step:
     """Option 5 (lines 7400-7850): the names of the galaxy's regions."""
     bridge.report(RegionMap())
     return Step.PROMPT
+
+
+def on_goto_target(value: Single, targets: int) -> int:
+    """Line 7350, ON A+1 GOTO: the target (1 up), 0 past the last one (the statement falls
+    through); rounding beyond -32768..32767 is Overflow, beyond 0..255 Illegal function call."""
+    with at_line(_ON_LINE):
+        number = cint(value)
+        if not 0 <= number <= 255:
+            raise BasicError(ILLEGAL_FUNCTION_CALL)
+    return number if number <= targets else 0
 
 
 _FUNCTIONS = (galactic_record, status_report, torpedo_data, starbase_data, calculator, region_map)
