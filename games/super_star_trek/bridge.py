@@ -1,5 +1,6 @@
 """The Bridge on a BASIC console: events rendered by the view, questions asked with INPUT."""
 
+from games.basic.answers import NUMBER
 from games.basic.console import Console
 from games.basic.single import Single
 
@@ -19,13 +20,14 @@ class ConsoleBridge:
 
     def ask_text(self, prompt: Prompt) -> str:
         """INPUT "prompt";A$."""
-        return self.console.input_text(prompt.value + "? ")
+        return self.console.input_string(prompt.value)
 
     def ask_number(self, prompt: Prompt) -> Single:
         """INPUT "prompt";X."""
-        return self.console.input_numbers(prompt.value + "? ", 1)[0]
+        return self.console.input_number(prompt.value)
 
     def ask_pair(self, prompt: Prompt) -> tuple[Single, Single]:
         """INPUT "prompt";X,Y."""
-        first, second = self.console.input_numbers(prompt.value + "? ", 2)
+        first, second = self.console.input(prompt.value, NUMBER * 2)
+        assert isinstance(first, Single) and isinstance(second, Single)
         return first, second

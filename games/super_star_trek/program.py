@@ -1,11 +1,13 @@
-"""The program as PC-BASIC runs it: the listing seeded, its missions on a console."""
+"""The program as PC-BASIC runs it: the listing seeded, its missions on a console, then the
+interpreter's direct mode for whatever is typed after it ends or stops on an error."""
 
-from games.basic.console import Console, InputExhausted
-from games.basic.errors import BasicError
+from games.basic import program
+from games.basic.console import Console
 from games.basic.rnd import Rnd
 
 from games.super_star_trek.bridge import ConsoleBridge
 from games.super_star_trek.flow import run_program
+from games.super_star_trek.tables import LISTING_LINES
 
 
 def new_generator(seed: int | None) -> Rnd:
@@ -16,9 +18,13 @@ def new_generator(seed: int | None) -> Rnd:
     return rnd
 
 
-def play(console: Console, seed: int | None) -> None:
-    """Run the listing on a console until it ends (input running out or an error stops it)."""
-    run_program(ConsoleBridge(console), lambda: new_generator(seed))
+def game(seed: int | None) -> program.Game:
+    """The listing with this seed, as a game of the runtime."""
+
+    def play(console: Console) -> None:
+        run_program(ConsoleBridge(console), lambda: new_generator(seed))
+
+    return play
 
 
 def transcript(inputs: str, seed: int | None = None) -> str:
@@ -26,12 +32,9 @@ def transcript(inputs: str, seed: int | None = None) -> str:
     lines = inputs.replace("\r\n", "\n").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    feed = iter(lines)
-    console = Console(lambda: next(feed, None))
-    try:
-        play(console, seed)
-    except InputExhausted:
-        pass
-    except BasicError as error:
-        console.write(f"{error}\xff\n")
-    return console.text()
+    return program.transcript(game(seed), lines, LISTING_LINES)
+
+
+def play_live(seed: int | None) -> None:
+    """Play at the terminal: the screen as it comes, typed lines from standard input."""
+    program.run(game(seed), program.terminal_console(), LISTING_LINES)
