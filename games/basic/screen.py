@@ -9,6 +9,7 @@ at row 24); a character written at column 80 leaves the cursor there in an "over
 and the next character starts the next row (a screen wrap, which writes no line break).
 """
 
+import re
 from dataclasses import dataclass, field
 
 WIDTH = 80
@@ -16,6 +17,7 @@ BOTTOM = 24
 TAB_STOP = 8
 # characters that the screen treats as controls rather than glyphs when printed
 PRINT_CONTROLS = frozenset("\t\n\r\a\x0b\x0c\x1c\x1d\x1e\x1f")
+_CONTROL = re.compile("[" + re.escape("".join(sorted(PRINT_CONTROLS))) + "]")
 
 
 @dataclass
@@ -28,25 +30,32 @@ class Screen:
     text: list[str] = field(default_factory=list)
 
     def write(self, chars: str) -> None:
-        """Put printed characters on the screen, as PRINT does (controls move the cursor)."""
+        """Put printed characters on the screen, as PRINT does (controls move the cursor); the
+        glyphs between controls go on in runs, as they would one by one."""
         if PRINT_CONTROLS.isdisjoint(chars):
             self.put_glyphs(chars)
             return
-        for char in chars:
-            if char not in PRINT_CONTROLS:
-                self.put_glyphs(char)
-            elif char in "\r\n":
-                self.new_line()
-            elif char == "\t":
-                self.put_glyphs(" " * (TAB_STOP - (self.column - 1) % TAB_STOP))
-            elif char in "\x0b\x0c":
-                self.home(clear=char == "\x0c")
-            elif char == "\x1c":
-                self.move_to(self.column + 1)
-            elif char == "\x1d":
-                self.move_to(self.column - 1)
-            elif char in "\x1e\x1f":
-                self.overflow = self.overflow and self.column == WIDTH
+        start = 0
+        for control in _CONTROL.finditer(chars):
+            self.put_glyphs(chars[start : control.start()])
+            self.control(control.group())
+            start = control.end()
+        self.put_glyphs(chars[start:])
+
+    def control(self, char: str) -> None:
+        """A control character printed: move the cursor as PRINT does."""
+        if char in "\r\n":
+            self.new_line()
+        elif char == "\t":
+            self.put_glyphs(" " * (TAB_STOP - (self.column - 1) % TAB_STOP))
+        elif char in "\x0b\x0c":
+            self.home(clear=char == "\x0c")
+        elif char == "\x1c":
+            self.move_to(self.column + 1)
+        elif char == "\x1d":
+            self.move_to(self.column - 1)
+        elif char in "\x1e\x1f":
+            self.overflow = self.overflow and self.column == WIDTH
 
     def put_glyphs(self, chars: str) -> None:
         """Write characters at the cursor, wrapping to the next row after column 80."""
