@@ -8,8 +8,6 @@ usage error, 130 when interrupted; errors are one line on stderr.
 import argparse
 import sys
 from enum import IntEnum
-from importlib import resources
-from pathlib import Path
 from typing import NoReturn
 
 PROGRAM = "super-star-trek"
@@ -50,7 +48,6 @@ def parser() -> Parser:
         "-b",
         metavar="INPUTS",
         dest="inputs",
-        type=Path,
         help="print the transcript of a game played with the lines of the file INPUTS",
     )
     result.add_argument(
@@ -95,13 +92,16 @@ def main(argv: list[str] | None = None) -> int:
 
 def instructions() -> str:
     """The text of the original instructions program, shipped with the package."""
+    from importlib import resources
+
     return resources.files(__package__).joinpath(INSTRUCTIONS).read_text(encoding="ascii")
 
 
-def read_inputs(path: Path) -> str:
+def read_inputs(path: str) -> str:
     """The typed lines of an input file (LF or CRLF), or a FileProblem saying what is wrong."""
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as file:
+            data = file.read()
     except FileNotFoundError:
         raise FileProblem(f"{path}: no such file") from None
     except IsADirectoryError:

@@ -65,12 +65,12 @@ class Prompt(Enum):
     FINAL_COORDINATES = tables.FINAL_COORDINATES_PROMPT
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Title:
     """Lines 220-227: the Enterprise drawn between blank lines."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Orders:
     """Lines 1230-1280: the mission's orders."""
 
@@ -80,7 +80,7 @@ class Orders:
     starbases: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EnteringQuadrant:
     """Lines 1430-1580: the name of the quadrant entered, and the combat warning."""
 
@@ -90,7 +90,7 @@ class EnteringQuadrant:
     shields_low: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ShortRangeScan:
     """Lines 6770-7260: the sectors of the quadrant beside the ship's status."""
 
@@ -105,7 +105,7 @@ class ShortRangeScan:
     klingons: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WarpQuestion:
     """Line 2360: the warp factor question, printed before a bare INPUT (so a retry after
     ?Redo from start shows only `? `)."""
@@ -113,28 +113,28 @@ class WarpQuestion:
     engines_damaged: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EnginesWontTake:
     """Line 2420: a warp factor out of range."""
 
     warp: Single
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class InsufficientEnergy:
     """Lines 2500-2510: not enough energy for the warp factor asked."""
 
     warp: Single
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ShieldsHoldEnergy:
     """Lines 2550-2560: the energy that the shields could give back."""
 
     shields: Single
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RepairCompleted:
     """Lines 2810-2845: a device repaired on the way; the first one heads the report."""
 
@@ -142,21 +142,21 @@ class RepairCompleted:
     first: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DeviceDamaged:
     """Lines 2930-2960: the random damage event struck a device."""
 
     device: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DeviceImproved:
     """Lines 3000-3030: the random event improved a device."""
 
     device: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BadNavigation:
     """Lines 3320-3350: the ship stopped before an obstacle."""
 
@@ -164,7 +164,7 @@ class BadNavigation:
     col: Single
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PerimeterDenied:
     """Lines 3800-3840: the ship stopped at the edge of the galaxy."""
 
@@ -172,7 +172,7 @@ class PerimeterDenied:
     quadrant: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LongRangeScan:
     """Lines 4030-4230: the quadrants around the ship, None outside the galaxy."""
 
@@ -180,7 +180,7 @@ class LongRangeScan:
     rows: tuple[tuple[int | None, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PhaserEnergy:
     """Lines 4350-4360: the energy that can be fired, headed by the lock when first shown."""
 
@@ -188,7 +188,7 @@ class PhaserEnergy:
     locked: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NoDamageToEnemy:
     """Line 4500: a phaser hit too weak to count."""
 
@@ -196,7 +196,7 @@ class NoDamageToEnemy:
     col: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HitOnKlingon:
     """Lines 4530-4550: a phaser hit on a Klingon."""
 
@@ -205,14 +205,14 @@ class HitOnKlingon:
     col: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class KlingonEnergyLeft:
     """Line 4560: what a Klingon has left after a hit."""
 
     energy: Single
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TorpedoPosition:
     """Line 5000: a sector on the torpedo's track."""
 
@@ -220,7 +220,7 @@ class TorpedoPosition:
     col: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StarAbsorbed:
     """Line 5260: a star stopped the torpedo."""
 
@@ -228,35 +228,35 @@ class StarAbsorbed:
     col: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ShieldEnergyAvailable:
     """Line 5560: the energy that the shields may take (the question follows on the line)."""
 
     energy: Single
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ShieldsSet:
     """Lines 5630-5660: the new shield level."""
 
     shields: Single
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RepairOffer:
     """Lines 5780-5820: the starbase's technicians offer to repair everything."""
 
     time: Single
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DeviceReport:
     """Lines 5910-5950: the state of repair of every device."""
 
     damage: tuple[Single, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HitOnEnterprise:
     """Line 6080: a Klingon's hit."""
 
@@ -265,35 +265,35 @@ class HitOnEnterprise:
     col: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ShieldsDownTo:
     """Line 6100: the shields left after a hit."""
 
     shields: Single
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DamagedByHit:
     """Line 6170: a device damaged by a Klingon's hit."""
 
     device: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ItIsStardate:
     """Line 6220: the stardate at the end."""
 
     stardate: Single
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class KlingonsLeftAtEnd:
     """Lines 6270-6280: the Klingons left when the mission ends."""
 
     klingons: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Victory:
     """Lines 6370-6400: the last Klingon destroyed, and the rating (with the interpreter's
     warnings its computation printed)."""
@@ -302,12 +302,12 @@ class Victory:
     warnings: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EndSpacing:
     """Line 6290: the two blank lines after every ending."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GalaxyRecord:
     """Lines 7543-7850: what the computer knows of every quadrant (0 = unknown)."""
 
@@ -315,12 +315,12 @@ class GalaxyRecord:
     record: tuple[tuple[int, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RegionMap:
     """Lines 7400-7850 with H8=0: the names of the regions of the galaxy."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StatusReport:
     """Lines 7900-8020: Klingons, time and starbases left."""
 
@@ -329,14 +329,14 @@ class StatusReport:
     starbases: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ToKlingons:
     """Line 8090: the header of the torpedo data."""
 
     plural: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CalculatorPosition:
     """Lines 8150-8170: the calculator's header with the ship's position."""
 
@@ -344,7 +344,7 @@ class CalculatorPosition:
     sector: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Bearing:
     """Lines 8220-8460: direction and distance, each after the warnings its computation
     printed (`before` are those of the differences, printed before the direction)."""
