@@ -365,6 +365,23 @@ DISTANCE: Final = "DISTANCE ={}"
 
 # --- The program as the interpreter holds it ------------------------------------------------------
 
+# The listing line of each INPUT, by its prompt ("": the warp factor's INPUT after a PRINT);
+# a Break typed there stops the program "in" that line.
+INPUT_LINES: Final = {
+    COMMAND_PROMPT: 2060,
+    COURSE_PROMPT: 2300,
+    "": 2360,
+    PHASER_PROMPT: 4370,
+    TORPEDO_PROMPT: 4760,
+    SHIELD_PROMPT: 5560,
+    REPAIR_PROMPT: 5840,
+    VOLUNTEER_PROMPT: 6330,
+    COMPUTER_PROMPT: 7320,
+    HARDCOPY_PROMPT: 7540,
+    INITIAL_COORDINATES_PROMPT: 8170,
+    FINAL_COORDINATES_PROMPT: 8200,
+}
+
 # The listing's line numbers: a number typed alone in direct mode deletes one of these silently.
 LISTING_LINES: Final = tuple(int(number) for number in """
 10 30 40 50 60 70 80 90 100 110 120 130 140 150 160 170 180 190 200 205 210 215 220 221 222 223

@@ -3,6 +3,7 @@ lists the commands; XXX resigns."""
 
 import pytest
 
+from games.super_star_trek import transcript
 from games.super_star_trek.events import LongRangeScan, Notice
 from games.super_star_trek.flow import obey
 from games.super_star_trek.steps import Ending, MissionOver, Step
@@ -32,3 +33,10 @@ def test_xxx_resigns() -> None:
     with pytest.raises(MissionOver) as over:
         obey(make_mission(ScriptedRnd()), "XXXX", RecordingBridge())
     assert over.value.ending is Ending.RESIGNED
+
+
+def test_a_break_typed_at_an_input_stops_the_program_in_its_line() -> None:
+    lines = {"": "2060", "NAV\n": "2300", "NAV\n1\n": "2360", "COM\n4\n1,1\n": "8200"}
+    for typed, line in lines.items():
+        text = transcript(typed + "\x03\n", 3)
+        assert f"? \x0e\nBreak in {line}" in text
