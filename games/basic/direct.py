@@ -10,7 +10,7 @@ every remaining input line is typed at its command prompt. The line is echoed; t
   number (`2.5`, `1 .5`) is `Syntax error`, and so are line numbers of 65530 and above
   (digits are read while the number stays below 65530; spaces between digits are skipped);
 - a few statements that make sense alone are answered as PC-BASIC answers them (END, CLS,
-  CLEAR, BEEP, REM ... → Ok; PRINT or ? → an empty line; STOP → Break; CONT → Can't continue;
+  CLEAR, BEEP, REM, empty statements `:` ... → Ok; PRINT or ? → an empty line; STOP → Break;
   NEXT, RETURN, RESUME, WEND, WHILE → their "without" errors; ON, IF, KEY, NAME, OPEN, ERROR →
   Missing operand);
 - anything else a player would type (names, words, commands of the games, yes and no, signed
@@ -19,9 +19,10 @@ Each answered line is followed by the `Ok` prompt; stored and deleted lines and 
 not. Errors print their message and `\\xff`.
 
 Not emulated: statements with arguments (PRINT 5, X = 1, GOTO 10, LIST 100, ...) and the
-commands that act on the stored program or the machine (RUN, LIST, NEW, AUTO, EDIT, SYSTEM,
-FILES, LOAD, SAVE, INPUT): they get `Syntax error` here; nor the clearing of variables and of
-the random generator that storing a program line does in PC-BASIC (nothing runs afterwards).
+commands that act on the stored program or the machine (RUN, CONT, LIST, NEW, AUTO, EDIT,
+SYSTEM, FILES, LOAD, SAVE, INPUT): they get `Syntax error` here; nor the clearing of variables
+and of the random generator that storing a program line does in PC-BASIC (nothing runs after);
+nor lines with non-ASCII characters, whose bytes PC-BASIC reads as keyword tokens.
 """
 
 from collections.abc import Iterable
@@ -40,7 +41,6 @@ BLANKS = " \t\n"
 QUIET = frozenset(["END", "CLS", "CLEAR", "CLOSE", "BEEP", "TRON", "TROFF", "RESTORE", "ELSE"])
 MESSAGES = {
     "STOP": "Break",
-    "CONT": "Can't continue",
     "NEXT": "NEXT without FOR",
     "RETURN": "RETURN without GOSUB",
     "RESUME": "RESUME without error",
@@ -83,7 +83,7 @@ def answer(text: str, lines: set[int]) -> str | None:
     if stripped[0] in DIGITS:
         return _program_line(stripped, lines)
     word = stripped.rstrip(BLANKS).upper()
-    if word in QUIET or word.startswith(("REM", "'", "DATA")):
+    if not word.strip(BLANKS + ":") or word in QUIET or word.startswith(("REM", "'", "DATA")):
         return OK_PROMPT
     if word in ("PRINT", "?"):
         return ""
