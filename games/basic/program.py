@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from games.basic.console import Console
 from games.basic.direct import ERROR_MARK, OK_PROMPT, direct_mode
 from games.basic.editor import Break, InputExhausted
-from games.basic.errors import BasicError, soft_errors_to
+from games.basic.errors import BREAK_MESSAGE, BasicError, soft_errors_to
 from games.basic.keys import Keystrokes, TerminalKeys
 
 Game = Callable[[Console], None]
@@ -40,6 +40,7 @@ def terminal_console() -> Console:
 def run(game: Game, console: Console, listing_lines: Iterable[int], direct: bool = True) -> None:
     """Run the game until it ends, stops on an error, or waits for input that never comes;
     then (if `direct`) answer the remaining input lines in direct mode."""
+    resumable = True  # the listing ended at its END: CONT could go on
     with soft_errors_to(console.soft_error):
         try:
             game(console)
@@ -48,10 +49,11 @@ def run(game: Game, console: Console, listing_lines: Iterable[int], direct: bool
         except BasicError as error:
             console.start_line()
             console.write_line(f"{error}{'' if isinstance(error, Break) else ERROR_MARK}")
+            resumable = error.message == BREAK_MESSAGE
     if not direct:
         return
     try:
-        direct_mode(console, listing_lines)
+        direct_mode(console, listing_lines, resumable)
     except InputExhausted:
         pass
 

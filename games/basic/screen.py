@@ -10,7 +10,7 @@ and the next character starts the next row (a screen wrap, which writes no line 
 """
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 WIDTH = 80
 BOTTOM = 24
@@ -27,7 +27,7 @@ class Screen:
     column: int = 1
     row: int = 1
     overflow: bool = False
-    text: list[str] = field(default_factory=list)
+    text: str = ""
 
     def write(self, chars: str) -> None:
         """Put printed characters on the screen, as PRINT does (controls move the cursor); the
@@ -81,9 +81,12 @@ class Screen:
     def _place(self, start: int, chars: str) -> None:
         """Overwrite the row's text from a 0-based column."""
         text = self.text
+        if len(text) == start:
+            self.text = text + chars
+            return
         if len(text) < start:
-            text.extend(" " * (start - len(text)))
-        text[start : start + len(chars)] = chars
+            text += " " * (start - len(text))
+        self.text = text[:start] + chars + text[start + len(chars) :]
 
     def next_row(self) -> None:
         """Move to column 1 of the next row (scrolling at the bottom), a screen wrap."""
@@ -91,14 +94,14 @@ class Screen:
 
     def new_line(self) -> None:
         """Carriage return and line feed: column 1 of the next row, an empty row."""
-        self.column, self.overflow, self.text = 1, False, []
+        self.column, self.overflow, self.text = 1, False, ""
         self.row = min(self.row + 1, BOTTOM)
 
     def home(self, clear: bool) -> None:
         """The cursor to the top left (CLS also empties the screen)."""
         self.column, self.row, self.overflow = 1, 1, False
         if clear:
-            self.text = []
+            self.text = ""
 
     def move_to(self, column: int) -> None:
         """Cursor right or left on the row, onto the next or previous row past the edges."""
@@ -106,7 +109,7 @@ class Screen:
         if column > WIDTH:
             self.new_line()
         elif column < 1:
-            self.column, self.row, self.text = WIDTH, max(1, self.row - 1), []
+            self.column, self.row, self.text = WIDTH, max(1, self.row - 1), ""
         else:
             self.column = column
 

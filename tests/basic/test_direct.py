@@ -7,7 +7,7 @@ import pytest
 
 from games.basic import program
 from games.basic.console import Console
-from games.basic.direct import answer
+from games.basic.direct import Stored, answer
 from games.basic.errors import SUBSCRIPT_OUT_OF_RANGE, BasicError, at_line
 from tests.basic.facts import load
 
@@ -36,7 +36,20 @@ def test_measured_lines_are_answered_as_pc_basic_answers_them(name: str) -> None
 
 
 def test_a_number_and_text_stores_a_line_that_the_number_alone_then_deletes() -> None:
-    lines: set[int] = set()
-    assert answer("5 E", lines) is None
-    assert answer("5", lines) is None
-    assert answer("5", lines) == "Undefined line number"
+    stored = Stored(set())
+    assert answer("5 E", stored) is None
+    assert answer("5", stored) is None
+    assert answer("5", stored) == "Undefined line number"
+
+
+def test_cont_cannot_continue_once_a_line_was_typed_or_after_an_error() -> None:
+    stored = Stored({10, 20}, resumable=True)
+    assert answer("10", stored) is None
+    assert answer("CONT", stored) == "Can't continue"
+    assert answer("CONT", Stored({10}, resumable=False)) == "Can't continue"
+
+
+def test_ctrl_c_at_the_ok_prompt_prints_its_mark_and_the_rest_of_the_line_goes_on() -> None:
+    """Measured (Super Star Trek's engineer): a Ctrl-C then SRS at the Ok prompt."""
+    got = program.transcript(_ends, ["\x03", "SRS"], [10, 20])
+    assert got == "GAME\nOk\xff\n\x0e\n\nSRS\nSyntax error\xff\n"
