@@ -4,7 +4,9 @@ The game is the reference example (../shared/reference/GAME/examples) when prese
 longest script of the game's acceptance suite. Figures: the clone in-process (`transcript`,
 median of several runs), the clone as a command (`GAME -b`, start-up included, median), PC-BASIC
 running the original listing on the same input (one run, its cache bypassed), and the ratio of
-PC-BASIC's time to the command's (target: at least 100).
+PC-BASIC's time to the command's (target: at least 100). The command runs as on a player's
+machine: Python keeps the modules' bytecode (the environment's PYTHONDONTWRITEBYTECODE is
+dropped, as tools.bench does).
 
     python -m tools.bench_basic GAME [--runs N] [--no-pcbasic]
 """
@@ -17,9 +19,11 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from acceptance.games import GAMES, input_lines
+from tools.bench import ENVIRONMENT
 
 ROOT = Path(__file__).resolve().parent.parent
 BASIC_GAMES = ("star_lanes", "super_star_trek")
