@@ -40,11 +40,6 @@ class SectorMap:
         row, col = sector
         self.cells[(row - 1) * _SIZE + col - 1] = thing
 
-    def row_symbols(self, row: int) -> tuple[str, ...]:
-        """The symbols of a row, as the scan prints them."""
-        start = (row - 1) * _SIZE
-        return tuple(thing.value for thing in self.cells[start : start + _SIZE])
-
 
 def find_empty_sector(sectors: SectorMap, rnd: Rnd) -> Sector:
     """Lines 8590-8600: draw sectors (row, then column) until an empty one comes up."""
