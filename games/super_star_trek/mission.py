@@ -17,7 +17,7 @@ from games.super_star_trek.sectors import SectorMap, Thing
 from games.super_star_trek.starbases import place_starbase
 from games.super_star_trek.stars import place_stars
 
-_HALF = sng(".5")
+_REPAIR_SPREAD = sng(tables.NEW_QUADRANT_REPAIR_SPREAD)
 
 
 @dataclass(slots=True)
@@ -41,7 +41,7 @@ class Mission:
 
 def new_mission(rnd: Rnd, bridge: Bridge) -> Mission:
     """Lines 370-1300: stardates, the ship's position, the galaxy, and the orders."""
-    start = int(INT(draw(rnd) * tables.STARDATE_SPAN + tables.STARDATE_BASE)) * 100
+    start = int(INT(draw(rnd) * tables.STARDATE_SPAN + tables.STARDATE_BASE)) * tables.STARDATE_UNIT
     days = tables.MISSION_BASE + int(INT(draw(rnd) * tables.MISSION_SPAN))
     quadrant = (one_to_eight(rnd), one_to_eight(rnd))
     ship = Enterprise(quadrant, (one_to_eight(rnd), one_to_eight(rnd)))
@@ -71,7 +71,7 @@ def enter_quadrant(mission: Mission, bridge: Bridge) -> None:
     """Lines 1320-1910: draw D4, record and name the quadrant, then place the ship, the
     Klingons, the starbase and the stars."""
     ship, galaxy = mission.ship, mission.galaxy
-    repair_spread = _HALF * draw(mission.rnd)
+    repair_spread = _REPAIR_SPREAD * draw(mission.rnd)
     galaxy.remember(ship.quadrant)
     klingons, starbases, stars = decode(galaxy.at(ship.quadrant))
     bridge.report(

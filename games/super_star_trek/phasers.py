@@ -57,7 +57,10 @@ def fire_phasers(mission: Mission, bridge: Bridge) -> Step:
 
 def _hit(mission: Mission, klingon: Klingon, share: Single, bridge: Bridge) -> None:
     """Lines 4480-4650: the share weakened by distance, times 2 to 3; a kill clears the slot."""
-    hit = INT((share / distance(klingon, mission.ship.sector)) * (draw(mission.rnd) + 2))
+    hit = INT(
+        (share / distance(klingon, mission.ship.sector))
+        * (draw(mission.rnd) + tables.PHASER_SPREAD)
+    )
     row, col = klingon.sector
     if not hit > _MINIMUM_HIT * klingon.energy:
         bridge.report(NoDamageToEnemy(row, col))
