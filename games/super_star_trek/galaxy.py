@@ -53,7 +53,9 @@ def populate(rnd: Rnd) -> Galaxy:
             klingons += here
             base = 1 if draw(rnd) > _BASE else 0
             starbases += base
-            row[col] = here * 100 + base * 10 + one_to_eight(rnd)
+            row[col] = (
+                here * tables.KLINGON_DIGIT + base * tables.STARBASE_DIGIT + one_to_eight(rnd)
+            )
     return Galaxy(contents, [[0] * _SIZE for _ in range(_SIZE)], klingons, starbases)
 
 
@@ -65,16 +67,20 @@ def in_galaxy(row: int, col: int) -> bool:
 def decode(value: int) -> tuple[int, int, int]:
     """Lines 1500-1540: Klingons, starbases and stars of a G value, in single precision."""
     klingons = int(INT(value * _HUNDREDTH))
-    starbases = int(INT(value * _TENTH)) - 10 * klingons
-    return klingons, starbases, value - 100 * klingons - 10 * starbases
+    starbases = int(INT(value * _TENTH)) - tables.STARBASE_DIGIT * klingons
+    stars = value - tables.KLINGON_DIGIT * klingons - tables.STARBASE_DIGIT * starbases
+    return klingons, starbases, stars
 
 
 def region_name(quadrant: Quadrant) -> str:
     """Lines 9030-9200 with G5=1: the region, named by row and by half of the galaxy."""
     row, col = quadrant
-    return (tables.WEST_REGIONS if col <= 4 else tables.EAST_REGIONS)[row - 1]
+    return (tables.WEST_REGIONS if col <= _SIZE // 2 else tables.EAST_REGIONS)[row - 1]
 
 
 def quadrant_name(quadrant: Quadrant) -> str:
     """Lines 9030-9260: the region's name and the quadrant's numeral in it."""
-    return region_name(quadrant) + tables.QUADRANT_SUFFIXES[(quadrant[1] - 1) % 4]
+    return (
+        region_name(quadrant)
+        + tables.QUADRANT_SUFFIXES[(quadrant[1] - 1) % len(tables.QUADRANT_SUFFIXES)]
+    )

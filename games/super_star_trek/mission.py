@@ -59,11 +59,11 @@ def new_mission(rnd: Rnd, bridge: Bridge) -> Mission:
 def _add_a_starbase(galaxy: Galaxy, ship: Enterprise, rnd: Rnd) -> None:
     """Lines 1150-1160: no starbase at all puts one (and a Klingon, if fewer than two) in the
     ship's quadrant, then moves the ship to a random quadrant."""
-    if galaxy.at(ship.quadrant) < 200:
-        galaxy.set(ship.quadrant, galaxy.at(ship.quadrant) + 100)
+    if galaxy.at(ship.quadrant) < 2 * tables.KLINGON_DIGIT:
+        galaxy.set(ship.quadrant, galaxy.at(ship.quadrant) + tables.KLINGON_DIGIT)
         galaxy.klingons += 1
     galaxy.starbases = 1
-    galaxy.set(ship.quadrant, galaxy.at(ship.quadrant) + 10)
+    galaxy.set(ship.quadrant, galaxy.at(ship.quadrant) + tables.STARBASE_DIGIT)
     ship.quadrant = (one_to_eight(rnd), one_to_eight(rnd))
 
 

@@ -29,6 +29,7 @@ from games.super_star_trek.steps import Ending, MissionOver, Step
 
 _DAMAGED_MAX_WARP = sng(tables.DAMAGED_MAX_WARP)
 _HALF = sng(".5")
+_SIZE = tables.GALAXY_SIZE
 _TENTH = sng(".1")
 
 
@@ -73,7 +74,7 @@ def _move(mission: Mission, course: Single, warp: Single, sectors: int, bridge: 
     for _ in range(sectors):
         row = row + row_step
         col = col + col_step
-        if row < 1 or row >= 9 or col < 1 or col >= 9:
+        if row < 1 or row >= _SIZE + 1 or col < 1 or col >= _SIZE + 1:
             return _cross_quadrant(mission, row_step, col_step, sectors, warp, bridge)
         if here.sectors.at((int(INT(row)), int(INT(col)))) is not Thing.EMPTY:
             row = INT(row - row_step)
@@ -115,24 +116,24 @@ def _cross_quadrant(
     stopped at the galaxy's edge."""
     ship = mission.ship
     start_quadrant = ship.quadrant
-    row = 8 * ship.quadrant[0] + ship.sector[0] + sectors * row_step
-    col = 8 * ship.quadrant[1] + ship.sector[1] + sectors * col_step
-    quadrant_row, quadrant_col = int(INT(row / 8)), int(INT(col / 8))
-    sector_row = int(INT(row - quadrant_row * 8))
-    sector_col = int(INT(col - quadrant_col * 8))
+    row = _SIZE * ship.quadrant[0] + ship.sector[0] + sectors * row_step
+    col = _SIZE * ship.quadrant[1] + ship.sector[1] + sectors * col_step
+    quadrant_row, quadrant_col = int(INT(row / _SIZE)), int(INT(col / _SIZE))
+    sector_row = int(INT(row - quadrant_row * _SIZE))
+    sector_col = int(INT(col - quadrant_col * _SIZE))
     if sector_row == 0:
-        quadrant_row, sector_row = quadrant_row - 1, 8
+        quadrant_row, sector_row = quadrant_row - 1, _SIZE
     if sector_col == 0:
-        quadrant_col, sector_col = quadrant_col - 1, 8
+        quadrant_col, sector_col = quadrant_col - 1, _SIZE
     denied = False
     if quadrant_row < 1:
         denied, quadrant_row, sector_row = True, 1, 1
-    if quadrant_row > 8:
-        denied, quadrant_row, sector_row = True, 8, 8
+    if quadrant_row > _SIZE:
+        denied, quadrant_row, sector_row = True, _SIZE, _SIZE
     if quadrant_col < 1:
         denied, quadrant_col, sector_col = True, 1, 1
-    if quadrant_col > 8:
-        denied, quadrant_col, sector_col = True, 8, 8
+    if quadrant_col > _SIZE:
+        denied, quadrant_col, sector_col = True, _SIZE, _SIZE
     ship.quadrant = (quadrant_row, quadrant_col)
     ship.sector = (sector_row, sector_col)
     if denied:

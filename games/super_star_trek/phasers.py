@@ -76,7 +76,7 @@ def _hit(mission: Mission, klingon: Klingon, share: Single, bridge: Bridge) -> N
     galaxy.klingons -= 1
     here.sectors.put(klingon.sector, Thing.EMPTY)
     klingon.energy = Single(0)
-    galaxy.set(mission.ship.quadrant, galaxy.at(mission.ship.quadrant) - 100)
+    galaxy.set(mission.ship.quadrant, galaxy.at(mission.ship.quadrant) - tables.KLINGON_DIGIT)
     galaxy.remember(mission.ship.quadrant)
     if galaxy.klingons <= 0:
         raise MissionOver(Ending.VICTORY)

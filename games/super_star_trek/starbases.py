@@ -3,7 +3,10 @@
 from games.basic.rnd import Rnd
 from games.basic.single import Single
 
+from games.super_star_trek import tables
 from games.super_star_trek.sectors import Sector, SectorMap, Thing, find_empty_sector
+
+_SIZE = tables.GALAXY_SIZE
 
 
 def place_starbase(sectors: SectorMap, rnd: Rnd) -> Sector:
@@ -18,7 +21,7 @@ def starbase_adjacent(sectors: SectorMap, ship: Sector) -> bool:
     row, col = ship
     for near_row in range(row - 1, row + 2):
         for near_col in range(col - 1, col + 2):
-            if 1 <= near_row <= 8 and 1 <= near_col <= 8:
+            if 1 <= near_row <= _SIZE and 1 <= near_col <= _SIZE:
                 if sectors.at((near_row, near_col)) is Thing.STARBASE:
                     return True
     return False

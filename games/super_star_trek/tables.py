@@ -9,6 +9,9 @@ from typing import Final
 # --- The galaxy and the ship (lines 330-710) -----------------------------------------------------
 
 GALAXY_SIZE: Final = 8  # quadrants per side; sectors per side of a quadrant too
+# G(I,J) packs a quadrant's contents in decimal digits: Klingons*100 + starbases*10 + stars.
+KLINGON_DIGIT: Final = 100
+STARBASE_DIGIT: Final = 10
 INITIAL_ENERGY: Final = 3000  # E0
 INITIAL_TORPEDOES: Final = 10  # P0
 KLINGON_BASE_ENERGY: Final = 200  # S9: a Klingon starts with S9*(0.5+RND(1))

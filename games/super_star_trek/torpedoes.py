@@ -14,6 +14,7 @@ from games.super_star_trek.starbases import relieved_of_command
 from games.super_star_trek.steps import Ending, MissionOver, Step
 
 _HALF = sng(".5")
+_SIZE = tables.GALAXY_SIZE
 
 
 def fire_torpedo(mission: Mission, bridge: Bridge) -> Step:
@@ -56,7 +57,7 @@ def _track(mission: Mission, course: Single, bridge: Bridge) -> tuple[Thing, Sec
         row = row + row_step
         col = col + col_step
         sector = (int(INT(row + _HALF)), int(INT(col + _HALF)))
-        if not (1 <= sector[0] <= 8 and 1 <= sector[1] <= 8):
+        if not (1 <= sector[0] <= _SIZE and 1 <= sector[1] <= _SIZE):
             bridge.report(Notice.TORPEDO_MISSED)
             return Thing.EMPTY, sector
         bridge.report(TorpedoPosition(*sector))
@@ -89,7 +90,11 @@ def _strike(mission: Mission, thing: Thing, sector: Sector, bridge: Bridge) -> N
         bridge.report(Notice.COURT_MARTIAL)
         mission.ship.docked = False
     here.sectors.put(sector, Thing.EMPTY)
-    value = here.klingon_count * 100 + here.starbase_count * 10 + here.star_count
+    value = (
+        here.klingon_count * tables.KLINGON_DIGIT
+        + here.starbase_count * tables.STARBASE_DIGIT
+        + here.star_count
+    )
     galaxy.set(mission.ship.quadrant, value)
     galaxy.remember(mission.ship.quadrant)
 
