@@ -1,0 +1,32 @@
+"""The galaxy: region names by row and half, numerals by column (lines 9030-9260), and the
+three digits of a quadrant's contents (lines 1500-1540)."""
+
+import pytest
+
+from games.super_star_trek.galaxy import decode, quadrant_name, region_name
+
+
+@pytest.mark.parametrize(
+    ("quadrant", "name"),
+    [
+        ((1, 1), "ANTARES I"),
+        ((7, 6), "ARCTURUS II"),
+        ((6, 4), "ALTAIR IV"),
+        ((8, 8), "SPICA IV"),
+        ((4, 7), "BETELGEUSE III"),
+    ],
+)
+def test_quadrant_name(quadrant: tuple[int, int], name: str) -> None:
+    assert quadrant_name(quadrant) == name
+
+
+def test_region_name_has_no_numeral() -> None:
+    assert region_name((7, 1)) == "SAGITTARIUS"
+
+
+@pytest.mark.parametrize(
+    ("value", "contents"),
+    [(318, (3, 1, 8)), (100, (1, 0, 0)), (7, (0, 0, 7)), (210, (2, 1, 0)), (99, (0, 9, 9))],
+)
+def test_decode(value: int, contents: tuple[int, int, int]) -> None:
+    assert decode(value) == contents
