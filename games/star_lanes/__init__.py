@@ -1,5 +1,7 @@
 """Star Lanes (Steven Faber, 1977), byte for byte as the original listing runs under PC-BASIC."""
 
+from collections.abc import Callable, Iterable
+
 from games.basic.console import BasicError, Console, EndOfInput
 from games.basic.rnd import Rnd
 from games.star_lanes.game import run
@@ -9,12 +11,23 @@ from games.star_lanes.moves import NoRoom
 def transcript(inputs: str, seed: int | None = None) -> str:
     """The screen of a game played with these input lines, `seed` as `RANDOMIZE seed` (pure)."""
     console = Console(inputs.splitlines())
+    run_program(console, seed)
+    return console.text()
+
+
+def play_through(seed: int | None, source: Callable[[Callable[[], str]], Iterable[str]]) -> str:
+    """Run the game on lines made on demand by `source(screen)`; returns the transcript."""
+    console: Console
+    console = Console(iter(source(lambda: console.text())))
+    run_program(console, seed)
+    return console.text()
+
+
+def run_program(console: Console, seed: int | None) -> None:
+    """Run the listing until it ends, stops with an error, or the input runs out."""
     try:
         run(console, Rnd(seed))
-    except EndOfInput:
-        pass
-    except NoRoom:
+    except (EndOfInput, NoRoom):
         pass
     except BasicError as error:
         console.error(error)
-    return console.text()
