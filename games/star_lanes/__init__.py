@@ -10,9 +10,17 @@ from games.star_lanes.moves import NoRoom
 
 def transcript(inputs: str, seed: int | None = None) -> str:
     """The screen of a game played with these input lines, `seed` as `RANDOMIZE seed` (pure)."""
-    console = Console(inputs.splitlines())
+    console = Console(typed_lines(inputs))
     run_program(console, seed)
     return console.text()
+
+
+def typed_lines(inputs: str) -> list[str]:
+    """The lines of an input text: LF or CRLF line ends, the last one optional."""
+    text = inputs.replace("\r\n", "\n")
+    if not text:
+        return []
+    return text.removesuffix("\n").split("\n")
 
 
 def play_through(seed: int | None, source: Callable[[Callable[[], str]], Iterable[str]]) -> str:
