@@ -26,6 +26,7 @@ check: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
+	$(BIN)/python -m tools.bench_star_lanes
 
 clean:
 	rm -rf $(VENV) build *.egg-info
