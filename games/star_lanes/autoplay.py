@@ -185,11 +185,21 @@ def answers(player: RandomPlayer, screen: Callable[[], str]) -> Iterator[str]:
         yield player.answer(screen())
 
 
+def random_seed(rng: random.Random) -> int | None:
+    """Mostly none (power-on) or a 16-bit seed, sometimes a big one (any integer is accepted)."""
+    kind = weighted(rng, {"power-on": 30, "small": 60, "big": 10})
+    if kind == "power-on":
+        return None
+    if kind == "small":
+        return rng.randint(-32768, 32767)
+    return rng.choice((-1, 1)) * rng.randint(32768, 10**12)
+
+
 def random_inputs(rng: random.Random) -> tuple[int | None, list[str]]:
     """A seed and the input lines of one random game, played through the clone to its end."""
     from games.star_lanes import play_through
 
-    seed = None if rng.random() < 0.3 else rng.randint(-32768, 32767)
+    seed = random_seed(rng)
     player = RandomPlayer(rng)
     play_through(seed, lambda screen: answers(player, screen))
     return seed, player.answers
