@@ -1,0 +1,228 @@
+"""Measure the facts of the BASIC runtime against PC-BASIC and write them as test data.
+
+    python -m tools.basic_facts [KIND ...] [--seed N] [--count N]
+
+Each KIND runs PC-BASIC on a generated program (operands are passed as exact MBF bytes in a
+data file, results read back as MKS$ bytes) and writes tests/basic/data/KIND.json, which the
+tests in tests/basic/ check the runtime against. Kinds: arithmetic, functions, constants, val,
+input, rnd, console. Deterministic for a seed; a run takes PC-BASIC one to a few minutes a kind.
+"""
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from acceptance.pcbasic import PcBasicError, run
+from tools import basic_programs
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "basic" / "data"
+
+
+def random_single(rng: random.Random, exponent: int | None = None) -> bytes:
+    """MBF bytes of a random single with the given (or a random) exponent byte."""
+    if exponent is None:
+        exponent = rng.randint(1, 255)
+    return bytes([rng.getrandbits(8), rng.getrandbits(8), rng.getrandbits(8), exponent])
+
+
+def single_of(value: float) -> bytes:
+    """MBF bytes of the single nearest a float (truncated), for readable operands."""
+    if value == 0:
+        return bytes(4)
+    mantissa, exponent = math.frexp(abs(value))
+    stored = int(mantissa * (1 << 24)) & 0x7FFFFF
+    sign = 0x800000 if value < 0 else 0
+    return (stored | sign).to_bytes(3, "little") + bytes([exponent + 128])
+
+
+def with_exponent(data: bytes, exponent: int) -> bytes:
+    """The same mantissa and sign with another exponent byte (clamped to 1..255)."""
+    return data[:3] + bytes([min(255, max(1, exponent))])
+
+
+def negated(data: bytes) -> bytes:
+    """The same value with the opposite sign."""
+    return data[:2] + bytes([data[2] ^ 0x80]) + data[3:]
+
+
+def operand_pair(rng: random.Random) -> tuple[bytes, bytes]:
+    """Two operands of one of the kinds that exercise MBF rounding."""
+    kind = rng.random()
+    if kind < 0.15:
+        return random_single(rng), random_single(rng)
+    if kind < 0.40:
+        return random_single(rng, rng.randint(118, 152)), random_single(rng, rng.randint(118, 152))
+    if kind < 0.55:
+        a = random_single(rng, rng.randint(100, 160))
+        return a, random_single(rng, a[3] + rng.randint(-3, 3))
+    if kind < 0.65:
+        a = random_single(rng, rng.randint(100, 200))
+        return a, random_single(rng, a[3] - rng.randint(8, 40))
+    if kind < 0.75:
+        return single_of(rng.randint(-40000, 40000)), single_of(rng.choice(_GAME_VALUES))
+    if kind < 0.88:
+        a = random_single(rng, rng.randint(110, 150))
+        low = rng.choice([1, 0x80, 0x81, 0x7F, 0xFF, 0x40, 0xC0])
+        b = bytes([low, 0, 0, a[3] - rng.choice([23, 24, 25, 26, 30])])
+        return a, negated(b) if rng.random() < 0.5 else b
+    if kind < 0.94:
+        return random_single(rng, rng.randint(200, 255)), random_single(rng, rng.randint(120, 255))
+    return random_single(rng, rng.randint(1, 60)), random_single(rng, rng.randint(1, 140))
+
+
+_GAME_VALUES = [0.05, 0.1, 0.5, 1.01, 7.98, 3.142857, 100.0, 3000.0, 2200.0, 0.98, 0.2, 200.0]
+
+
+def measure(program: str, cases: list[str]) -> list[list[str]]:
+    """Run a facts program over the cases (one per line of CASES.TXT); the lines each printed.
+
+    A hard error stops the program: it is that case's result, and the program runs again on
+    the cases after it.
+    """
+    source = program.replace("\n", "\r").encode("latin-1")
+    records: list[list[str]] = []
+    while len(records) < len(cases):
+        rest = cases[len(records) :]
+        data = "".join(case + "\r\n" for case in rest).encode("latin-1")
+        found = basic_programs.split_records(run(source, b"", files={"CASES.TXT": data}), len(rest))
+        if not found:
+            raise PcBasicError(f"the facts program printed nothing for case {rest[0]!r}")
+        records += found
+        if len(found) < len(rest) and not basic_programs.stopped(found[-1]):
+            raise PcBasicError(f"the facts program stopped after case {rest[len(found) - 1]!r}")
+    return records
+
+
+def arithmetic(rng: random.Random, count: int) -> dict[str, object]:
+    """+ - * / on operand pairs: result bytes and the soft errors printed, per operation."""
+    pairs = [operand_pair(rng) for _ in range(count)]
+    cases = [f"{a.hex()},{b.hex()}" for a, b in pairs]
+    records = measure(basic_programs.ARITHMETIC, cases)
+    return {"operations": basic_programs.ARITHMETIC_OPERATIONS, "cases": _zip(cases, records)}
+
+
+def functions(rng: random.Random, count: int) -> dict[str, object]:
+    """INT, FIX, ABS, SGN, SQR, CINT, powers and PRINT text of single values."""
+    values = [operand_pair(rng)[rng.randint(0, 1)] for _ in range(count)]
+    values += [single_of(v) for v in _GAME_VALUES] + [single_of(n + 0.5) for n in range(-3, 3)]
+    cases = [value.hex() for value in values]
+    records = measure(basic_programs.FUNCTIONS, cases)
+    rounded = [single_of(rng.uniform(-33000, 33000)) for _ in range(count // 4)]
+    rounded += [single_of(n + 0.5) for n in (-32769, -32768, -32767, -3, -2, -1, 0, 1, 2, 32766)]
+    rounded += [single_of(n) for n in (32767, 32768, -32768, -32769, 40000)]
+    cint_cases = [value.hex() for value in rounded]
+    return {
+        "functions": basic_programs.FUNCTION_NAMES,
+        "cases": _zip(cases, records),
+        "cint": _zip(cint_cases, measure(basic_programs.CINT, cint_cases)),
+    }
+
+
+def constants(rng: random.Random, count: int) -> dict[str, object]:
+    """Decimal constants as the tokenizer stores them: text and MBF bytes."""
+    texts = basic_programs.constant_texts(rng, count)
+    output = run(basic_programs.constants_program(texts), b"")
+    records = basic_programs.split_records(output, len(texts))
+    return {"cases": _zip(texts, records)}
+
+
+def val(rng: random.Random, count: int) -> dict[str, object]:
+    """VAL of many texts: the bytes of the single that receives it, messages and errors."""
+    texts = basic_programs.val_texts(rng, count)
+    cases = [text.encode("latin-1").hex() for text in texts]
+    records = measure(basic_programs.VAL, cases)
+    return {"cases": _zip(texts, records)}
+
+
+def input_answers(rng: random.Random, count: int) -> dict[str, object]:
+    """What INPUT makes of typed answers, for one number, one string and two numbers."""
+    answers = basic_programs.input_texts(rng, count)
+    result = {}
+    for name, program in basic_programs.INPUT_PROGRAMS.items():
+        typed = b"".join(answer.encode("latin-1") + b"\r0\r" for answer in answers)
+        source = program.replace("\n", "\r").encode("latin-1")
+        result[name] = {"answers": answers, "transcript": run(source, typed)}
+    return result
+
+
+def rnd(rng: random.Random, count: int) -> dict[str, object]:
+    """First draws after RANDOMIZE seed for many seeds, each from power-on."""
+    seeds = basic_programs.seeds(rng, count)
+    cases = []
+    for seed in seeds:
+        source = basic_programs.rnd_program(seed)
+        cases.append([str(seed), run(source, b"")])
+    return {"cases": cases}
+
+
+def console(rng: random.Random, count: int) -> dict[str, object]:
+    """PRINT layouts (zones, TAB, SPC, wrapping, numbers at the margin) and their transcripts."""
+    scenarios = basic_programs.print_scenarios(rng, count)
+    source = basic_programs.print_program(scenarios)
+    return {"scenarios": scenarios, "transcript": run(source, b"")}
+
+
+def dump(facts: dict[str, object]) -> str:
+    """JSON with one case per line, so that a change of facts reads well in a diff."""
+    parts = []
+    for name, value in facts.items():
+        if isinstance(value, list):
+            rows = ",\n".join(json.dumps(row, ensure_ascii=True) for row in value)
+            parts.append(f"{json.dumps(name)}: [\n{rows}\n]")
+        else:
+            parts.append(f"{json.dumps(name)}: {json.dumps(value, ensure_ascii=True)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def _zip(cases: list[str], records: list[list[str]]) -> list[list[object]]:
+    """Cases paired with what PC-BASIC printed for each."""
+    return [[case, record] for case, record in zip(cases, records, strict=True)]
+
+
+KINDS: dict[str, Callable[[random.Random, int], dict[str, object]]] = {
+    "arithmetic": arithmetic,
+    "functions": functions,
+    "constants": constants,
+    "val": val,
+    "input": input_answers,
+    "rnd": rnd,
+    "console": console,
+}
+DEFAULT_COUNTS = {
+    "arithmetic": 3000,
+    "functions": 2000,
+    "constants": 600,
+    "val": 800,
+    "input": 300,
+    "rnd": 40,
+    "console": 120,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure the chosen kinds of facts (all by default) and write their JSON files."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kinds", nargs="*", choices=[*KINDS, []], metavar="KIND")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--count", type=int, help="cases per kind (default: per kind)")
+    args = parser.parse_args(argv)
+    DATA.mkdir(parents=True, exist_ok=True)
+    for kind in args.kinds or list(KINDS):
+        rng = random.Random(f"{args.seed}-{kind}")
+        try:
+            facts = KINDS[kind](rng, args.count or DEFAULT_COUNTS[kind])
+        except PcBasicError as error:
+            print(f"basic_facts: {error}", file=sys.stderr)
+            return 1
+        path = DATA / f"{kind}.json"
+        path.write_text(dump(facts), encoding="utf-8")
+        print(f"{path}: written")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,417 @@
+"""The BASIC programs and case texts that tools/basic_facts.py measures PC-BASIC with.
+
+The programs read their cases from CASES.TXT, print `#` before each case's results, and print a
+single result as `=` and its four MKS$ bytes in hex; soft errors (Overflow, Division by zero)
+appear as lines of their own in the record, a hard error as `!` and its code.
+"""
+
+import random
+
+HEX_OF = (
+    "RIGHT$(HEX$(256+ASC(R$)),2);RIGHT$(HEX$(256+ASC(MID$(R$,2))),2);"
+    "RIGHT$(HEX$(256+ASC(MID$(R$,3))),2);RIGHT$(HEX$(256+ASC(MID$(R$,4))),2)"
+)
+DECODE = "CVS(CHR$(FNB({0},1))+CHR$(FNB({0},3))+CHR$(FNB({0},5))+CHR$(FNB({0},7)))"
+COMMON = f"""1 DEF FNB(S$,K)=VAL("&H"+MID$(S$,K,2))
+3 OPEN "I",1,"CASES.TXT"
+800 R$=MKS$(C): PRINT "=";{HEX_OF}: RETURN
+"""
+
+ARITHMETIC_OPERATIONS = ["+", "-", "*", "/"]
+ARITHMETIC = COMMON + f"""10 IF EOF(1) THEN END
+20 LINE INPUT #1, L$: PRINT "#": A$=LEFT$(L$,8): B$=MID$(L$,10,8)
+30 A={DECODE.format("A$")}: B={DECODE.format("B$")}
+40 C=A+B: GOSUB 800
+50 C=A-B: GOSUB 800
+60 C=A*B: GOSUB 800
+70 C=A/B: GOSUB 800
+80 GOTO 10
+"""
+
+FUNCTION_NAMES = [
+    "INT",
+    "FIX",
+    "ABS",
+    "SGN",
+    "SQR(ABS)",
+    "^2",
+    "^3",
+    "^-1",
+    "ABS^.5",
+    "PRINT",
+    "STR$",
+]
+FUNCTIONS = COMMON + f"""10 IF EOF(1) THEN END
+20 LINE INPUT #1, A$: PRINT "#": A={DECODE.format("A$")}: N%=-1
+30 C=INT(A): GOSUB 800
+31 C=FIX(A): GOSUB 800
+32 C=ABS(A): GOSUB 800
+33 PRINT "S";SGN(A)
+34 C=SQR(ABS(A)): GOSUB 800
+35 C=A^2: GOSUB 800
+36 C=A^3: GOSUB 800
+37 C=A^N%: GOSUB 800
+38 C=ABS(A)^.5: GOSUB 800
+40 PRINT "P";A
+41 PRINT "T";STR$(A);"|"
+50 GOTO 10
+"""
+
+VAL = COMMON + f"""10 IF EOF(1) THEN END
+20 LINE INPUT #1, H$: PRINT "#": T$=""
+30 FOR K=1 TO LEN(H$) STEP 2: T$=T$+CHR$(FNB(H$,K)): NEXT
+40 C=VAL(T$): GOSUB 800
+50 GOTO 10
+"""
+
+CINT = COMMON + f"""10 IF EOF(1) THEN END
+20 LINE INPUT #1, A$: PRINT "#": A={DECODE.format("A$")}: PRINT CINT(A)
+30 GOTO 10
+"""
+
+INPUT_PROGRAMS = {
+    "number": f'10 INPUT X: R$=MKS$(X): PRINT "=";{HEX_OF}: GOTO 10\n',
+    "string": '10 INPUT A$: PRINT "[";A$;"]";LEN(A$): GOTO 10\n',
+    "two numbers": '10 INPUT "TWO";A,B: PRINT A;B: GOTO 10\n',
+    "string and number": '10 INPUT "MIX",A$,B: PRINT "[";A$;"]";B: GOTO 10\n',
+}
+
+LISTING_CONSTANTS = [
+    ".05",
+    ".5",
+    "7.98",
+    "1.01",
+    ".98",
+    ".95",
+    ".80",
+    ".96",
+    "0.5",
+    ".15",
+    ".6",
+    ".02",
+    ".2",
+    ".9",
+    ".1",
+    ".01",
+    "3.142857",
+    "3000",
+    "6000",
+    "100",
+    "1000",
+    "20",
+    "2.5",
+    "1E+07",
+]
+
+
+def split_records(output: str, count: int) -> list[list[str]]:
+    """The lines printed for each case (cases separated by lines reading `#`), at most `count`."""
+    records: list[list[str]] = []
+    for line in output.split("\n"):
+        if line == "#":
+            records.append([])
+        elif records:
+            records[-1].append(line)
+    if records and records[-1][-1:] == [""]:
+        records[-1].pop()
+    return records[:count]
+
+
+def stopped(record: list[str]) -> bool:
+    """Whether a case's record ends with a hard error that stopped the program."""
+    return bool(record) and record[-1].endswith("\xff")
+
+
+def constant_texts(rng: random.Random, count: int) -> list[str]:
+    """Decimal constants of up to 7 significant digits in the forms listings use."""
+    texts = list(LISTING_CONSTANTS)
+    while len(texts) < count:
+        digits = str(rng.randint(1, 10 ** rng.randint(1, 7) - 1))
+        form = rng.random()
+        if form < 0.4:
+            point = rng.randint(0, len(digits))
+            texts.append(f"{digits[:point]}.{digits[point:]}")
+        elif form < 0.6:
+            texts.append("." + "0" * rng.randint(0, 8) + digits)
+        else:
+            mark = rng.choice("EeD") if form < 0.9 else "E"
+            if mark == "D":
+                mark = "E"
+            texts.append(f"{digits[0]}.{digits[1:]}{mark}{rng.choice('+-')}{rng.randint(0, 38)}")
+    return texts[:count]
+
+
+def constants_program(texts: list[str]) -> bytes:
+    """One line per constant: assign it and print its bytes."""
+    lines = [line for line in COMMON.splitlines() if not line.startswith("3 ")]
+    lines += [f'{10 + i} PRINT "#": C={text}: GOSUB 800' for i, text in enumerate(texts)]
+    lines.append(f"{10 + len(texts)} END")
+    return "\r".join(lines).encode("latin-1") + b"\r"
+
+
+VAL_FIXED = [
+    "",
+    " ",
+    ".",
+    "-",
+    "+",
+    "1E",
+    "1E+",
+    "1E-",
+    "1D2",
+    "1d2",
+    "1e5",
+    "&H",
+    "&HFF",
+    "&hff",
+    "&HZZ",
+    "&H10000",
+    "&H-1",
+    "&O17",
+    "&17",
+    "&",
+    "&O",
+    "1 2 3",
+    " 12 . 5 ",
+    "12345678",
+    "123456789012345678901234567890",
+    "1E38",
+    "1E39",
+    "9E99",
+    "-1E39",
+    "0E40",
+    "0E5",
+    "1.5",
+    "-.5",
+    "  -  5",
+    "5-",
+    "\t5",
+    "1.2.3",
+    "--5",
+    "+-5",
+    "1E2E3",
+    "1!",
+    "1#5",
+    "12345678!",
+    "1\x1c2",
+    "\x1d",
+    "1,5",
+    "1;5",
+    "$5",
+    "1E+1 0",
+    "99999999999999999999999E-5",
+    "-0",
+    "32767",
+    "32768",
+    "-32768",
+    "65535",
+    "1.7014118E38",
+    "1.7014119E38",
+    "17014118346046923E22",
+    ".00000000000000000000000000000000000000001",
+    "4E-39",
+    "3E-39",
+    "1E-38",
+    "2.9387359E-39",
+]
+JUNK = [
+    "0",
+    "1",
+    "5",
+    "9",
+    ".",
+    "E",
+    "D",
+    "e",
+    "+",
+    "-",
+    " ",
+    "\t",
+    "&H",
+    "&O",
+    "&",
+    "A",
+    "F",
+    "Z",
+    "!",
+    "#",
+    ",",
+    "\x1c",
+    "$",
+    "%",
+    "12",
+    "999",
+    "0000",
+    "3E",
+    "x",
+]
+
+
+def val_texts(rng: random.Random, count: int) -> list[str]:
+    """Texts for VAL: the fixed list, then random runs of number-like and junk pieces."""
+    texts = list(VAL_FIXED)
+    while len(texts) < count:
+        texts.append("".join(rng.choice(JUNK) for _ in range(rng.randint(1, 8))))
+    return texts[:count]
+
+
+INPUT_FIXED = [
+    "",
+    " ",
+    "5",
+    " 5 ",
+    "1 2",
+    "abc",
+    "1,2",
+    "1,",
+    ",1",
+    '"5"',
+    '"ab,c"',
+    '"ab"cd',
+    ' "a b" ',
+    "a b ",
+    "-3.5",
+    "1E40",
+    "1E-40",
+    "&H1F",
+    "&HZZ",
+    "&H10000",
+    "12345678",
+    "1.2.3",
+    "5X",
+    "x5",
+    "y",
+    "NAV",
+    "2.5",
+    "3,4",
+    "3 , 4",
+    ",",
+    ",,",
+    "a,b",
+    "1\t2",
+    "\t7",
+    "0E40",
+    ".",
+    "-",
+    "+",
+    "1e3",
+    "1d3",
+    'quote"in',
+    "é",
+    "\xff",
+    "ab" * 130,
+    "9" * 300,
+]
+INPUT_PIECES = ["1", "22", ".5", "-", "E3", " ", ",", '"', "ab", "X", "\t", "0", "&H", "\xe9"]
+
+
+def input_texts(rng: random.Random, count: int) -> list[str]:
+    """Typed answers: the fixed list, then random runs of pieces."""
+    texts = list(INPUT_FIXED)
+    while len(texts) < count:
+        texts.append("".join(rng.choice(INPUT_PIECES) for _ in range(rng.randint(1, 6))))
+    return texts[:count]
+
+
+SEEDS_FIXED = [
+    0,
+    1,
+    -1,
+    2,
+    5,
+    -5,
+    42,
+    100,
+    1977,
+    1978,
+    32767,
+    32768,
+    -32767,
+    -32768,
+    -32769,
+    40000,
+    65535,
+    65536,
+    -40000,
+    100000,
+    999999,
+    1000000,
+    9999999,
+    10000000,
+    -10000000,
+    12345678,
+    123456789,
+    2**31,
+    -(2**31),
+    10**15,
+    10**16,
+    10**17,
+    10**20,
+    10**38,
+    10**39,
+    -(10**40),
+]
+
+
+def seeds(rng: random.Random, count: int) -> list[int]:
+    """RANDOMIZE seeds: the fixed list, then random ones of every size."""
+    found = list(SEEDS_FIXED)
+    while len(found) < count:
+        found.append(rng.choice([-1, 1]) * rng.randint(0, 10 ** rng.randint(1, 12)))
+    return found[:count]
+
+
+def rnd_program(seed: int) -> bytes:
+    """RANDOMIZE seed, then draws as integers (x * 2**24), RND(0) and a negative reseed."""
+    lines = [
+        f"10 RANDOMIZE {seed}",
+        "20 FOR I=1 TO 5: PRINT RND(1)*16777216#;: NEXT: PRINT RND(0)*16777216#",
+        "30 PRINT RND(-3)*16777216#; RND(1)*16777216#; RND(-.5)*16777216#",
+    ]
+    return "\r".join(lines).encode("latin-1") + b"\r"
+
+
+PRINT_PIECES = [
+    '"A"',
+    '"HELLO"',
+    '""',
+    "5",
+    "-12",
+    "1.5",
+    "-123.25",
+    "1E+10",
+    "1234567",
+    "12345678",
+    ".001",
+    "3000",
+    "CHR$(12)",
+    "CHR$(7)",
+    "CHR$(9)",
+    "POS(0)",
+]
+
+
+def print_scenarios(rng: random.Random, count: int) -> list[str]:
+    """Random PRINT statements: pieces with ; , TAB( ) SPC( ) and long strings."""
+    scenarios = []
+    for _ in range(count):
+        items = []
+        for _ in range(rng.randint(0, 7)):
+            kind = rng.random()
+            if kind < 0.5:
+                items.append(rng.choice(PRINT_PIECES))
+            elif kind < 0.7:
+                items.append(f'STRING$({rng.randint(0, 120)},"{rng.choice("XYZ")}")')
+            elif kind < 0.85:
+                items.append(f"TAB({rng.choice([0, 1, 5, 10, 14, 30, 70, 79, 80, 81, 200, -3])})")
+            else:
+                items.append(f"SPC({rng.choice([0, 1, 3, 20, 79, 80, 100])})")
+            items.append(rng.choice([";", ";", ",", " "]))
+        scenarios.append("".join(items).rstrip())
+    return scenarios
+
+
+def print_program(scenarios: list[str]) -> bytes:
+    """One PRINT statement per scenario line, juxtaposed items joined by `;`."""
+    lines = [f"{10 + i} PRINT {scenario}" for i, scenario in enumerate(scenarios)]
+    return "\r".join(lines).encode("latin-1") + b"\r"
