@@ -2,7 +2,8 @@
 
 from collections.abc import Callable, Iterable
 
-from games.basic.console import BasicError, Console, EndOfInput
+from games.basic.console import Console, EndOfInput
+from games.basic.errors import BasicError, soft_errors_to
 from games.basic.rnd import Rnd
 from games.star_lanes.game import run
 from games.star_lanes.moves import NoRoom
@@ -34,8 +35,17 @@ def play_through(seed: int | None, source: Callable[[Callable[[], str]], Iterabl
 def run_program(console: Console, seed: int | None) -> None:
     """Run the listing until it ends, stops with an error, or the input runs out."""
     try:
-        run(console, Rnd(seed))
+        with soft_errors_to(console.soft_error):
+            play(console, seed)
     except (EndOfInput, NoRoom):
         pass
     except BasicError as error:
         console.error(error)
+
+
+def play(console: Console, seed: int | None) -> None:
+    """The listing run from the start, seeded at line 39 when there is a seed."""
+    rnd = Rnd()
+    if seed is not None:
+        rnd.randomize(seed)
+    run(console, rnd)

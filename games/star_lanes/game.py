@@ -1,13 +1,13 @@
 """The program from title to last answer: set-up, 48 moves, final standings, another game."""
 
-from games.basic.console import BasicError, Console
+from games.basic.console import Console
+from games.basic.errors import at_line
+from games.basic.functions import ASC, INT, LEFT, RIGHT, VAL
 from games.basic.rnd import Rnd
-from games.basic.single import fint
-from games.basic.values import val
 from games.star_lanes import tables, view
 from games.star_lanes.galaxy import Cell, Place, playable_places
 from games.star_lanes.moves import choose_candidates, place_move
-from games.star_lanes.players import ILLEGAL_FUNCTION_CALL, subscript
+from games.star_lanes.players import subscript
 from games.star_lanes.state import Game
 from games.star_lanes.trading import pay_dividends, trade
 
@@ -44,7 +44,7 @@ def start(game: Game, rnd: Rnd) -> None:
 def chart(game: Game, rnd: Rnd) -> None:
     """Each cell, row by row, is a star when INT(RND*20)+1 = 10, else empty (lines 100-130)."""
     for place in playable_places():
-        draw = fint(rnd.rnd() * tables.STAR_DRAW_SCALE) + 1
+        draw = INT(rnd.rnd() * tables.STAR_DRAW_SCALE) + 1
         game.galaxy.put(place, Cell.STAR if draw == tables.STAR_DRAW_VALUE else Cell.EMPTY)
 
 
@@ -59,7 +59,7 @@ def set_up(game: Game, console: Console, rnd: Rnd) -> None:
         name = console.input_string(tables.NAME_PROMPT)
         game.roster.set_name(player, name, line=160)
     view.first_player_heading(console)
-    first = subscript(fint(game.player_count * rnd.rnd() + 1), line=180)
+    first = subscript(INT(game.player_count * rnd.rnd() + 1), line=180)
     view.first_player(console, game.roster.name(first, line=180))
     game.player = first
 
@@ -94,10 +94,9 @@ def read_move(game: Game, console: Console) -> Place:
             if answer.startswith(tables.STOCK_REQUEST):
                 view.stock_screen(console, game.companies, game.roster, game.player)
                 break
-            row = val(answer[:1])
-            if not answer:
-                raise BasicError(ILLEGAL_FUNCTION_CALL, 380)
-            column = ord(answer[-1]) - ord("A") + 1
+            row = VAL(LEFT(answer, 1))
+            with at_line(380):
+                column = ASC(RIGHT(answer, 1)) - tables.COLUMN_CODE_OFFSET
             for place in game.candidates:
                 if row == place.row and column == place.column:
                     return place

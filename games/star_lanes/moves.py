@@ -6,8 +6,9 @@ splits the stock. Every step follows the listing's order, announcements included
 """
 
 from games.basic.console import Console
+from games.basic.functions import INT
 from games.basic.rnd import Rnd
-from games.basic.single import Single, fint
+from games.basic.single import ZERO, Single
 from games.star_lanes import stock, tables, view
 from games.star_lanes.company import any_free, first_free, largest
 from games.star_lanes.galaxy import (
@@ -35,8 +36,8 @@ class NoRoom(Exception):
 
 def draw_place(rnd: Rnd) -> Place:
     """R = INT(9*RND(1)+1), then C = INT(12*RND(1)+1) (line 230)."""
-    row = fint(tables.ROWS * rnd.rnd() + 1)
-    column = fint(tables.COLUMNS * rnd.rnd() + 1)
+    row = INT(tables.ROWS * rnd.rnd() + 1)
+    column = INT(tables.COLUMNS * rnd.rnd() + 1)
     return Place(int(row), int(column))
 
 
@@ -161,7 +162,7 @@ def merge(game: Game, console: Console, place: Place, old: int, into: int) -> Ne
     companies, roster = game.companies, game.roster
     merger = Merger(old, into, companies[old].price)
     view.merger_heading(console, companies[old].name, companies[into].name)
-    outstanding = stock.ZERO
+    outstanding = ZERO
     for player in game.player_numbers():
         outstanding = view.merger_row(console, roster, merger, player, game.player_numbers())
     for player in game.player_numbers():
@@ -174,7 +175,7 @@ def merge(game: Game, console: Console, place: Place, old: int, into: int) -> Ne
         split(game, console, into)
     companies[old].reset()
     for player in game.player_numbers():
-        roster.set_shares(old, player, stock.ZERO, line=1340)
+        roster.set_shares(old, player, ZERO, line=1340)
     view.blank_lines(console, tables.AFTER_ANNOUNCEMENT_LINES)
     game.galaxy.put(place, company_code(into))
     return around

@@ -10,21 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from games.basic.errors import ILLEGAL_FUNCTION_CALL, SUBSCRIPT_OUT_OF_RANGE, BasicError, at_line
+from games.basic.functions import cint
 from games.basic.single import Single
-from games.basic.console import BasicError
 from games.star_lanes import tables
-
-SUBSCRIPT_OUT_OF_RANGE = "Subscript out of range"
-ILLEGAL_FUNCTION_CALL = "Illegal function call"
-OVERFLOW = "Overflow"
-SMALLEST_INTEGER, LARGEST_INTEGER = -32768, 32767
 
 
 def subscript(value: Single, line: int) -> int:
-    """A whole number used as a subscript; beyond BASIC's integers it is an `Overflow` error."""
-    if not SMALLEST_INTEGER <= value <= LARGEST_INTEGER:
-        raise BasicError(OVERFLOW, line)
-    return int(value)
+    """A number used as a subscript: rounded; beyond BASIC's integers an `Overflow` error."""
+    with at_line(line):
+        return cint(value)
 
 
 def slot(index: int, bound: int, line: int) -> int:

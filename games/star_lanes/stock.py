@@ -4,17 +4,14 @@ Each is computed in BASIC single precision, operation by operation in the listin
 that rounding, `Overflow` and `Division by zero` come out as the original's.
 """
 
-from games.basic.single import Single, fint
+from games.basic.functions import INT
+from games.basic.single import ZERO, Single
 from games.star_lanes import tables
-
-ZERO = Single(0)
-DIVIDEND_RATE = Single(tables.DIVIDEND_RATE)
-HALF = Single(tables.CONVERSION_RATE)
 
 
 def dividend(shares: Single, price: int) -> Single:
     """INT(.05 * S * S1): 5% of the market value of a holding (line 800)."""
-    return fint(DIVIDEND_RATE * shares * price)
+    return INT(tables.DIVIDEND_RATE * shares * price)
 
 
 def cost(shares: Single, price: int) -> Single:
@@ -24,12 +21,12 @@ def cost(shares: Single, price: int) -> Single:
 
 def converted(shares: Single) -> Single:
     """INT(.5 * S + .5): the new shares for old ones in a merger, half rounded (line 1240)."""
-    return fint(HALF * shares + HALF)
+    return INT(tables.CONVERSION_RATE * shares + tables.CONVERSION_RATE)
 
 
 def bonus(shares: Single, outstanding: Single, price: int) -> Single:
     """INT(10 * ((S / X1) * S1)): a merger bonus for a share of the old stock (line 1270)."""
-    return fint(tables.BONUS_FACTOR * ((shares / outstanding) * price))
+    return INT(tables.BONUS_FACTOR * ((shares / outstanding) * price))
 
 
 def doubled(shares: Single) -> Single:

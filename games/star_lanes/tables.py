@@ -7,6 +7,8 @@ ROWS: Final = 9
 COLUMNS: Final = 12
 """Columns of the galaxy, lettered A to L (columns 0 and 13 are the border)."""
 COLUMN_LETTERS: Final = "ABCDEFGHIJKL"
+COLUMN_CODE_OFFSET: Final = 64
+"""A typed column is ASC(last character) - 64: A is 1 (line 380)."""
 CELL_SYMBOLS: Final = ".+*ABCDE"
 """The map's character for each cell code from 1 (empty) up (line 100, L$)."""
 
@@ -46,9 +48,9 @@ OUTPOST_PRICE: Final = 100
 SPLIT_PRICE: Final = 3000
 """A price of 3000 or more after growth, more than 3000 after a merge, splits (780, 1320)."""
 
-DIVIDEND_RATE: Final = ".05"
-"""5% of the market value of each holding, as written in line 800."""
-CONVERSION_RATE: Final = ".5"
+DIVIDEND_RATE: Final = 0.05
+"""5% of the market value of each holding: the constant .05 of line 800."""
+CONVERSION_RATE: Final = 0.5
 """A merged-away share becomes half a share, rounded: INT(.5*S+.5) (line 1240)."""
 BONUS_FACTOR: Final = 10
 """Bonus = INT(10 * (own / total shares) * old price) (line 1270)."""

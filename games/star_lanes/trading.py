@@ -2,7 +2,7 @@
 
 from games.basic.console import Console
 from games.basic.single import Single
-from games.basic.values import val
+from games.basic.functions import VAL
 from games.star_lanes import stock, tables, view
 from games.star_lanes.state import Game
 
@@ -41,7 +41,7 @@ def ask_amount(game: Game, console: Console, company: int) -> Single:
         if answer.startswith(tables.STOCK_REQUEST):
             view.stock_screen(console, game.companies, roster, game.player)
             continue
-        amount = val(answer)
+        amount = VAL(answer)
         if stock.cost(amount, firm.price) <= roster.money(game.player, line=860):
             return amount
         view.cannot_afford(console, roster.money(game.player, line=870))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.basic.console import BasicError
+from games.basic.errors import BasicError
 from games.basic.single import Single
 from games.star_lanes.players import Roster, subscript
 
