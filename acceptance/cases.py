@@ -1,26 +1,28 @@
-"""Finding acceptance scripts and the expected output of each."""
+"""Finding acceptance scripts, the game each belongs to, its seed and its expected output."""
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from acceptance.errors import HarnessError
+from acceptance.games import GAMES, SPACE_DEFENDER_2, Game, game_of_folder
+
 SCRIPT_SUFFIX = ".txt"
 EXPECTED_SUFFIX = ".expected.txt"
+SEED_SUFFIX = ".seed"
 EXPECTED_FOLDER = "expected"
 SCRIPT_FOLDER = "at"
 
 
-class HarnessError(ValueError):
-    """Bad input to the harness; its text is shown to the user as a one-line error."""
-
-
 @dataclass(frozen=True)
 class Case:
-    """One acceptance test: a script and, if it has one, its expected output."""
+    """One acceptance test: a script of a game, its seed, and its expected output if it has one."""
 
     name: str
     script: Path
     expected: Path | None
+    game: Game = SPACE_DEFENDER_2
+    seed: int | None = None
 
 
 def is_script(path: Path) -> bool:
@@ -41,26 +43,49 @@ def root_for(script: Path) -> Path | None:
     return project_root(script.parent) or project_root(Path.cwd())
 
 
-def expected_candidates(script: Path) -> tuple[Path, ...]:
-    """Where the expected output of a script is looked for, in order."""
-    name = script.name.removesuffix(SCRIPT_SUFFIX) + EXPECTED_SUFFIX
+def stem(script: Path) -> str:
+    """A script's name without its suffix."""
+    return script.name.removesuffix(SCRIPT_SUFFIX)
+
+
+def expected_candidates(script: Path, game: Game | None = None) -> tuple[Path, ...]:
+    """Where the expected output of a script is looked for, in order: beside it, then in the
+    project's expected/ folder (expected/GAME/ for a sister game)."""
+    game = game or game_of_folder(script.parent)
+    name = stem(script) + EXPECTED_SUFFIX
     root = root_for(script)
     beside = script.with_name(name)
-    return (beside,) if root is None else (beside, root / EXPECTED_FOLDER / name)
+    return (beside,) if root is None else (beside, root / EXPECTED_FOLDER / game.folder / name)
 
 
-def expected_target(script: Path) -> Path:
+def expected_target(script: Path, game: Game | None = None) -> Path:
     """The expected file of a script: the existing one, else where a new one belongs."""
-    candidates = expected_candidates(script)
+    candidates = expected_candidates(script, game)
     return next((path for path in candidates if path.is_file()), candidates[-1])
 
 
-def make_case(script: Path) -> Case:
-    """The case of one script, with its expected file if there is one."""
-    expected = expected_target(script)
-    return Case(
-        script.name.removesuffix(SCRIPT_SUFFIX), script, expected if expected.is_file() else None
-    )
+def read_seed(script: Path) -> int | None:
+    """The seed in NAME.seed beside a script (an integer), or None when there is no such file."""
+    path = script.with_name(stem(script) + SEED_SUFFIX)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as error:
+        raise HarnessError(f"cannot read the seed {shown(path)}: {error}") from None
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise HarnessError(f"the seed {shown(path)} is not an integer: {text.strip()!r}") from None
+
+
+def make_case(script: Path, game: Game | None = None) -> Case:
+    """The case of one script: its game (by its folder unless given), seed and expected file."""
+    game = game or game_of_folder(script.parent)
+    expected = expected_target(script, game)
+    name = f"{game.folder}/{stem(script)}" if game.folder else stem(script)
+    seed = read_seed(script) if game.takes_seed else None
+    return Case(name, script, expected if expected.is_file() else None, game, seed)
 
 
 def scripts_in(path: Path) -> list[Path]:
@@ -74,12 +99,13 @@ def scripts_in(path: Path) -> list[Path]:
     return [path]
 
 
-def collect(paths: Iterable[Path]) -> list[Case]:
-    """The cases of the given scripts and folders, each script once, in order."""
+def collect(paths: Iterable[Path], game: Game | None = None) -> list[Case]:
+    """The cases of the given scripts and folders, each script once, in order; each script is of
+    `game` if given, else of the game its folder says."""
     scripts = dict.fromkeys(script for path in paths for script in scripts_in(path))
     if not scripts:
         raise HarnessError("no test scripts found")
-    return [make_case(script) for script in scripts]
+    return [make_case(script, game) for script in scripts]
 
 
 def shown(path: Path) -> str:
@@ -88,6 +114,22 @@ def shown(path: Path) -> str:
     return str(absolute.relative_to(cwd) if absolute.is_relative_to(cwd) else path)
 
 
-def default_scripts() -> Path:
-    """The `at/` folder of the project the cwd is in."""
-    return (project_root(Path.cwd()) or Path.cwd()) / SCRIPT_FOLDER
+def script_folder(game: Game, root: Path) -> Path:
+    """Where a game's scripts are in a project: at/, or at/GAME/ for a sister game."""
+    return root / SCRIPT_FOLDER / game.folder
+
+
+def default_root() -> Path:
+    """The project the cwd is in (the cwd itself if it is in none)."""
+    return project_root(Path.cwd()) or Path.cwd()
+
+
+def default_scripts(games: Iterable[Game] = GAMES.values()) -> list[Path]:
+    """Every suite of the project the cwd is in: at/, and at/GAME/ of each sister game that has
+    one."""
+    root = default_root()
+    return [
+        folder
+        for game in games
+        if (folder := script_folder(game, root)).is_dir() or not game.folder
+    ]

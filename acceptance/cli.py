@@ -1,4 +1,5 @@
-"""The `at` command line: run and grade tests, regenerate expected files, scaffold new tests."""
+"""The `at` command line: run tests, fuzz, grade a class, regenerate expected files, scaffold
+tests."""
 
 import argparse
 import io
@@ -6,80 +7,27 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
-from acceptance.cases import HarnessError, collect, default_scripts, shown
-from acceptance.execution import External, command_line, oracle_output
+from acceptance.cases import collect, default_scripts, shown
+from acceptance.errors import HarnessError
+from acceptance.execution import External, clone_output, command_line, oracle_output
+from acceptance.cli_fuzz import add_fuzz
+from acceptance.cli_grade import add_grade
+from acceptance.display import Display
+from acceptance.games import GAMES
+from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
 from acceptance.regen import Regenerated, Written, new_script, regen
-from acceptance.report import (
-    block_report,
-    closing_line,
-    full_report,
-    headline,
-    json_summary,
-    junit_xml,
-)
-from acceptance.suite import Result, run_suite
-
-DEFAULT_TIMEOUT = 10.0
-
-
-class Display:
-    """Shows a run as it goes: a progress bar on a terminal, a line (or report) per failed test."""
-
-    def __init__(self, total: int, diffs: bool, quiet: bool) -> None:
-        self.diffs = diffs
-        self.quiet = quiet
-        self.bar = progress_bar(total) if sys.stderr.isatty() else None
-
-    def __call__(self, result: Result) -> None:
-        """Show one finished test."""
-        if not result.passed and not self.quiet:
-            self.write(full_report(result) if self.diffs else headline(result))
-        if self.bar is not None:
-            self.bar.update()
-
-    def write(self, text: str) -> None:
-        """Print a line to stdout without breaking the progress bar."""
-        if self.bar is None:
-            print(text)
-        else:
-            self.bar.write(text, file=sys.stdout)
-
-    def close(self) -> None:
-        """Remove the progress bar."""
-        if self.bar is not None:
-            self.bar.close()
-
-
-def progress_bar(total: int) -> Any:
-    """A progress bar on stderr; tqdm is imported only when there is a terminal to draw on."""
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit="test", leave=False, file=sys.stderr)
-
-
-def positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:
-    """An argparse type accepting only numbers above zero."""
-
-    def parse(text: str) -> Any:
-        try:
-            value = kind(text)
-        except ValueError:
-            value = None
-        if value is None or value <= 0:
-            raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}")
-        return value
-
-    return parse
+from acceptance.report import block_report, closing_line, json_summary, junit_xml
+from acceptance.suite import run_suite
 
 
 def run_command(args: argparse.Namespace) -> int:
     """`at run`: grade the oracle or --exe on scripts; exit 0 only if every test passed."""
     if args.against_oracle and not args.exe:
         raise HarnessError("--against-oracle compares an --exe program with the oracle: give --exe")
-    cases = collect(args.paths or [default_scripts()])
-    producer = External(command_line(args.exe), args.timeout) if args.exe else oracle_output
+    game = chosen_game(args)
+    cases = collect(args.paths or default_scripts([game] if game else GAMES.values()), game)
+    producer = External(command_line(args.exe), args.timeout) if args.exe else clone_output
     reference = oracle_output if args.against_oracle else None
     display = Display(len(cases), args.diff or len(cases) == 1, args.json)
     try:
@@ -92,14 +40,6 @@ def run_command(args: argparse.Namespace) -> int:
     return 0 if summary.failed == 0 else 1
 
 
-def write_file(path: Path, text: str) -> None:
-    """Write a report file, bad paths being the user's error."""
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise HarnessError(f"cannot write {path}: {error.strerror}") from None
-
-
 def regen_lines(result: Regenerated) -> list[str]:
     """What `at regen` says about one expected file."""
     notes = {
@@ -108,14 +48,15 @@ def regen_lines(result: Regenerated) -> list[str]:
     }
     lines = [f"{result.written.value}: {shown(result.target)}{notes.get(result.written, '')}"]
     if result.change:
-        lines.append(f"    first change at line {result.change.line}, in {result.change.command}")
+        lines.append(f"    first change at line {result.change.line}, in {result.change.place}")
         lines += block_report(result.change, old="file", new="oracle")
     return lines
 
 
 def regen_command(args: argparse.Namespace) -> int:
     """`at regen`: write expected files from the oracle; exit 0 only if all now match it."""
-    results = [regen(case.script, oracle_output, args.force) for case in collect(args.paths)]
+    cases = collect(args.paths, chosen_game(args))
+    results = [regen(case, oracle_output, args.force) for case in cases]
     for result in results:
         print("\n".join(regen_lines(result)))
     return 0 if all(result.ok for result in results) else 1
@@ -129,9 +70,9 @@ def new_command(args: argparse.Namespace) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    """The `at` argument parser with its three subcommands."""
+    """The `at` argument parser with its subcommands."""
     top = argparse.ArgumentParser(
-        prog="at", description="Acceptance tests of Space Defender 2, byte for byte."
+        prog="at", description="Acceptance tests of every game of the project, byte for byte."
     )
     commands = top.add_subparsers(required=True, metavar="COMMAND")
     run = commands.add_parser("run", help="run tests and grade them against their expected output")
@@ -140,8 +81,9 @@ def parser() -> argparse.ArgumentParser:
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="scripts or folders of scripts (default: at/)",
+        help="scripts or folders of scripts (default: every game's suite, at/ and at/GAME/)",
     )
+    add_game(run)
     run.add_argument(
         "-v",
         "--diff",
@@ -151,18 +93,10 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--exe",
         metavar="CMD",
-        help="test this program, run as `CMD -b SCRIPT`, instead of the oracle",
+        help="test this program, run as `CMD -b SCRIPT [--seed N]`, instead of the clone",
     )
-    run.add_argument(
-        "--timeout",
-        type=positive(float),
-        default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help=f"time limit per test for --exe (default {DEFAULT_TIMEOUT:g})",
-    )
-    run.add_argument(
-        "-j", "--jobs", type=positive(int), default=1, metavar="N", help="run N --exe tests at once"
-    )
+    add_timeout(run)
+    add_jobs(run, 1, "--exe tests")
     run.add_argument(
         "--against-oracle",
         action="store_true",
@@ -180,10 +114,13 @@ def parser() -> argparse.ArgumentParser:
     regenerate.add_argument(
         "--force", action="store_true", help="overwrite expected files that would change"
     )
+    add_game(regenerate)
     regenerate.set_defaults(handler=regen_command)
     new = commands.add_parser("new", help="scaffold the test script at/NAME.txt")
     new.add_argument("name", metavar="NAME")
     new.set_defaults(handler=new_command)
+    add_fuzz(commands)
+    add_grade(commands)
     return top
 
 

@@ -1,11 +1,11 @@
-"""Byte-exact comparison of two outputs, located at the command whose state block differs."""
+"""Byte-exact comparison of two outputs, located at the command or typed line whose block differs."""
 
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from enum import Enum
 
-COMMAND_PREFIX = "->"
-INITIAL_STATE = "(initial state)"
+from acceptance.places import COMMANDS, Places
+
 MAX_BLOCK_LINES = 500  # twice the longest block of expected/: bounds the diff of a runaway output
 MARKS = {
     "·": "trailing space",
@@ -35,12 +35,14 @@ class DiffLine:
 
 @dataclass(frozen=True)
 class Mismatch:
-    """Where two outputs first differ: line, column, command in force, and that block's diff."""
+    """Where two outputs first differ: line, column, the place in force (the command or typed
+    line whose block holds it), that block's diff, and what such a block is called."""
 
     line: int
     column: int
-    command: str
+    place: str
     diff: tuple[DiffLine, ...]
+    block: str = COMMANDS.block
 
 
 def split_lines(text: str) -> list[str]:
@@ -52,11 +54,6 @@ def split_lines(text: str) -> list[str]:
 def decode(data: bytes) -> str:
     """Output bytes as text, invalid bytes shown as escapes rather than lost."""
     return data.decode("utf-8", errors="backslashreplace")
-
-
-def is_command(line: str) -> bool:
-    """Whether an output line opens a command's state block."""
-    return line.startswith(COMMAND_PREFIX)
 
 
 def first_difference(expected: list[str], actual: list[str]) -> int:
@@ -79,30 +76,31 @@ def first_column(left: str, right: str) -> int:
     )
 
 
-def block_start(expected: list[str], actual: list[str], index: int) -> int | None:
-    """The command line in force at `index` in both outputs, or None in the initial state."""
-    if (
-        index < min(len(expected), len(actual))
-        and is_command(expected[index])
-        and is_command(actual[index])
-    ):
+def block_start(expected: dict[int, str], actual: dict[int, str], index: int) -> int | None:
+    """The block opening in force at line `index` (opening it on both sides, else the last
+    expected one before it), or None before the first."""
+    if index in expected and index in actual:
         return index
-    return next((line for line in range(index - 1, -1, -1) if is_command(expected[line])), None)
+    return max((line for line in expected if line < index), default=None)
 
 
-def block_end(lines: list[str], index: int) -> int:
+def block_end(marks: dict[int, str], index: int, length: int) -> int:
     """One past the last line of the block that holds line `index`."""
-    return next(
-        (line for line in range(index + 1, len(lines)) if is_command(lines[line])), len(lines)
-    )
+    return min((line for line in marks if line > index), default=length)
 
 
 def block_diff(
-    expected: list[str], actual: list[str], start: int, index: int
+    expected: list[str],
+    actual: list[str],
+    marks: tuple[dict[int, str], dict[int, str]],
+    start: int,
+    index: int,
 ) -> tuple[DiffLine, ...]:
     """The diff of the block from `start` that holds line `index`, on each side."""
-    left = expected[start : min(block_end(expected, index), start + MAX_BLOCK_LINES)]
-    right = actual[start : min(block_end(actual, index), start + MAX_BLOCK_LINES)]
+    left_end = block_end(marks[0], index, len(expected))
+    right_end = block_end(marks[1], index, len(actual))
+    left = expected[start : min(left_end, start + MAX_BLOCK_LINES)]
+    right = actual[start : min(right_end, start + MAX_BLOCK_LINES)]
     diff: list[DiffLine] = []
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, left, right, autojunk=False).get_opcodes():
         if tag == "equal":
@@ -113,16 +111,18 @@ def block_diff(
     return tuple(diff)
 
 
-def compare(expected: bytes, actual: bytes) -> Mismatch | None:
+def compare(expected: bytes, actual: bytes, places: Places = COMMANDS) -> Mismatch | None:
     """None if the outputs are the same bytes, else where and how they first differ."""
     if expected == actual:
         return None
     left, right = split_lines(decode(expected)), split_lines(decode(actual))
+    marks = places.marks(left), places.marks(right)
     index = first_difference(left, right)
-    start = block_start(left, right, index)
+    start = block_start(*marks, index)
     column = first_column(left[index], right[index]) if index < min(len(left), len(right)) else 1
-    command = INITIAL_STATE if start is None else left[start].rstrip("\r\n")
-    return Mismatch(index + 1, column, command, block_diff(left, right, start or 0, index))
+    place = places.before_first if start is None else marks[0][start]
+    diff = block_diff(left, right, marks, start or 0, index)
+    return Mismatch(index + 1, column, place, diff, places.block)
 
 
 def visible(line: str) -> str:

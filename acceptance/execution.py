@@ -1,20 +1,26 @@
-"""Producing a script's output: from the oracle in-process, or from an external program."""
+"""Producing a script's output: from a game's clone or oracle in-process, or from an external
+program run with a time limit and an output limit."""
 
 import contextlib
 import os
+import selectors
 import shlex
 import signal
 import subprocess
-import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from pathlib import Path
 
-from acceptance.cases import HarnessError
+from acceptance.cases import Case
+from acceptance.errors import HarnessError
+from acceptance.games import Game, Transcript
 
 STDERR_TAIL = 5
-ORACLE_LOCK = threading.Lock()
+STDERR_KEPT = 1 << 16  # bytes of a program's error output kept (its end)
+OUTPUT_LIMIT = 1 << 28  # bytes of output after which a runaway program is stopped
+READ_SIZE = 1 << 16
+TIMEOUT = "timeout"  # why `drain` stopped a program that did not end in time
 
 
 class Status(Enum):
@@ -35,29 +41,34 @@ class Output:
     detail: str = ""
 
 
-Producer = Callable[[Path], Output]
+Producer = Callable[[Case], Output]
 
 
-def load_oracle() -> Callable[[str], str]:
-    """The oracle's pure core, imported on first use so that `at --exe` never loads it."""
+def in_process(case: Case, transcript: Transcript, who: str) -> Output:
+    """A transcript computed in-process; any exception of the game is a crash, not the harness's."""
     try:
-        from oracle.runner import run_script
-    except ImportError as error:
-        raise HarnessError(f"cannot load the oracle: {error}") from None
-    return run_script
-
-
-def oracle_output(script: Path) -> Output:
-    """What `oracle -b` prints for a script, computed in-process; an oracle exception is a crash."""
-    run_script = load_oracle()
-    try:
-        text = script.read_bytes().decode("utf-8")
-        with ORACLE_LOCK:
-            return Output(Status.OK, run_script(text).encode("utf-8"))
+        text = case.script.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         return Output(Status.CRASHED, detail=f"cannot read the script: {error}")
+    try:
+        return Output(Status.OK, transcript(text, case.seed).encode("utf-8"))
     except Exception as error:  # the harness reports any failure of the program under test
-        return Output(Status.CRASHED, detail=f"the oracle raised {type(error).__name__}: {error}")
+        return Output(Status.CRASHED, detail=f"the {who} raised {type(error).__name__}: {error}")
+
+
+def clone_output(case: Case) -> Output:
+    """What the project's clone of the case's game prints: what `at run` grades by default."""
+    return in_process(case, case.game.clone, "clone")
+
+
+def oracle_output(case: Case) -> Output:
+    """What the case's game's oracle prints: the reference (PC-BASIC) if any, else the clone."""
+    return in_process(case, case.game.oracle, "oracle")
+
+
+def reference_of(game: Game) -> str:
+    """What a game's oracle is, in words."""
+    return "PC-BASIC running the original listing" if game.reference else "the oracle"
 
 
 def command_line(command: str) -> tuple[str, ...]:
@@ -86,18 +97,53 @@ def stderr_tail(stderr: bytes) -> str:
     return "\n".join(stderr.decode("utf-8", errors="backslashreplace").splitlines()[-STDERR_TAIL:])
 
 
+def kill_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill a program and everything it started (its own process group)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+def drain(
+    process: subprocess.Popen[bytes], deadline: float, limit: int
+) -> tuple[bytes, bytes, str]:
+    """A program's output and error output until it closes both, or why it was stopped early:
+    past the deadline, or printing more than `limit` bytes."""
+    assert process.stdout is not None and process.stderr is not None  # both are pipes
+    out, err = bytearray(), bytearray()
+    buffers = {process.stdout.fileno(): out, process.stderr.fileno(): err}
+    with selectors.DefaultSelector() as selector:
+        for descriptor in buffers:
+            selector.register(descriptor, selectors.EVENT_READ)
+        while selector.get_map():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return bytes(out), bytes(err), TIMEOUT
+            for key, _ in selector.select(remaining):
+                chunk = os.read(key.fd, READ_SIZE)
+                if not chunk:
+                    selector.unregister(key.fd)
+                buffers[key.fd] += chunk
+                del err[:-STDERR_KEPT]
+                if len(out) > limit:
+                    return bytes(out[:limit]), bytes(err), f"printed more than {limit:,} bytes"
+    return bytes(out), bytes(err), ""
+
+
 @dataclass(frozen=True)
 class External:
-    """An external program run as `COMMAND -b SCRIPT` with a timeout in seconds."""
+    """An external program run as `COMMAND -b SCRIPT [--seed N]`, with a timeout in seconds and a
+    limit on what it may print."""
 
     argv: tuple[str, ...]
     timeout: float
+    limit: int = OUTPUT_LIMIT
 
-    def __call__(self, script: Path) -> Output:
-        """Run the program on one script; its whole process group is killed on timeout."""
+    def __call__(self, case: Case) -> Output:
+        """Run the program on one script; its whole process group is killed if stopped early."""
+        deadline = time.monotonic() + self.timeout
         try:
             process = subprocess.Popen(
-                [*self.argv, "-b", str(script)],
+                case.game.argv(self.argv, case.script, case.seed),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -106,13 +152,19 @@ class External:
         except OSError as error:
             return Output(Status.NOT_FOUND, detail=f"cannot run {self.argv[0]!r}: {error.strerror}")
         with process:
-            try:
-                stdout, stderr = process.communicate(timeout=self.timeout)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGKILL)
-                stdout, _ = process.communicate()
-                return Output(Status.TIMED_OUT, stdout, f"no end after {self.timeout:g}s")
+            stdout, stderr, stopped = drain(process, deadline, self.limit)
+            if not stopped:
+                try:
+                    process.wait(max(deadline - time.monotonic(), 0))
+                except subprocess.TimeoutExpired:
+                    stopped = TIMEOUT
+            if stopped:
+                kill_group(process)
+                process.wait()
+        if stopped == TIMEOUT:
+            return Output(Status.TIMED_OUT, stdout, f"no end after {self.timeout:g}s")
+        if stopped:
+            return Output(Status.CRASHED, stdout, f"stopped: {stopped}")
         if process.returncode != 0:
             return Output(
                 Status.CRASHED,

@@ -8,13 +8,15 @@ from pathlib import Path
 from acceptance.cases import (
     SCRIPT_FOLDER,
     SCRIPT_SUFFIX,
-    HarnessError,
+    Case,
     expected_target,
     project_root,
     shown,
 )
-from acceptance.compare import Mismatch, compare
+from acceptance.compare import Mismatch
+from acceptance.errors import HarnessError
 from acceptance.execution import Producer, Status
+from acceptance.suite import difference
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 TEMPLATE = """\
@@ -51,17 +53,17 @@ class Regenerated:
         return self.written not in (Written.KEPT, Written.FAILED)
 
 
-def regen(script: Path, oracle: Producer, force: bool = False) -> Regenerated:
-    """Write a script's expected file from the oracle, keeping a changed one unless forced."""
-    target = expected_target(script)
-    output = oracle(script)
+def regen(case: Case, oracle: Producer, force: bool = False) -> Regenerated:
+    """Write a case's expected file from the oracle, keeping a changed one unless forced."""
+    script, target = case.script, expected_target(case.script, case.game)
+    output = oracle(case)
     if output.status is not Status.OK:
         return Regenerated(script, target, Written.FAILED, detail=output.detail)
     if not target.is_file():
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(output.stdout)
         return Regenerated(script, target, Written.CREATED)
-    change = compare(target.read_bytes(), output.stdout)
+    change = difference(case, target.read_bytes(), output.stdout)
     if change is None:
         return Regenerated(script, target, Written.UNCHANGED)
     if force:

@@ -5,16 +5,15 @@ import re
 from xml.etree import ElementTree
 
 from acceptance.compare import Mismatch, marks_used, visible
-from acceptance.suite import Outcome, Result, Summary
+from acceptance.suite import ERRORS, Result, Summary
 
 INDENT = "    "
-ERRORS = {Outcome.CRASHED, Outcome.TIMED_OUT, Outcome.NOT_FOUND}
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def location(mismatch: Mismatch) -> str:
     """Where an output first differs, in words."""
-    return f"line {mismatch.line}, column {mismatch.column}, in {mismatch.command}"
+    return f"line {mismatch.line}, column {mismatch.column}, in {mismatch.place}"
 
 
 def headline(result: Result) -> str:
@@ -41,7 +40,7 @@ def block_report(mismatch: Mismatch, old: str = "expected", new: str = "actual")
         else []
     )
     return [
-        f"{INDENT}state block of {mismatch.command} (- {old}, + {new}; numbers are line numbers):",
+        f"{INDENT}{mismatch.block} of {mismatch.place} (- {old}, + {new}; numbers are line numbers):",
         *body,
         *legend,
     ]
@@ -106,7 +105,7 @@ def json_summary(summary: Summary) -> str:
             "outcome": result.outcome.name.lower(),
             "seconds": round(result.seconds, 4),
             "line": result.mismatch.line if result.mismatch else None,
-            "command": result.mismatch.command if result.mismatch else None,
+            "place": result.mismatch.place if result.mismatch else None,
             "detail": result.detail or None,
         }
         for result in summary.results

@@ -9,6 +9,7 @@ from enum import Enum
 from acceptance.cases import Case, expected_candidates, shown
 from acceptance.compare import Mismatch, compare
 from acceptance.execution import Output, Producer, Status
+from acceptance.places import places_of
 
 
 class Outcome(Enum):
@@ -19,7 +20,12 @@ class Outcome(Enum):
     CRASHED = "crashed"
     TIMED_OUT = "timed out"
     NOT_FOUND = "not found"
+    NOT_RUN = "not run"
     NO_EXPECTED = "no expected output"
+
+
+# The outcomes where the program did not end well (or was not run): errors, not wrong output.
+ERRORS = frozenset({Outcome.CRASHED, Outcome.TIMED_OUT, Outcome.NOT_FOUND, Outcome.NOT_RUN})
 
 
 OUTCOME_OF_FAILURE = {
@@ -73,19 +79,30 @@ def expected_output(case: Case, reference: Producer | None) -> Output:
                 Status.NOT_FOUND, detail=f"cannot read {shown(case.expected)}: {error.strerror}"
             )
     if reference is None:
-        looked = " and ".join(map(shown, expected_candidates(case.script)))
+        looked = " and ".join(map(shown, expected_candidates(case.script, case.game)))
         return Output(Status.NOT_FOUND, detail=f"looked for {looked}")
-    output = reference(case.script)
+    output = reference(case)
     if output.status is not Status.OK:
         return Output(output.status, detail=f"the oracle failed: {output.detail}")
     return output
 
 
-def grade(expected: Output, actual: Output) -> tuple[Outcome, Mismatch | None]:
+def difference(case: Case, expected: bytes, actual: bytes) -> Mismatch | None:
+    """Where a case's output differs from the expected bytes, named in its game's places."""
+    if expected == actual:
+        return None
+    try:
+        script = case.script.read_bytes().decode("utf-8", errors="replace")
+    except OSError:
+        script = ""
+    return compare(expected, actual, places_of(case.game, script))
+
+
+def grade(case: Case, expected: Output, actual: Output) -> tuple[Outcome, Mismatch | None]:
     """The outcome of a program's output, and where it differs from the expected bytes."""
     if actual.status is Status.NOT_FOUND:
         return Outcome.NOT_FOUND, None
-    mismatch = compare(expected.stdout, actual.stdout)
+    mismatch = difference(case, expected.stdout, actual.stdout)
     if actual.status is not Status.OK:
         return OUTCOME_OF_FAILURE[actual.status], mismatch
     return (Outcome.FAILED if mismatch else Outcome.PASSED), mismatch
@@ -99,8 +116,8 @@ def check(case: Case, producer: Producer, reference: Producer | None = None) -> 
         return Result(
             case, Outcome.NO_EXPECTED, time.perf_counter() - started, None, expected.detail
         )
-    actual = producer(case.script)
-    outcome, mismatch = grade(expected, actual)
+    actual = producer(case)
+    outcome, mismatch = grade(case, expected, actual)
     return Result(case, outcome, time.perf_counter() - started, mismatch, actual.detail)
 
 

@@ -18,6 +18,8 @@ class Command(Protocol):
 
 @dataclass(frozen=True)
 class Play:
+    """play(row, column, thresholds): a new game on a board of this size."""
+
     rows: int
     columns: int
     g_threshold: int
@@ -39,6 +41,8 @@ class Play:
 
 @dataclass(frozen=True)
 class SetupSelect:
+    """setup_select(value): choose an option of the current setup state."""
+
     value: int
 
     def apply(self, session: Session) -> None:
@@ -47,6 +51,8 @@ class SetupSelect:
 
 @dataclass(frozen=True)
 class SetupNext:
+    """setup_next(state): go forward this many setup states."""
+
     steps: int
 
     def apply(self, session: Session) -> None:
@@ -55,6 +61,8 @@ class SetupNext:
 
 @dataclass(frozen=True)
 class SetupBack:
+    """setup_back(state): go back this many setup states."""
+
     steps: int
 
     def apply(self, session: Session) -> None:
@@ -63,24 +71,32 @@ class SetupBack:
 
 @dataclass(frozen=True)
 class ToggleDebugMode:
+    """toggle_debug_mode: show or hide the debug sections."""
+
     def apply(self, session: Session) -> None:
         session.toggle_debug_mode()
 
 
 @dataclass(frozen=True)
 class ToggleRngOut:
+    """toggle_RNG_out: show or hide each turn's random draws."""
+
     def apply(self, session: Session) -> None:
         session.toggle_rng_out()
 
 
 @dataclass(frozen=True)
 class Abort:
+    """abort: leave the setup or the game."""
+
     def apply(self, session: Session) -> None:
         session.abort()
 
 
 @dataclass(frozen=True)
 class Move:
+    """move(row, column): a turn that moves the Starfighter."""
+
     row: int  # 1 is row A
     column: int
 
@@ -90,18 +106,24 @@ class Move:
 
 @dataclass(frozen=True)
 class Pass:
+    """pass: a turn without action."""
+
     def apply(self, session: Session) -> None:
         session.pass_turn()
 
 
 @dataclass(frozen=True)
 class Fire:
+    """fire: a turn that fires the weapon."""
+
     def apply(self, session: Session) -> None:
         session.fire()
 
 
 @dataclass(frozen=True)
 class Special:
+    """special: a turn that uses the power."""
+
     def apply(self, session: Session) -> None:
         session.special()
 

@@ -10,22 +10,24 @@ from model.geometry import Position
 
 @dataclass(frozen=True)
 class Move:
+    """Move the Starfighter to a cell."""
+
     target: Position
 
 
 @dataclass(frozen=True)
 class Pass:
-    pass
+    """Do nothing this turn."""
 
 
 @dataclass(frozen=True)
 class Fire:
-    pass
+    """Fire the Starfighter's weapon."""
 
 
 @dataclass(frozen=True)
 class Special:
-    pass
+    """Use the Starfighter's power."""
 
 
 Action = Union[Move, Pass, Fire, Special]

@@ -51,6 +51,8 @@ class CostKind(Enum):
 
 @dataclass(frozen=True)
 class Weapon:
+    """A weapon of the setup: its stats, its shot's damage and cost, and how it fires."""
+
     name: str
     description: str
     stats: Stats
@@ -78,6 +80,8 @@ class PowerKind(Enum):
 
 @dataclass(frozen=True)
 class Power:
+    """A power of the setup: what it does and what it costs."""
+
     kind: PowerKind
     cost: int
     cost_kind: CostKind

@@ -13,7 +13,6 @@ import marshal
 import os
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 
 from oracle.declarations import Argument
 
@@ -73,8 +72,8 @@ def _load() -> dict[str, Calls]:
     if path is None or fingerprint is None:
         return {}
     try:
-        with open(path, "rb") as file:
-            version, saved_under, pieces = marshal.load(file)
+        with open(path, "rb") as file:  # loads of the whole: load(file) reads in tiny pieces
+            version, saved_under, pieces = marshal.loads(file.read())
     except Exception:  # missing, unreadable, corrupt or foreign: start afresh
         return {}
     if version == FORMAT and saved_under == fingerprint and isinstance(pieces, dict):
@@ -102,11 +101,16 @@ def _store(content: tuple[int, bytes, dict[str, Calls]]) -> None:
 @cache
 def _fingerprint() -> bytes | None:
     """The sources the calls of a piece follow from, as they are now (None if unreadable)."""
-    here = Path(__file__).parent
+    here = os.path.dirname(__file__)
     try:
-        return b"\0".join((here / name).read_bytes() for name in SOURCES)
+        return b"\0".join(_read(os.path.join(here, name)) for name in SOURCES)
     except OSError:
         return None
+
+
+def _read(path: str) -> bytes:
+    with open(path, "rb") as file:
+        return file.read()
 
 
 def _pieces_path() -> str | None:

@@ -1,5 +1,5 @@
-"""tools/generate: seeded scripts of the length asked, covering every board and every part, written
-without losing what is already on disk."""
+"""The script generator (oracle/generate.py, `python -m tools.generate`): seeded scripts of the
+length asked, covering every board and every part, written without losing what is on disk."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from model.session import MENU_SIZES
+from oracle.generate import script_lines
 from oracle.parser import parse
-from tools.generate import main, script_lines
+from tools.generate import main
 
 
 def script(seed: int, commands: int) -> str:

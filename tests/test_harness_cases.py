@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cases import HarnessError, collect, expected_target
+from acceptance.cases import collect, expected_target
+from acceptance.errors import HarnessError
 
 
 @pytest.fixture

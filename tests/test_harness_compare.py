@@ -4,7 +4,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from acceptance.compare import (
-    INITIAL_STATE,
     MAX_BLOCK_LINES,
     DiffLine,
     Side,
@@ -12,6 +11,7 @@ from acceptance.compare import (
     split_lines,
     visible,
 )
+from acceptance.places import INITIAL_STATE
 
 OUTPUT = (
     "  state:not started, normal, ok\n"
@@ -39,7 +39,7 @@ def test_identical_outputs_have_no_mismatch() -> None:
 def test_trailing_space_is_located_at_its_line_column_and_command() -> None:
     mismatch = compare(OUTPUT.encode(), changed(5, "  Weapon Selected:Standard \n"))
     assert mismatch is not None
-    assert (mismatch.line, mismatch.column, mismatch.command) == (5, 27, "->play(10,30,1,1,1,1,1)")
+    assert (mismatch.line, mismatch.column, mismatch.place) == (5, 27, "->play(10,30,1,1,1,1,1)")
 
 
 def test_block_diff_covers_only_the_command_in_force() -> None:
@@ -56,13 +56,13 @@ def test_block_diff_covers_only_the_command_in_force() -> None:
 def test_difference_before_any_command_is_in_the_initial_state() -> None:
     mismatch = compare(OUTPUT.encode(), changed(2, "  welcome\n"))
     assert mismatch is not None
-    assert (mismatch.line, mismatch.command) == (2, INITIAL_STATE)
+    assert (mismatch.line, mismatch.place) == (2, INITIAL_STATE)
 
 
 def test_differing_command_lines_are_their_own_block() -> None:
     mismatch = compare(OUTPUT.encode(), changed(6, "->pass(1)\n"))
     assert mismatch is not None
-    assert (mismatch.line, mismatch.command) == (6, "->pass")
+    assert (mismatch.line, mismatch.place) == (6, "->pass")
     assert [line.number for line in mismatch.diff] == [6, 6, 7, 8]
 
 
@@ -70,21 +70,21 @@ def test_extra_line_at_the_end_of_a_block_stays_in_that_block() -> None:
     actual = OUTPUT.replace("Standard\n", "Standard\n  extra\n")
     mismatch = compare(OUTPUT.encode(), actual.encode())
     assert mismatch is not None
-    assert (mismatch.line, mismatch.command) == (6, "->play(10,30,1,1,1,1,1)")
+    assert (mismatch.line, mismatch.place) == (6, "->play(10,30,1,1,1,1,1)")
     assert DiffLine(Side.ACTUAL, 6, "  extra\n") in mismatch.diff
 
 
 def test_output_that_stops_early_is_located_where_it_stops() -> None:
     mismatch = compare(OUTPUT.encode(), OUTPUT[: OUTPUT.index("->pass")].encode())
     assert mismatch is not None
-    assert (mismatch.line, mismatch.command) == (6, "->play(10,30,1,1,1,1,1)")
+    assert (mismatch.line, mismatch.place) == (6, "->play(10,30,1,1,1,1,1)")
     assert [line.side for line in mismatch.diff][-3:] == [Side.EXPECTED] * 3
 
 
 def test_missing_final_newline_and_crlf_are_differences() -> None:
     no_newline = compare(OUTPUT.encode(), OUTPUT.removesuffix("\n").encode())
     crlf = compare(OUTPUT.encode(), OUTPUT.replace("\n", "\r\n").encode())
-    assert no_newline is not None and (no_newline.line, no_newline.command) == (8, "->pass")
+    assert no_newline is not None and (no_newline.line, no_newline.place) == (8, "->pass")
     assert crlf is not None and (crlf.line, crlf.column) == (1, 32)
 
 

@@ -45,4 +45,4 @@ def test_json_summary_lists_every_test() -> None:
     summary = json.loads(json_summary(Summary((CRASH, Result(CASE, Outcome.PASSED)), 0.25)))
     assert (summary["passed"], summary["failed"], summary["total"]) == (1, 1, 2)
     assert [test["outcome"] for test in summary["tests"]] == ["crashed", "passed"]
-    assert summary["tests"][0]["command"] == "->pass"
+    assert summary["tests"][0]["place"] == "->pass"

@@ -218,7 +218,7 @@ def test_json_summary_gives_totals_and_each_first_difference(
     summary = json.loads("\n".join(lines))
     assert (code, summary["passed"], summary["failed"], summary["total"]) == (1, 1, 1, 2)
     first, second = summary["tests"]
-    assert (first["name"], first["outcome"], first["line"], first["command"]) == (
+    assert (first["name"], first["outcome"], first["line"], first["place"]) == (
         "at001",
         "failed",
         30,

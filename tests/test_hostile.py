@@ -21,7 +21,7 @@ from oracle.cli import main
 from oracle.parser import SYNTAX_HEADING
 from oracle.runner import run_script
 from oracle.typecheck import TYPE_HEADING
-from tools.generate import script
+from oracle.generate import script
 
 INITIAL = "  state:not started, normal, ok\n  Welcome to Space Defender Version 2.\n"
 SETUP = "play(5,10,1,1,1,1,1)\nsetup_next(5)\n"

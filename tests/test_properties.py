@@ -1,4 +1,4 @@
-"""Properties of generated scripts (tools/generate.py): the oracle never raises and always gives
+"""Properties of generated scripts (oracle/generate.py): the oracle never raises and always gives
 the same text, however it is run; the game keeps its invariants after every command."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from oracle.parser import SYNTAX_HEADING, chunks
 from oracle.runner import run, run_script
 from oracle.typecheck import TYPE_HEADING
 from oracle.window import Window
-from tools.generate import Mix, Player, script
+from oracle.generate import Mix, Player, script
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 TURNS = {"move", "pass", "fire", "special"}

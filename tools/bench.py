@@ -3,19 +3,22 @@
 - startup: `oracle -b at/at001.txt` as a ratio to a bare `python -c pass`, medians of several runs
   with the same interpreter (target: at most 5);
 - throughput: commands per second of `oracle -b script out` on a generated script written to a
-  file (tools/generate.py, seed 0, 100,000 commands; target: at least 20,000);
-- suite: wall time of `at run` on the whole acceptance suite (target: under 2 seconds).
+  file (oracle/generate.py, seed 0, 100,000 commands; target: at least 20,000);
+- suite: wall time of `at run` on the whole acceptance suite (target: under 2 seconds);
+- grading (with `--grade`): wall time of `at grade` of 30 submissions, each our own oracle, over
+  the whole suite, on every core (target: under a minute).
 
 `--layers` also splits the throughput run, in-process, between the front end (reading, parsing,
 type checks, the run loop), the model (commands applied to the session) and the view (rendering).
 
-    python -m tools.bench [--runs N] [--commands N] [--layers]
+    python -m tools.bench [--runs N] [--commands N] [--layers] [--grade]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -32,9 +35,10 @@ import oracle.runner
 from commands import REGISTRY
 from model.view import render
 from oracle.runner import run
-from tools.generate import script_lines
+from oracle.generate import script_lines
 
 ROOT = Path(__file__).resolve().parent.parent
+CLASS_SIZE = 30
 BIN = Path(sys.executable).parent
 # Runs as on a student's machine: Python writes the bytecode of the project's modules once and
 # reuses it (a sandbox may set PYTHONDONTWRITEBYTECODE, which makes every start compile them).
@@ -67,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     """Print the three figures, each with its target; the exit status is 0 either way."""
     options = _arguments().parse_args(argv)
     figures = [startup(options.runs), throughput(options.commands), suite(options.runs)]
+    if options.grade:
+        figures.append(grading(CLASS_SIZE))
     if options.layers:
         layers(options.commands)
     print(*figures, sep="\n")
@@ -74,11 +80,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def startup(runs: int) -> Figure:
-    """`oracle -b at/at001.txt` against `python -c pass`, each the median of `runs` runs."""
+    """`oracle -b at/at001.txt` against `python -c pass` of the same environment (an editable
+    install makes that one slower), each the median of `runs` runs; `python -S -c pass`, the
+    interpreter alone, is shown too."""
+    alone = _median(runs, lambda: _run([sys.executable, "-S", "-c", "pass"]))
     bare = _median(runs, lambda: _run([sys.executable, "-c", "pass"]))
     oracle = _median(runs, lambda: _run([*_oracle(), "-b", "at/at001.txt"]))
     print(
-        f"startup: python -c pass {bare * 1000:.0f} ms, oracle -b at/at001.txt {oracle * 1000:.0f} ms"
+        f"startup: python -S -c pass {alone * 1000:.0f} ms, python -c pass {bare * 1000:.0f} ms,"
+        f" oracle -b at/at001.txt {oracle * 1000:.0f} ms"
     )
     return Figure("startup", oracle / bare, "x python", 5, higher_is_better=False)
 
@@ -99,6 +109,22 @@ def suite(runs: int) -> Figure:
     seconds = _median(runs, lambda: _run([str(BIN / "at"), "run"]))
     print(f"suite: at run in {seconds:.2f} s")
     return Figure("suite", seconds, "s", 2, higher_is_better=False)
+
+
+def grading(size: int) -> Figure:
+    """`at grade` of `size` submissions, each a launcher of our oracle, over the whole suite."""
+    with tempfile.TemporaryDirectory() as folder:
+        launcher = f'#!/bin/sh\nexec {shlex.join(_oracle())} "$@"\n'
+        for number in range(size):
+            program = Path(folder, "class", f"s{number:02}", "space_defender_2")
+            program.parent.mkdir(parents=True)
+            program.write_text(launcher)
+            program.chmod(0o755)
+        submissions = sorted(str(path) for path in Path(folder, "class").iterdir())
+        grade = [str(BIN / "at"), "grade", "--exe", "{}/space_defender_2", "--out"]
+        seconds = _run([*grade, str(Path(folder, "out")), *submissions])
+    print(f"grading: {size} submissions over the suite in {seconds:.1f} s")
+    return Figure("grading", seconds, "s", 60, higher_is_better=False)
 
 
 @dataclass
@@ -168,6 +194,11 @@ def _arguments() -> argparse.ArgumentParser:
         "--layers",
         action="store_true",
         help="also split the time between front end, model and view",
+    )
+    parser.add_argument(
+        "--grade",
+        action="store_true",
+        help=f"also time `at grade` of {CLASS_SIZE} submissions (each our oracle) over the suite",
     )
     return parser
 

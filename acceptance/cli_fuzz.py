@@ -1,0 +1,122 @@
+"""`at fuzz`: random scripts through a program and the oracle; the first difference shrunk,
+reported as `at run` reports it and kept as a new test."""
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from acceptance.cases import default_root, shown
+from acceptance.errors import HarnessError
+from acceptance.execution import (
+    External,
+    Producer,
+    clone_output,
+    command_line,
+    oracle_output,
+    reference_of,
+)
+from acceptance.fuzz import Budget, Finding, Probe, minimal, save, search
+from acceptance.games import GAMES, SPACE_DEFENDER_2, Game, game_named
+from acceptance.options import add_jobs, add_timeout, positive
+from acceptance.report import full_report
+from acceptance.suite import check
+
+DEFAULT_BUDGET = 100
+SEEDS = 1 << 32
+
+
+def program_under_test(args: argparse.Namespace, game: Game) -> tuple[Producer, str]:
+    """The program that fuzzing checks, and its name: --exe, else the clone of a BASIC game."""
+    if args.exe:
+        return External(command_line(args.exe), args.timeout), args.exe
+    if game.reference is None:
+        raise HarnessError(f"give --exe CMD: the {game.title} clone is itself the oracle")
+    return clone_output, f"the {game.title} clone"
+
+
+def budget_of(args: argparse.Namespace) -> Budget:
+    """The fuzzing budget: --budget scripts, or as many as --time seconds allow."""
+    if args.time is not None:
+        return Budget(sys.maxsize, args.time)
+    return Budget(args.budget or DEFAULT_BUDGET)
+
+
+def plural(count: int, unit: str) -> str:
+    """`1 command`, `3 commands`, `2 input lines`."""
+    return f"{count} {unit}{'' if count == 1 else 's'}"
+
+
+def report_finding(
+    game: Game, finding: Finding, name: str, program: Producer, expected: bytes
+) -> int:
+    """Keep the shrunk script as a new test and report it as `at run` does."""
+    trial = finding.trial
+    case, files = save(game, default_root(), name, finding.shrunk, trial.seed, expected)
+    print(full_report(check(case, program)))
+    print(
+        f"shrunk a script of {plural(len(trial.lines), 'line')} to"
+        f" {plural(len(finding.shrunk), game.unit.value)} in {finding.runs} runs"
+    )
+    print(f"saved {', '.join(map(shown, files))}")
+    return 1
+
+
+def fuzz_command(args: argparse.Namespace) -> int:
+    """`at fuzz`: exit 1 when a difference was found (and kept as a test), 0 when none was."""
+    game = game_named(args.game)
+    program, name = program_under_test(args, game)
+    seed = random.randrange(SEEDS) if args.seed is None else args.seed
+    budget = budget_of(args)
+    limit = f"{budget.seconds:g}s" if budget.seconds is not None else f"{budget.scripts} scripts"
+    print(f"fuzzing {name} against {reference_of(game)} ({game.name}), seed {seed}, {limit}")
+    sys.stdout.flush()
+    with tempfile.TemporaryDirectory(prefix="at-fuzz-") as folder:
+        probe = Probe(game, program, oracle_output, Path(folder))
+        tried, trial = search(probe, seed, budget, args.jobs)
+        if trial is None:
+            print(f"no difference in {plural(tried, 'script')} (seed {seed})")
+            return 0
+        print(f"script {trial.number} differs; shrinking it")
+        sys.stdout.flush()
+        finding = minimal(probe, trial, args.jobs)
+        expected = probe.run(finding.shrunk, trial.seed)[1].stdout
+    return report_finding(game, finding, f"fuzz_{seed}_{trial.number}", program, expected)
+
+
+def add_fuzz(commands: Any) -> None:
+    """The `fuzz` subcommand and its options."""
+    fuzz = commands.add_parser(
+        "fuzz", help="find a script where a program differs from the oracle, shrink it, keep it"
+    )
+    fuzz.add_argument(
+        "--exe",
+        metavar="CMD",
+        help="the program, run as `CMD -b SCRIPT [--seed N]` (default for a BASIC game: its clone)",
+    )
+    fuzz.add_argument(
+        "--game",
+        choices=list(GAMES),
+        default=SPACE_DEFENDER_2.name,
+        metavar="GAME",
+        help=f"the game (default {SPACE_DEFENDER_2.name}); one of {', '.join(GAMES)}",
+    )
+    fuzz.add_argument(
+        "--seed", type=int, metavar="S", help="the random seed (default: a new one, printed)"
+    )
+    budget = fuzz.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--budget",
+        type=positive(int),
+        metavar="N",
+        help=f"try at most N random scripts (default {DEFAULT_BUDGET})",
+    )
+    budget.add_argument(
+        "--time", type=positive(float), metavar="T", help="try random scripts for T seconds"
+    )
+    add_timeout(fuzz)
+    add_jobs(fuzz, os.cpu_count() or 1, "scripts")
+    fuzz.set_defaults(handler=fuzz_command)

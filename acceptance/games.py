@@ -1,0 +1,209 @@
+"""The games the harness knows, one plain entry each: where a game's tests are, how its oracle and
+an external program produce an output, how a report names a place, how fuzzing makes a script.
+
+A game plugs in with one `Game` entry in `GAMES`. Everything a game needs is imported on first
+use, so `at` starts without loading any game, and a game whose package is missing fails only its
+own tests (as a crash of its oracle), not the harness.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Protocol, cast
+
+from acceptance.errors import HarnessError
+
+# A script's text and seed in, the whole output out: what `-b SCRIPT [--seed N]` prints.
+Transcript = Callable[[str, int | None], str]
+# A random complete script for fuzzing: its seed (None: the game's default) and its lines.
+RandomScript = Callable[[random.Random], tuple[int | None, list[str]]]
+# A script's text to its units (commands or typed lines), or one unit to its simpler forms.
+Split = Callable[[str], list[str]]
+
+# In-process oracles are run one at a time: they may keep state in their modules.
+IN_PROCESS = threading.Lock()
+# Generated Space Defender 2 scripts: short ones mostly, as a shrinker likes them.
+SCRIPT_LENGTHS = (5, 10, 20, 40, 80)
+
+
+def input_lines(text: str) -> list[str]:
+    """The typed lines of a script file (LF or CRLF, last newline optional)."""
+    return text.replace("\r\n", "\n").removesuffix("\n").split("\n") if text else []
+
+
+def script_text(units: list[str] | tuple[str, ...]) -> str:
+    """A script file of these units, one per line."""
+    return "".join(unit + "\n" for unit in units)
+
+
+class Unit(Enum):
+    """What a script is made of: the unit a report names and a shrinker removes."""
+
+    COMMAND = "command"
+    INPUT_LINE = "input line"
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of the project, as the harness sees it."""
+
+    name: str  # the game's name in --game and in test names
+    title: str
+    folder: str  # its tests are in at/FOLDER/ and expected/FOLDER/ ("" for the top level)
+    unit: Unit
+    clone: Transcript  # the project's clone, in-process: what `at run` tests without --exe
+    random_script: RandomScript
+    reference: Transcript | None = None  # the real oracle when it is not the clone (PC-BASIC)
+    takes_seed: bool = True  # an external program gets `--seed N` from NAME.seed
+    units: Split = input_lines  # a script's units, as a shrinker removes them
+    simpler: Split | None = None  # a unit's simpler forms, simplest first, for a shrinker
+
+    @property
+    def oracle(self) -> Transcript:
+        """What expected outputs come from: the reference if there is one, else the clone."""
+        return self.reference or self.clone
+
+    def argv(self, program: tuple[str, ...], script: Path, seed: int | None) -> list[str]:
+        """The command line of an external program playing a script of this game."""
+        seeded = ["--seed", str(seed)] if self.takes_seed and seed is not None else []
+        return [*program, "-b", str(script), *seeded]
+
+
+class GameModule(Protocol):
+    """What a game package offers the harness: its pure core."""
+
+    def transcript(self, inputs: str, seed: int | None = None) -> str: ...
+
+
+class Autoplay(Protocol):
+    """What a game's autoplay module offers the harness: a random complete game."""
+
+    def random_inputs(self, rng: random.Random) -> tuple[int | None, list[str]]: ...
+
+
+class PcBasic(Protocol):
+    """The PC-BASIC driver (acceptance/pcbasic.py): the original listing's transcript, cached."""
+
+    def transcript(
+        self, game: str, inputs: list[str], seed: int | None, listing: Path | None
+    ) -> str: ...
+
+
+def package_transcript(package: str) -> Transcript:
+    """The `transcript` of a game package, imported on first use."""
+
+    def transcript(text: str, seed: int | None) -> str:
+        module = cast(GameModule, importlib.import_module(package))
+        with IN_PROCESS:
+            return module.transcript(text, seed)
+
+    return transcript
+
+
+def package_autoplay(package: str) -> RandomScript:
+    """The `autoplay.random_inputs` of a game package, imported on first use."""
+
+    def random_inputs(rng: random.Random) -> tuple[int | None, list[str]]:
+        module = cast(Autoplay, importlib.import_module(f"{package}.autoplay"))
+        return module.random_inputs(rng)
+
+    return random_inputs
+
+
+def pcbasic_transcript(game: str) -> Transcript:
+    """The original BASIC listing of a game run by PC-BASIC: the oracle of the BASIC games."""
+
+    def transcript(text: str, seed: int | None) -> str:
+        driver = cast(PcBasic, importlib.import_module("acceptance.pcbasic"))
+        return driver.transcript(game, input_lines(text), seed, None)
+
+    return transcript
+
+
+def space_defender_2(text: str, seed: int | None) -> str:
+    """What `oracle -b` prints for a script (Space Defender 2 has no seed)."""
+    from oracle.runner import run_script  # here: `at --exe` never loads the oracle
+
+    with IN_PROCESS:
+        return run_script(text)
+
+
+def space_defender_2_commands(text: str) -> list[str]:
+    """A script's commands, one per unit (its lines if it does not parse)."""
+    from acceptance.script_commands import commands_of
+
+    return commands_of(text)
+
+
+def space_defender_2_simpler(unit: str) -> list[str]:
+    """A command's simpler forms: smaller numbers, earlier rows."""
+    from acceptance.script_commands import simpler_commands
+
+    return simpler_commands(unit)
+
+
+def space_defender_2_script(rng: random.Random) -> tuple[int | None, list[str]]:
+    """A generated Space Defender 2 script (oracle/generate.py) of a random length."""
+    from oracle.generate import script_lines
+
+    seed, length = rng.randrange(1 << 32), rng.choice(SCRIPT_LENGTHS)
+    return None, list(script_lines(seed, rng.randint(1, length)))
+
+
+def sister_game(name: str, title: str, basic: bool) -> Game:
+    """A sister game's entry: its package in games/, tests in at/NAME/, lines typed as input."""
+    package = f"games.{name}"
+    return Game(
+        name,
+        title,
+        name,
+        Unit.INPUT_LINE,
+        package_transcript(package),
+        package_autoplay(package),
+        pcbasic_transcript(name) if basic else None,
+    )
+
+
+SPACE_DEFENDER_2 = Game(
+    "space_defender_2",
+    "Space Defender 2",
+    "",
+    Unit.COMMAND,
+    space_defender_2,
+    space_defender_2_script,
+    takes_seed=False,
+    units=space_defender_2_commands,
+    simpler=space_defender_2_simpler,
+)
+
+GAMES: dict[str, Game] = {
+    game.name: game
+    for game in (
+        SPACE_DEFENDER_2,
+        sister_game("star_lanes", "Star Lanes", basic=True),
+        sister_game("super_star_trek", "Super Star Trek", basic=True),
+        sister_game("star_canine", "Star Canine", basic=False),
+    )
+}
+
+
+def game_named(name: str) -> Game:
+    """The registered game of this name; a one-line error names the known ones."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise HarnessError(f"no game {name!r}; the games are {', '.join(GAMES)}") from None
+
+
+def game_of_folder(folder: Path) -> Game:
+    """The game a script belongs to by its folder's name: a sister game's, else Space Defender 2."""
+    return next(
+        (game for game in GAMES.values() if game.folder and game.folder == folder.name),
+        SPACE_DEFENDER_2,
+    )

@@ -1,0 +1,236 @@
+"""Seeded random command scripts: what students type when they write tests, at any length.
+
+Mostly valid commands, the errors of errors.txt in realistic proportion, every board size and
+loadout over many seeds, long games restarted when they end, now and then a toggle or an abort,
+and the layouts script files have (comment and blank lines, spaces, commands sharing a line or
+spread over two). The generator follows the game on a session of its own, so a move goes where
+the Starfighter can reach and a new game starts once the last one is over. A defect puts one
+syntax or type error into the script, for fuzz tests of the error reports.
+
+Used by `at fuzz` and, on the command line, by `python -m tools.generate`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from model.actions import Action, Fire, Move, Pass, Special
+from model.game import Game
+from model.geometry import Position
+from model.session import MENU_SIZES, Session, Stage
+from oracle.declarations import ROW, THRESHOLD, call_text
+from oracle.parser import Call
+from oracle.typecheck import check
+
+ROWS = ROW.items
+TURNS = ("move", "pass", "fire", "special")
+TURN_WEIGHTS = (4, 3, 3, 1)  # about as often as in the acceptance tests
+NO_SPAWNS = (1, 1, 1, 1, 1)
+DEFECTS: dict[str, tuple[str, ...]] = {
+    "type": ("jump", "Pass", "move(K,3)", "move(A,31)", "setup_select(9)", "setup_next(0)",
+             "play(4,10,1,1,1,1,1)", "play(10,30,1,1,1,1,102)", "move(A)", "move(3,A)"),
+    "syntax": ("move(A,8", "pass)", "fire(1)", "move(A,,8)", "move(A 8)", "pass #", "play(10,30",
+               "1pass", "move(A,-)", "special()", "abort(A)"),
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Mix:
+    """How often, per command, the generator strays from the plain valid command."""
+
+    wrong: float = 0.1  # a command the current state rejects (errors.txt)
+    toggle: float = 0.03  # toggle_debug_mode or toggle_RNG_out
+    abort: float = 0.005  # leave the setup or the game
+    layout: float = 0.05  # a comment or blank line, spaces, a shared line, a split command
+
+
+class Player:
+    """Chooses each next command from the state of its own session, and plays it there."""
+
+    def __init__(self, rng: random.Random, mix: Mix) -> None:
+        self.rng = rng
+        self.mix = mix
+        self.session = Session()
+
+    def next_call(self) -> Call:
+        """The next command, already played on the session."""
+        call = self._choose()
+        check(call).command.apply(self.session)
+        return call
+
+    def _choose(self) -> Call:
+        roll = self.rng.random()
+        if roll < self.mix.toggle:
+            return Call(self.rng.choice(("toggle_debug_mode", "toggle_RNG_out")))
+        if roll < self.mix.toggle + self.mix.wrong:
+            return self.rng.choice(self._mistakes())()
+        if self.session.stage is Stage.NOT_STARTED:
+            return self._play(self._thresholds())
+        if self.rng.random() < self.mix.abort:
+            return Call("abort")
+        if self.session.stage is Stage.IN_GAME:
+            return self._turn()
+        return self._setup(self.session.stage)
+
+    def _play(self, thresholds: tuple[int, ...]) -> Call:
+        """`play` on a board of any size."""
+        return Call("play", (self.rng.randint(5, 10), self.rng.randint(10, 30), *thresholds))
+
+    def _thresholds(self) -> tuple[int, ...]:
+        """No spawns in half the games, as in most acceptance tests; any non-decreasing five else."""
+        if self.rng.random() < 0.5:
+            return NO_SPAWNS
+        return tuple(sorted(self.rng.randint(THRESHOLD.low, THRESHOLD.high) for _ in range(5)))
+
+    def _decreasing(self) -> tuple[int, ...]:
+        """Five thresholds with at least one decrease."""
+        low = self.rng.randint(THRESHOLD.low, THRESHOLD.high - 1)
+        values = sorted(self.rng.randint(THRESHOLD.low, THRESHOLD.high) for _ in range(3))
+        at = self.rng.randint(0, 3)
+        values[at:at] = [self.rng.randint(low + 1, THRESHOLD.high), low]
+        return tuple(values)
+
+    def _setup(self, stage: Stage) -> Call:
+        """Select an option now and then, go on mostly a state at a time, sometimes back."""
+        if stage in MENU_SIZES and self.rng.random() < 0.6:
+            return Call("setup_select", (self.rng.randint(1, MENU_SIZES[stage]),))
+        name = "setup_back" if self.rng.random() < 0.1 else "setup_next"
+        return Call(name, (self._steps(),))
+
+    def _steps(self) -> int:
+        return 1 if self.rng.random() < 0.7 else self.rng.randint(1, 5)
+
+    def _turn(self) -> Call:
+        """A turn; one the Starfighter cannot afford becomes a pass, most of the time."""
+        name = self.rng.choices(TURNS, TURN_WEIGHTS)[0]
+        call = self._reachable_move() if name == "move" else Call(name)
+        if self._game().check(_action(call)) is not None and self.rng.random() < 0.8:
+            return Call("pass")
+        return call
+
+    def _reachable_move(self) -> Call:
+        """A move to a cell within the Starfighter's Move (it may lack the energy); else a pass."""
+        ship, board = self._game().starfighter, self._game().board
+        reach = ship.stats.move
+        for _ in range(10):
+            rows = self.rng.randint(-reach, reach)
+            columns = self.rng.randint(abs(rows) - reach, reach - abs(rows))
+            target = ship.position.shifted(rows, columns)
+            if target != ship.position and board.contains(target):
+                return _move(target)
+        return Call("pass")
+
+    def _mistakes(self) -> list[Callable[[], Call]]:
+        """Ways to get an error in the current state (errors.txt)."""
+        stage = self.session.stage
+        if stage is Stage.NOT_STARTED:
+            return [lambda: Call("abort"), self._setup_anywhere, self._blind_turn,
+                    lambda: self._play(self._decreasing())]  # fmt: skip
+        if stage is Stage.IN_GAME:
+            return [lambda: self._play(self._thresholds()), self._setup_anywhere, self._move_there,
+                    self._move_too_far, self._move_off_board]  # fmt: skip
+        mistakes = [lambda: self._play(self._thresholds()), self._blind_turn]
+        if MENU_SIZES.get(stage, 0) < 5:
+            mistakes.append(self._select_missing)
+        return mistakes
+
+    def _select_missing(self) -> Call:
+        """An option this setup state does not offer (any option in the summary)."""
+        size = MENU_SIZES.get(self.session.stage, 0)
+        return Call("setup_select", (self.rng.randint(size + 1, 5),))
+
+    def _setup_anywhere(self) -> Call:
+        name = self.rng.choice(("setup_select", "setup_next", "setup_back"))
+        return Call(name, (self.rng.randint(1, 5),))
+
+    def _blind_turn(self) -> Call:
+        name = self.rng.choice(TURNS)
+        if name == "move":
+            return _move(Position(self.rng.randint(1, len(ROWS)), self.rng.randint(1, 30)))
+        return Call(name)
+
+    def _move_there(self) -> Call:
+        return _move(self._game().starfighter.position)
+
+    def _move_too_far(self) -> Call:
+        """A cell of the board beyond the Starfighter's Move, if one is found."""
+        ship, board = self._game().starfighter, self._game().board
+        for _ in range(10):
+            target = Position(self.rng.randint(1, board.rows), self.rng.randint(1, board.columns))
+            if ship.position.distance(target) > ship.stats.move:
+                return _move(target)
+        return self._move_there()
+
+    def _move_off_board(self) -> Call:
+        """A cell a move can name (A..J, 1..30) that this board does not have, if it is smaller."""
+        board = self._game().board
+        if board.rows == len(ROWS) and board.columns == 30:
+            return self._move_there()
+        row = self.rng.randint(board.rows + 1, len(ROWS)) if board.rows < len(ROWS) else 1
+        column = self.rng.randint(board.columns + 1, 30) if row == 1 else 1
+        return _move(Position(row, column))
+
+    def _game(self) -> Game:
+        game = self.session.game
+        assert game is not None
+        return game
+
+
+def _move(target: Position) -> Call:
+    return Call("move", (ROWS[target.row - 1], target.column))
+
+
+def _action(call: Call) -> Action:
+    """The model's action for a turn command."""
+    if call.name == "move":
+        row, column = call.arguments
+        return Move(Position(ROWS.index(str(row)) + 1, int(column)))
+    simple: dict[str, Action] = {"pass": Pass(), "fire": Fire(), "special": Special()}
+    return simple[call.name]
+
+
+def script_lines(
+    seed: int, commands: int, mix: Mix = Mix(), defect: str | None = None
+) -> Iterator[str]:
+    """The lines of a script of `commands` generated commands (plus the defect, if asked for)."""
+    rng = random.Random(seed)
+    player = Player(rng, mix)
+    texts = (call_text(call.name, call.arguments) for call in iter(player.next_call, None))
+    limited: Iterator[str] = itertools.islice(texts, commands)
+    if defect is not None:
+        at = rng.randint(0, commands)
+        limited = itertools.chain(
+            itertools.islice(limited, at), [rng.choice(DEFECTS[defect])], limited
+        )
+    yield f"-- generated: seed {seed}, {commands} commands"
+    yield from _laid_out(limited, rng, mix.layout)
+
+
+def script(seed: int, commands: int, mix: Mix = Mix(), defect: str | None = None) -> str:
+    """A whole generated script, each line ended by a line feed."""
+    return "".join(line + "\n" for line in script_lines(seed, commands, mix, defect))
+
+
+def _laid_out(texts: Iterator[str], rng: random.Random, rate: float) -> Iterator[str]:
+    """The script lines of these commands: one a line, or at `rate` laid out as people do."""
+    for text in texts:
+        if rng.random() < rate:
+            yield from rng.choice(LAYOUTS)(text, texts, rng)
+        else:
+            yield text
+
+
+Layout = Callable[[str, Iterator[str], random.Random], list[str]]
+
+LAYOUTS: tuple[Layout, ...] = (
+    lambda text, rest, rng: [rng.choice(("-- next", "--", "  -- a comment")), text],
+    lambda text, rest, rng: [rng.choice(("", "  ", "\t")), text],
+    lambda text, rest, rng: [rng.choice(("  ", "\t", " \t ")) + text + rng.choice(("", " ", "\t"))],
+    lambda text, rest, rng: [text.replace("(", " ( ").replace(",", " , ")],
+    lambda text, rest, rng: [text + rng.choice((" ", "  ", "\t")) + next(rest, "")],
+    lambda text, rest, rng: text.replace("(", "(\n  ", 1).split("\n"),
+    lambda text, rest, rng: text.replace("(", "\n(", 1).split("\n"),
+)

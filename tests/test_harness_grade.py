@@ -1,0 +1,202 @@
+"""`at grade`: a class of 30 fake submissions (correct, off by one space, crashing midway, hanging,
+missing) graded over a suite, with the right counts in the CSV, the matrix and the HTML report;
+a hanging submission costs a few timeouts, never the whole run."""
+
+import csv
+import html
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from acceptance.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+TESTS = ("at001", "at002", "at003")
+ORACLE = Path(sys.executable).with_name("oracle")
+EXPECTED = "$(dirname $(dirname $2))/expected/$(basename $2 .txt).expected.txt"
+PROGRAMS = {
+    "oracle": f'#!/bin/sh\nexec "{ORACLE}" "$@"\n',
+    "printer": f'#!/bin/sh\ncat "{EXPECTED}"\n',
+    "spacey": f"#!/bin/sh\nsed '3s/$/ /' \"{EXPECTED}\"\n",
+    "crashing": f'#!/bin/sh\nhead -n 5 "{EXPECTED}"\necho "Segmentation fault" >&2\nexit 139\n',
+    "hanging": f'#!/bin/sh\nhead -n 2 "{EXPECTED}"\nexec sleep 60\n',
+}
+CLASS = {"oracle": 4, "printer": 6, "spacey": 6, "crashing": 5, "hanging": 4, "missing": 5}
+# What each kind of submission gets over the three tests: passed, failed, errors, score.
+GRADES = {
+    "oracle": ["3", "0", "0", "100.0"],
+    "printer": ["3", "0", "0", "100.0"],
+    "spacey": ["0", "3", "0", "0.0"],
+    "crashing": ["0", "0", "3", "0.0"],
+    "hanging": ["0", "0", "3", "0.0"],
+    "missing": ["0", "0", "3", "0.0"],
+}
+
+
+@pytest.fixture
+def classroom(tmp_path: Path) -> Path:
+    """The suite (three tests of at/ with their expected files) and 30 submission folders, each
+    named after its kind; two of the missing ones have no folder at all."""
+    for name in TESTS:
+        (tmp_path / "at").mkdir(exist_ok=True)
+        (tmp_path / "expected").mkdir(exist_ok=True)
+        (tmp_path / "at" / f"{name}.txt").write_bytes((ROOT / "at" / f"{name}.txt").read_bytes())
+        expected = ROOT / "expected" / f"{name}.expected.txt"
+        (tmp_path / "expected" / expected.name).write_bytes(expected.read_bytes())
+    for kind, count in CLASS.items():
+        for number in range(count):
+            folder = tmp_path / "class" / f"{kind}{number}"
+            if kind == "missing" and number < 2:
+                continue
+            folder.mkdir(parents=True)
+            if kind in PROGRAMS:
+                (folder / "space_defender_2").write_text(PROGRAMS[kind])
+                (folder / "space_defender_2").chmod(0o755)
+    return tmp_path
+
+
+def submissions(classroom: Path) -> list[str]:
+    """The 30 submission folders, in class order."""
+    return [
+        str(classroom / "class" / f"{kind}{number}")
+        for kind, count in CLASS.items()
+        for number in range(count)
+    ]
+
+
+def grade(classroom: Path, *options: str) -> int:
+    """Run `at grade` on the class over the suite."""
+    return main(
+        ["grade", "--exe", "{}/space_defender_2", "--tests", str(classroom / "at")]
+        + ["--timeout", "2", "--give-up", "1", "-j", "2", "--out", str(classroom / "out")]
+        + [*options, *submissions(classroom)]
+    )
+
+
+def kind_of(name: str) -> str:
+    """A submission's kind, from its folder name."""
+    return name.rstrip("0123456789")
+
+
+def test_a_class_is_graded_with_the_right_counts_in_csv_matrix_and_html(
+    capsys: pytest.CaptureFixture[str], classroom: Path
+) -> None:
+    started = time.perf_counter()
+    assert grade(classroom) == 0
+    assert time.perf_counter() - started < 30
+    with open(classroom / "out" / "grades.csv", newline="") as file:
+        header, *rows = list(csv.reader(file))
+    assert header == ["submission", "passed", "failed", "errors", "score"]
+    assert len(rows) == 30
+    assert all(row[1:] == GRADES[kind_of(row[0])] for row in rows)
+
+    with open(classroom / "out" / "matrix.csv", newline="") as file:
+        header, *matrix = list(csv.reader(file))
+    assert header == ["submission", *TESTS]
+    outcomes = {kind_of(row[0]): set(row[1:]) for row in matrix}
+    assert outcomes["oracle"] == outcomes["printer"] == {"passed"}
+    assert outcomes["spacey"] == {"failed"} and outcomes["crashing"] == {"crashed"}
+    assert outcomes["hanging"] <= {"timed out", "not run"} and outcomes["missing"] == {"not found"}
+
+    page = (classroom / "out" / "report.html").read_text()
+    assert page.count("<tr") == 31 and page.count('<tr class="perfect">') == 10
+    assert html.escape("at001: failed at line 3, column 24, in ->play(10,30,1,1,1,1,1)") in page
+    assert "·" in page and "at002: crashed (exit status 139) at line 6" in page
+
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["submission", "passed", "failed", "errors", "score"]
+    assert lines[1].split() == ["oracle0", "3", "0", "0", "100.0"]
+    assert lines[-1].startswith("graded 30 submissions over 3 tests in ")
+
+
+def test_a_hanging_submission_costs_a_few_timeouts_not_all_its_tests(
+    capsys: pytest.CaptureFixture[str], classroom: Path
+) -> None:
+    for name in TESTS[1:]:
+        (classroom / "at" / f"{name}.txt").unlink()
+    for extra in range(4, 10):
+        (classroom / "at" / f"at00{extra}.txt").write_bytes(
+            (ROOT / "at" / "at001.txt").read_bytes()
+        )
+        (classroom / "expected" / f"at00{extra}.expected.txt").write_bytes(
+            (ROOT / "expected" / "at001.expected.txt").read_bytes()
+        )
+    started = time.perf_counter()
+    hanging = str(classroom / "class" / "hanging0")
+    assert (
+        main(
+            ["grade", "--exe", "{}/space_defender_2", "--tests", str(classroom / "at"), "-j", "1"]
+            + ["--timeout", "0.5", "--give-up", "2", "--out", str(classroom / "out"), hanging]
+        )
+        == 0
+    )
+    assert time.perf_counter() - started < 3
+    matrix = (classroom / "out" / "matrix.csv").read_text().splitlines()[1].split(",")[1:]
+    assert matrix == ["timed out"] * 2 + ["not run"] * 5
+
+
+def test_existing_reports_are_kept_unless_forced(
+    capsys: pytest.CaptureFixture[str], classroom: Path
+) -> None:
+    (classroom / "out").mkdir()
+    (classroom / "out" / "grades.csv").write_text("last year's grades\n")
+    assert (
+        main(
+            [
+                "grade",
+                "--exe",
+                "{}/space_defender_2",
+                "--tests",
+                str(classroom / "at" / "at001.txt"),
+            ]
+            + ["--out", str(classroom / "out"), str(classroom / "class" / "printer0")]
+        )
+        == 2
+    )
+    assert capsys.readouterr().err.endswith("grades.csv exist already (--force replaces them)\n")
+    assert (classroom / "out" / "grades.csv").read_text() == "last year's grades\n"
+
+
+@pytest.mark.parametrize(
+    ("template", "message"),
+    [
+        (
+            "space_defender_2",
+            "at: --exe 'space_defender_2' must name the program with {} for the folder\n",
+        ),
+        ("'{}/x", 'at: cannot parse --exe "\'{}/x": No closing quotation\n'),
+    ],
+)
+def test_a_template_that_names_no_program_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], classroom: Path, template: str, message: str
+) -> None:
+    assert main(["grade", "--exe", template, "--out", str(classroom / "out"), "x"]) == 2
+    assert capsys.readouterr().err == message
+
+
+def test_a_submission_that_floods_its_output_is_stopped_as_an_error(
+    capsys: pytest.CaptureFixture[str], classroom: Path
+) -> None:
+    flooding = classroom / "class" / "flooding0"
+    flooding.mkdir()
+    (flooding / "space_defender_2").write_text("#!/bin/sh\nexec yes 'state:not started'\n")
+    (flooding / "space_defender_2").chmod(0o755)
+    started = time.perf_counter()
+    assert (
+        main(
+            [
+                "grade",
+                "--exe",
+                "{}/space_defender_2",
+                "--tests",
+                str(classroom / "at" / "at001.txt"),
+            ]
+            + ["--out", str(classroom / "out"), str(flooding)]
+        )
+        == 0
+    )
+    assert time.perf_counter() - started < 5
+    page = (classroom / "out" / "report.html").read_text()
+    assert "at001: crashed (stopped: printed more than " in page
