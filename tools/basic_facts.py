@@ -141,7 +141,7 @@ def val(rng: random.Random, count: int) -> dict[str, object]:
 def input_answers(rng: random.Random, count: int) -> dict[str, object]:
     """What INPUT makes of typed answers, for one number, one string and two numbers."""
     answers = basic_programs.input_texts(rng, count)
-    result = {}
+    result: dict[str, object] = {}
     for name, program in basic_programs.INPUT_PROGRAMS.items():
         typed = b"".join(answer.encode("latin-1") + b"\r0\r" for answer in answers)
         source = program.replace("\n", "\r").encode("latin-1")

@@ -19,6 +19,7 @@ TYPE_MISMATCH = "Type mismatch"
 STRING_TOO_LONG = "String too long"
 SYNTAX_ERROR = "Syntax error"
 UNDEFINED_LINE_NUMBER = "Undefined line number"
+BREAK_MESSAGE = "Break"
 
 
 class BasicError(Exception):

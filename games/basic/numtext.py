@@ -150,11 +150,15 @@ def read_decimal(text: str, strict: bool) -> Decimal:
 
 
 def parse_constant(text: str) -> Single:
-    """The single that the tokenizer stores for a decimal constant such as `.05` or `7.98`."""
+    """The single that the tokenizer stores for a decimal constant such as `.05` or `7.98`
+    (beyond the single range, the largest single)."""
     decimal = read_decimal(text.upper(), strict=True)
     if decimal.double:
         raise NotANumber(f"{text} is a double-precision constant")
-    return pack(mbf.from_decimal(decimal.mantissa, decimal.exponent, SINGLE))
+    try:
+        return pack(mbf.from_decimal(decimal.mantissa, decimal.exponent, SINGLE))
+    except mbf.MbfOverflow as overflow:
+        return Single(-LARGEST if overflow.negative else LARGEST)
 
 
 def val(text: str) -> Single:

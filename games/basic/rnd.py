@@ -43,8 +43,7 @@ def seed_constant(seed: int) -> SeedConstant:
         return SeedConstant(seed, False)
     stored, overflow = _stored_constant(magnitude)
     if seed < 0:
-        stored = bytearray(stored)
-        stored[-2] ^= 0x80
+        stored = stored[:-2] + bytes([stored[-2] ^ 0x80]) + stored[-1:]
     key = int.from_bytes(bytes(a ^ b for a, b in zip(stored[-2:], stored[-4:-2])), "little")
     return SeedConstant(key - 0x10000 if key & 0x8000 else key, overflow)
 

@@ -59,10 +59,10 @@ class Single(float):
     def __rtruediv__(self, other: "Operand") -> "Single":
         return _divide(_single(other), self)
 
-    def __pow__(self, other: "Operand", modulo: None = None) -> "Single":  # type: ignore[override]
+    def __pow__(self, other: "Operand", modulo: None = None) -> "Single":
         return power(self, other)
 
-    def __rpow__(self, other: "Operand", modulo: None = None) -> "Single":  # type: ignore[misc]
+    def __rpow__(self, other: "Operand", modulo: None = None) -> "Single":
         return power(_single(other), self)
 
     def __neg__(self) -> "Single":
@@ -118,7 +118,7 @@ class Single(float):
     def __rmod__(self, other: object) -> "Single":
         raise TypeError("the listings use no MOD on singles")
 
-    def __round__(self, ndigits: SupportsIndex | None = None) -> int:  # type: ignore[override]
+    def __round__(self, ndigits: SupportsIndex | None = None) -> int:
         raise TypeError("use basic.functions.cint (BASIC rounds halves away from zero)")
 
 
@@ -148,13 +148,13 @@ def _single(value: Operand) -> Single:
     if kind is Single:
         return value  # type: ignore[return-value]
     if kind is int:
-        if -16777216 <= value <= 16777216:  # type: ignore[operator]
+        if -16777216 <= value <= 16777216:
             return _new(Single, float(value))
         from games.basic.numtext import parse_constant
 
         return parse_constant(str(value))
     if kind is float:
-        return constant(value)  # type: ignore[arg-type]
+        return constant(value)
     raise TypeError(f"a BASIC number cannot be made from {kind.__name__}")
 
 
