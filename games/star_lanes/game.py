@@ -54,8 +54,7 @@ def set_up(game: Game, console: Console, rnd: Rnd) -> None:
     if says_yes(console.input_string(tables.INSTRUCTIONS_PROMPT)):
         view.instructions(console)
     for player in game.player_numbers():
-        console.write(tables.PLAYER_LABEL)
-        console.number(player)
+        console.print(tables.PLAYER_LABEL, player, end="")
         name = console.input_string(tables.NAME_PROMPT)
         game.roster.set_name(player, name, line=160)
     view.first_player_heading(console)

@@ -1,6 +1,7 @@
 """Games set up by hand for the rule tests: a blank galaxy, companies and holdings as wanted."""
 
 from games.basic.console import Console
+from games.basic.program import batch_console
 from games.basic.single import Single
 from games.star_lanes.galaxy import Cell, Place, company_code
 from games.star_lanes.state import Game
@@ -42,4 +43,4 @@ def symbols(game: Game) -> list[str]:
 
 def capture(lines: tuple[str, ...] = ()) -> Console:
     """A console that types these lines and records the screen."""
-    return Console(list(lines))
+    return batch_console(list(lines))

@@ -39,7 +39,7 @@ def test_the_merger_table_is_printed_with_the_listing_columns() -> None:
     game = two_companies()
     console = capture()
     place_move(game, console, Place(5, 5))
-    assert console.text() == (
+    assert console.transcript() == (
         " " * 21 + "SPECIAL ANNOUNCEMENT!!\n\n"
         "BETELGEUSE, LTD. HAS JUST BEEN MERGED INTO ALTAIR STARWAYS!\n"
         "PLEASE NOTE THE FOLLOWING TRANSACTIONS.\n\n"
@@ -69,7 +69,7 @@ def test_three_companies_merge_into_the_largest_one_after_the_other() -> None:
         give_shares(game, company, {1: 2})
     console = capture()
     place_move(game, console, Place(5, 5))
-    text = console.text()
+    text = console.transcript()
     assert text.index("BETELGEUSE, LTD. HAS JUST") < text.index("CAPELLA FREIGHT CO. HAS JUST")
     assert (game.companies[1].size, game.companies[1].price) == (3 + 1 + 2, 500 + 400 + 700)
     assert game.roster.holdings[1][1] == 2 + 1 + 1
@@ -93,4 +93,6 @@ def test_a_merged_price_above_3000_splits_but_3000_does_not() -> None:
     place_move(game, console, Place(5, 5))
     assert game.companies[1].price == 1500
     assert game.roster.holdings[1][1] == 2 * (10 + 3)
-    assert console.text().endswith("ALTAIR STARWAYS HAS SPLIT 2 FOR 1!\n" + "\n" * 5 + "\n" * 5)
+    assert console.transcript().endswith(
+        "ALTAIR STARWAYS HAS SPLIT 2 FOR 1!\n" + "\n" * 5 + "\n" * 5
+    )

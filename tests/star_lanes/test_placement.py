@@ -23,7 +23,7 @@ def test_a_cell_next_to_a_star_founds_the_first_free_company() -> None:
     assert (betelgeuse.size, betelgeuse.price) == (1, 100 + 500)
     assert game.roster.holdings[2][2] == 5
     assert game.galaxy.at(Place(4, 4)) == 5
-    assert console.text() == (
+    assert console.transcript() == (
         " " * 21 + "SPECIAL ANNOUNCEMENT!!\n\n"
         "A NEW SHIPPING COMPANY HAS BEEN FORMED!\n"
         "IT'S NAME IS BETELGEUSE, LTD.\n" + "\n" * 5
@@ -72,7 +72,7 @@ def test_growth_to_3000_exactly_splits_the_stock() -> None:
     place_move(game, console, Place(1, 2))
     assert game.companies[1].price == 1500
     assert [game.roster.holdings[1][player] for player in (1, 2, 3)] == [14, 0, 5]
-    assert "THE STOCK OF ALTAIR STARWAYS HAS SPLIT 2 FOR 1!\n" + "\n" * 5 in console.text()
+    assert "THE STOCK OF ALTAIR STARWAYS HAS SPLIT 2 FOR 1!\n" + "\n" * 5 in console.transcript()
 
 
 def test_growth_below_3000_does_not_split() -> None:

@@ -62,14 +62,14 @@ def test_a_purchase_of_what_the_cash_covers(answer: str, shares: float, cash: in
     console = capture((answer,))
     trade(game, console)
     assert (game.roster.holdings[1][1], game.roster.cash[1]) == (shares, cash)
-    assert console.text() == "YOUR CURRENT CASH= $ 6000 \n" + OFFER + answer + "\n"
+    assert console.transcript() == "YOUR CURRENT CASH= $ 6000 \n" + OFFER + answer + "\n"
 
 
 def test_too_many_shares_are_refused_and_asked_again_without_the_cash_line() -> None:
     game = one_company(cash=1000)
     console = capture(("3", "2"))
     trade(game, console)
-    assert console.text() == (
+    assert console.transcript() == (
         "YOUR CURRENT CASH= $ 1000 \n"
         + OFFER
         + "3\nYOU ONLY HAVE $ 1000 - TRY AGAIN\n"
@@ -83,7 +83,7 @@ def test_map_and_stock_requests_show_a_screen_and_offer_again() -> None:
     game = one_company()
     console = capture(("MAP", "STOCK", "1"))
     trade(game, console)
-    text = console.text()
+    text = console.transcript()
     assert text.count("YOUR CURRENT CASH") == 1
     assert text.count(OFFER) == 3
     assert "MAP OF THE GALAXY" in text
@@ -96,5 +96,5 @@ def test_companies_not_on_the_map_are_not_offered() -> None:
     put_company(game, 3, [Place(4, 4)], price=300)
     console = capture(("0", "0"))
     trade(game, console)
-    text = console.text()
+    text = console.transcript()
     assert "ALTAIR" in text and "CAPELLA" in text and "BETELGEUSE" not in text
