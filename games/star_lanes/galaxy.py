@@ -68,6 +68,10 @@ class Galaxy:
         """The code of a cell (border cells included)."""
         return self.cells[place.row][place.column]
 
+    def row(self, row: int) -> list[int]:
+        """The codes of a row's playable cells, columns A to L."""
+        return self.cells[row][1 : tables.COLUMNS + 1]
+
     def put(self, place: Place, code: int) -> None:
         """Set the code of a cell."""
         self.cells[place.row][place.column] = code
