@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test check bench clean
+.PHONY: install run test check bench differential clean
 
 install: $(STAMP)
 
@@ -27,6 +27,13 @@ check: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_star_lanes
+
+# A BASIC game's clone against PC-BASIC on random games (GAMES of them, one PC-BASIC at a time);
+# the first difference is shrunk to the shortest input and kept as a new test in at/GAME.
+GAME ?= star_lanes
+GAMES ?= 200
+differential: $(STAMP)
+	nice $(BIN)/at fuzz --game $(GAME) --jobs 1 --budget $(GAMES)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
