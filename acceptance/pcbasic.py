@@ -7,10 +7,10 @@ its closing `Ok\\xff` prompt removed. A transcript holds one character per byte 
 PC-BASIC prints bytes (its `\\xff` after messages, typed non-ASCII as the UTF-8 bytes typed).
 Input lines are typed as their UTF-8 bytes, each ended by a carriage return.
 
-A run takes PC-BASIC 10 to 40 s, nearly all of it in emulating the screen (every scroll moves
-the pixels of a 640x400 framebuffer, in pure Python) and in handing the GIL to its keyboard
-thread; `--video=cga` halves the framebuffer (640x200) and saves a fifth to a third of the time
-with byte-identical output. Results are cached on disk by a hash of everything that decides them
+A game takes PC-BASIC tens of seconds: over half in PRINT, mostly scrolling (every scroll moves
+the pixels of a 640x400 framebuffer, in pure Python), a tenth in the `time.sleep(0)` calls of
+its event loop, the rest in interpreting; `--video=cga` halves the framebuffer (640x200) and the
+time (a Star Lanes game: 90 s to 48 s) with byte-identical output. Results are cached on disk by a hash of everything that decides them
 (listing, seed, input, PC-BASIC version, options), under the user's cache folder; a cache file
 that is missing, unreadable or corrupt is simply not used.
 """

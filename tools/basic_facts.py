@@ -5,7 +5,7 @@
 Each KIND runs PC-BASIC on a generated program (operands are passed as exact MBF bytes in a
 data file, results read back as MKS$ bytes) and writes tests/basic/data/KIND.json, which the
 tests in tests/basic/ check the runtime against. Kinds: arithmetic, functions, constants, val,
-input, rnd, console. Deterministic for a seed; a run takes PC-BASIC one to a few minutes a kind.
+input, rnd, console, direct. Deterministic for a seed; a run takes PC-BASIC one to a few minutes a kind.
 """
 
 import argparse
@@ -166,6 +166,17 @@ def console(rng: random.Random, count: int) -> dict[str, object]:
     return {"scenarios": scenarios, "transcript": run(source, b"")}
 
 
+def direct(rng: random.Random, count: int) -> dict[str, object]:
+    """Lines typed at the direct mode after the program's END and after a runtime error."""
+    lines = basic_programs.direct_lines(rng, count)
+    typed = b"".join(line.encode("utf-8") + b"\r" for line in lines)
+    result: dict[str, object] = {"listing": basic_programs.DIRECT_LISTING}
+    for name, program in basic_programs.DIRECT_PROGRAMS.items():
+        source = program.replace("\n", "\r").encode("latin-1")
+        result[name] = {"lines": lines, "transcript": run(source, typed)}
+    return result
+
+
 def dump(facts: dict[str, object]) -> str:
     """JSON with one case per line, so that a change of facts reads well in a diff."""
     parts = []
@@ -191,6 +202,7 @@ KINDS: dict[str, Callable[[random.Random, int], dict[str, object]]] = {
     "input": input_answers,
     "rnd": rnd,
     "console": console,
+    "direct": direct,
 }
 DEFAULT_COUNTS = {
     "arithmetic": 3000,
@@ -199,7 +211,8 @@ DEFAULT_COUNTS = {
     "val": 800,
     "input": 300,
     "rnd": 40,
-    "console": 120,
+    "console": 400,
+    "direct": 200,
 }
 
 

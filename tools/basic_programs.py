@@ -391,23 +391,33 @@ PRINT_PIECES = [
 ]
 
 
+def print_item(rng: random.Random) -> str:
+    """One PRINT item: a piece, a long string, TAB( ) or SPC( )."""
+    kind = rng.random()
+    if kind < 0.5:
+        return rng.choice(PRINT_PIECES)
+    if kind < 0.7:
+        return f'STRING$({rng.randint(0, 120)},"{rng.choice("XYZ")}")'
+    if kind < 0.85:
+        return f"TAB({rng.choice([0, 1, 5, 10, 14, 30, 70, 79, 80, 81, 200])})"
+    return f"SPC({rng.choice([0, 1, 3, 20, 79, 80, 100])})"
+
+
 def print_scenarios(rng: random.Random, count: int) -> list[str]:
-    """Random PRINT statements: pieces with ; , TAB( ) SPC( ) and long strings."""
+    """Random PRINT statements: items separated by ; or , or juxtaposed (a space, only before
+    an item that cannot continue a number)."""
     scenarios = []
     for _ in range(count):
-        items = []
+        text = ""
         for _ in range(rng.randint(0, 7)):
-            kind = rng.random()
-            if kind < 0.5:
-                items.append(rng.choice(PRINT_PIECES))
-            elif kind < 0.7:
-                items.append(f'STRING$({rng.randint(0, 120)},"{rng.choice("XYZ")}")')
-            elif kind < 0.85:
-                items.append(f"TAB({rng.choice([0, 1, 5, 10, 14, 30, 70, 79, 80, 81, 200, -3])})")
-            else:
-                items.append(f"SPC({rng.choice([0, 1, 3, 20, 79, 80, 100])})")
-            items.append(rng.choice([";", ";", ",", " "]))
-        scenarios.append("".join(items).rstrip())
+            item = print_item(rng)
+            if text:
+                separators = [";", ";", ","] + ([" "] if item[0] in '"CSTP' else [])
+                text += rng.choice(separators)
+            text += item
+        if text and rng.random() < 0.4:
+            text += rng.choice(";,")
+        scenarios.append(text)
     return scenarios
 
 
@@ -415,3 +425,109 @@ def print_program(scenarios: list[str]) -> bytes:
     """One PRINT statement per scenario line, juxtaposed items joined by `;`."""
     lines = [f"{10 + i} PRINT {scenario}" for i, scenario in enumerate(scenarios)]
     return "\r".join(lines).encode("latin-1") + b"\r"
+
+
+DIRECT_LISTING = [10, 20, 100, 1000]
+DIRECT_PROGRAMS = {
+    "end": '10 PRINT "GAME";\n20 END\n100 REM\n1000 REM\n',
+    "error": "10 DIM A(3)\n20 A(5)=1\n100 REM\n1000 REM\n",
+}
+DIRECT_FIXED = [
+    "",
+    "   ",
+    "5",
+    "CONT",
+    "5E",
+    "2.5",
+    "-5",
+    "+3",
+    "Y",
+    "N",
+    "y",
+    "YES",
+    "no",
+    "AYE",
+    "JOHN SMITH",
+    "MAP",
+    "NAV",
+    "SRS",
+    "3,4",
+    "1E5",
+    "0",
+    "10",
+    "10",
+    "10 X",
+    "10",
+    "100",
+    "00020",
+    "99",
+    "99 HELLO",
+    "99",
+    "1 .5",
+    "2 3",
+    "12 34 X",
+    "65529 X",
+    "65530 X",
+    "65529",
+    "  7  ",
+    "7 ",
+    "PRINT",
+    "?",
+    "print",
+    "END",
+    "STOP",
+    "NEXT",
+    "RETURN",
+    "WEND",
+    "REM HELLO",
+    "'NOTE",
+    '"HELLO"',
+    "*",
+    ":",
+    "IF",
+    "ON",
+    "Q",
+    "XYZ",
+    "\t5",
+]
+DIRECT_WORDS = [
+    "MAP",
+    "NAV",
+    "SRS",
+    "LRS",
+    "PHA",
+    "TOR",
+    "SHE",
+    "DAM",
+    "XXX",
+    "Y",
+    "N",
+    "YES",
+    "NO",
+    "AYE",
+    "JOHN",
+    "A1",
+    "B12",
+    "QUIT",
+    "HELP",
+    "5E",
+    "2.5",
+    "7",
+    "12",
+    "3,4",
+    "-1",
+    "0",
+    "",
+]
+
+
+def direct_lines(rng: random.Random, count: int) -> list[str]:
+    """Lines typed at the direct mode: the fixed list, then player-like words, some numbered."""
+    lines = list(DIRECT_FIXED)
+    while len(lines) < count:
+        words = [rng.choice(DIRECT_WORDS) for _ in range(rng.randint(1, 3))]
+        line = " ".join(words)
+        if rng.random() < 0.3:
+            line = f"{rng.choice([10, 20, 100, 1000, 5, 77, 400])} {line}".rstrip()
+        lines.append(line)
+    return lines[:count]

@@ -85,7 +85,9 @@ class Console:
 
     def write_line(self, text: str = "") -> None:
         """Text and a new line."""
-        self.write(text + "\r")
+        self.write(text)
+        self.emit("\n")
+        self.screen.new_line()
 
     def start_line(self) -> None:
         """A new line unless the cursor is at column 1 (before messages and the Ok prompt)."""

@@ -10,9 +10,11 @@ every remaining input line is typed at its command prompt. The line is echoed; t
   number (`2.5`, `1 .5`) is `Syntax error`, and so are line numbers of 65530 and above
   (digits are read while the number stays below 65530; spaces between digits are skipped);
 - a few statements that make sense alone are answered as PC-BASIC answers them (END, CLS,
-  CLEAR, BEEP, REM ... → Ok; PRINT or ? → an empty line; STOP → Break; CONT → Can't continue;
+  CLEAR, BEEP, REM, empty statements `:` ... → Ok; PRINT or ? → an empty line; STOP → Break;
   NEXT, RETURN, RESUME, WEND, WHILE → their "without" errors; ON, IF, KEY, NAME, OPEN, ERROR →
-  Missing operand);
+  Missing operand; CONT → Can't continue unless the program could resume: after its END, STOP
+  or a Break, with no numbered line typed since nor CLEAR; a direct END makes it resumable);
+- Ctrl-C at the prompt prints its mark and a new line (no Ok); the rest of the line goes on;
 - anything else a player would type (names, words, commands of the games, yes and no, signed
   or decimal numbers, quoted text) is `Syntax error`.
 Each answered line is followed by the `Ok` prompt; stored and deleted lines and blank lines are
@@ -20,16 +22,21 @@ not. Errors print their message and `\\xff`.
 
 Not emulated: statements with arguments (PRINT 5, X = 1, GOTO 10, LIST 100, ...) and the
 commands that act on the stored program or the machine (RUN, LIST, NEW, AUTO, EDIT, SYSTEM,
-FILES, LOAD, SAVE, INPUT): they get `Syntax error` here; nor the clearing of variables and of
-the random generator that storing a program line does in PC-BASIC (nothing runs afterwards).
+FILES, LOAD, SAVE, INPUT): they get `Syntax error` here; CONT when the program could resume
+(PC-BASIC runs the listing on from where it stopped; here it is just Ok); the clearing of
+variables and of the random generator that storing a program line does (nothing runs after);
+lines with non-ASCII characters, whose bytes PC-BASIC reads as keyword tokens.
 """
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from games.basic.console import Console
+from games.basic.editor import Break
 from games.basic.errors import SYNTAX_ERROR, UNDEFINED_LINE_NUMBER
 
 OK_PROMPT = "Ok\xff"
+CANT_CONTINUE = "Can't continue"
 ERROR_MARK = "\xff"
 LAST_LINE = 65529
 LINE_DIGITS = 5
@@ -40,7 +47,6 @@ BLANKS = " \t\n"
 QUIET = frozenset(["END", "CLS", "CLEAR", "CLOSE", "BEEP", "TRON", "TROFF", "RESTORE", "ELSE"])
 MESSAGES = {
     "STOP": "Break",
-    "CONT": "Can't continue",
     "NEXT": "NEXT without FOR",
     "RETURN": "RETURN without GOSUB",
     "RESUME": "RESUME without error",
@@ -55,14 +61,26 @@ MESSAGES = {
 }
 
 
-def direct_mode(console: Console, listing_lines: Iterable[int]) -> None:
+@dataclass
+class Stored:
+    """What the interpreter keeps between direct lines: the program's line numbers, and whether
+    CONT could resume the program (after its END or a Break, until a line is typed or CLEAR)."""
+
+    lines: set[int]
+    resumable: bool = False
+
+
+def direct_mode(console: Console, listing_lines: Iterable[int], resumable: bool = False) -> None:
     """Show the Ok prompt and answer typed lines until the input runs out (InputExhausted)."""
-    lines = set(listing_lines)
+    stored = Stored(set(listing_lines), resumable)
     console.start_line()
     console.write_line(OK_PROMPT)
     while True:
-        text = console.read_line("", whole_line=True)
-        reply = answer(text, lines)
+        try:
+            text = console.read_line("", whole_line=True)
+        except Break:
+            continue
+        reply = answer(text, stored)
         if reply is None:
             continue
         if reply == "":
@@ -74,16 +92,21 @@ def direct_mode(console: Console, listing_lines: Iterable[int]) -> None:
         console.write_line(OK_PROMPT)
 
 
-def answer(text: str, lines: set[int]) -> str | None:
+def answer(text: str, stored: Stored) -> str | None:
     """What a typed line prints before Ok: None for no Ok at all, "" for an empty line,
     OK_PROMPT for nothing but Ok, else an error message. Stores or deletes program lines."""
     stripped = text.lstrip(BLANKS)
     if not stripped:
         return None
     if stripped[0] in DIGITS:
-        return _program_line(stripped, lines)
+        stored.resumable = False
+        return _program_line(stripped, stored.lines)
     word = stripped.rstrip(BLANKS).upper()
-    if word in QUIET or word.startswith(("REM", "'", "DATA")):
+    if word in ("END", "CLEAR"):
+        stored.resumable = word == "END"
+    if word == "CONT":
+        return OK_PROMPT if stored.resumable else CANT_CONTINUE
+    if not word.strip(BLANKS + ":") or word in QUIET or word.startswith(("REM", "'", "DATA")):
         return OK_PROMPT
     if word in ("PRINT", "?"):
         return ""

@@ -30,6 +30,8 @@ PLAIN_INTEGER_LIMIT = 10_000_000
 UPPER_WINDOW = mbf.Working(152, 0x98967F << mbf.CARRY_BITS, False)
 LOWER_WINDOW = mbf.Working(148, 0xF423FF << mbf.CARRY_BITS, False)
 UNIT_EXPONENT = 152  # working exponent at which the mantissa is an integer
+TEXTS_KEPT = 4096  # texts of non-integer numbers remembered (games print the same values)
+_texts: dict[float, str] = {}
 
 
 class NotANumber(ValueError):
@@ -53,12 +55,19 @@ def number_text(value: Single | int) -> str:
     sign = "-" if value < 0 else " "
     if float(value).is_integer() and abs(value) < PLAIN_INTEGER_LIMIT:
         return f"{sign}{int(abs(value))}"
+    known = _texts.get(value)
+    if known is not None:
+        return known
     mantissa, exponent = decimal_digits(value if type(value) is Single else sng(value))
     digits = str(mantissa).rjust(DIGITS, "0").rstrip("0")
     exponent += DIGITS - 1
     if exponent > DIGITS - 1 or len(digits) - exponent > DIGITS + 1:
-        return sign + _scientific(digits, exponent)
-    return sign + _positional(digits, exponent)
+        text = sign + _scientific(digits, exponent)
+    else:
+        text = sign + _positional(digits, exponent)
+    if len(_texts) < TEXTS_KEPT:
+        _texts[value] = text
+    return text
 
 
 def decimal_digits(value: Single) -> tuple[int, int]:

@@ -9,13 +9,15 @@ at row 24); a character written at column 80 leaves the cursor there in an "over
 and the next character starts the next row (a screen wrap, which writes no line break).
 """
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass
 
 WIDTH = 80
 BOTTOM = 24
 TAB_STOP = 8
 # characters that the screen treats as controls rather than glyphs when printed
 PRINT_CONTROLS = frozenset("\t\n\r\a\x0b\x0c\x1c\x1d\x1e\x1f")
+_CONTROL = re.compile("[" + re.escape("".join(sorted(PRINT_CONTROLS))) + "]")
 
 
 @dataclass
@@ -25,28 +27,35 @@ class Screen:
     column: int = 1
     row: int = 1
     overflow: bool = False
-    text: list[str] = field(default_factory=list)
+    text: str = ""
 
     def write(self, chars: str) -> None:
-        """Put printed characters on the screen, as PRINT does (controls move the cursor)."""
+        """Put printed characters on the screen, as PRINT does (controls move the cursor); the
+        glyphs between controls go on in runs, as they would one by one."""
         if PRINT_CONTROLS.isdisjoint(chars):
             self.put_glyphs(chars)
             return
-        for char in chars:
-            if char not in PRINT_CONTROLS:
-                self.put_glyphs(char)
-            elif char in "\r\n":
-                self.new_line()
-            elif char == "\t":
-                self.put_glyphs(" " * (TAB_STOP - (self.column - 1) % TAB_STOP))
-            elif char in "\x0b\x0c":
-                self.home(clear=char == "\x0c")
-            elif char == "\x1c":
-                self.move_to(self.column + 1)
-            elif char == "\x1d":
-                self.move_to(self.column - 1)
-            elif char in "\x1e\x1f":
-                self.overflow = self.overflow and self.column == WIDTH
+        start = 0
+        for control in _CONTROL.finditer(chars):
+            self.put_glyphs(chars[start : control.start()])
+            self.control(control.group())
+            start = control.end()
+        self.put_glyphs(chars[start:])
+
+    def control(self, char: str) -> None:
+        """A control character printed: move the cursor as PRINT does."""
+        if char in "\r\n":
+            self.new_line()
+        elif char == "\t":
+            self.put_glyphs(" " * (TAB_STOP - (self.column - 1) % TAB_STOP))
+        elif char in "\x0b\x0c":
+            self.home(clear=char == "\x0c")
+        elif char == "\x1c":
+            self.move_to(self.column + 1)
+        elif char == "\x1d":
+            self.move_to(self.column - 1)
+        elif char in "\x1e\x1f":
+            self.overflow = self.overflow and self.column == WIDTH
 
     def put_glyphs(self, chars: str) -> None:
         """Write characters at the cursor, wrapping to the next row after column 80."""
@@ -72,9 +81,12 @@ class Screen:
     def _place(self, start: int, chars: str) -> None:
         """Overwrite the row's text from a 0-based column."""
         text = self.text
+        if len(text) == start:
+            self.text = text + chars
+            return
         if len(text) < start:
-            text.extend(" " * (start - len(text)))
-        text[start : start + len(chars)] = chars
+            text += " " * (start - len(text))
+        self.text = text[:start] + chars + text[start + len(chars) :]
 
     def next_row(self) -> None:
         """Move to column 1 of the next row (scrolling at the bottom), a screen wrap."""
@@ -82,14 +94,14 @@ class Screen:
 
     def new_line(self) -> None:
         """Carriage return and line feed: column 1 of the next row, an empty row."""
-        self.column, self.overflow, self.text = 1, False, []
+        self.column, self.overflow, self.text = 1, False, ""
         self.row = min(self.row + 1, BOTTOM)
 
     def home(self, clear: bool) -> None:
         """The cursor to the top left (CLS also empties the screen)."""
         self.column, self.row, self.overflow = 1, 1, False
         if clear:
-            self.text = []
+            self.text = ""
 
     def move_to(self, column: int) -> None:
         """Cursor right or left on the row, onto the next or previous row past the edges."""
@@ -97,7 +109,7 @@ class Screen:
         if column > WIDTH:
             self.new_line()
         elif column < 1:
-            self.column, self.row, self.text = WIDTH, max(1, self.row - 1), []
+            self.column, self.row, self.text = WIDTH, max(1, self.row - 1), ""
         else:
             self.column = column
 
