@@ -1,5 +1,6 @@
 """The star-lanes command line: the transcript of a file, one-line errors, exit statuses."""
 
+import io
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,23 @@ def test_help_lists_the_options(capfdbinary: pytest.CaptureFixture[bytes]) -> No
     assert exited.value.code == 0
     help_text = capfdbinary.readouterr().out.decode()
     assert "-b INPUTS" in help_text and "--seed N" in help_text
+
+
+def test_without_b_the_game_is_played_on_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Prompts as they come, typed lines read from standard input (the terminal echoes them)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(GAME_START))
+    status = main([])
+    out = capfd.readouterr().out
+    assert status == 0
+    assert "HOW MANY PLAYERS (2-4)? " in out and "ALICE, HERE ARE YOUR LEGAL MOVES" in out
+    assert "ALICE\n" not in out.split("WHAT IS YOUR NAME? ")[1]
+
+
+def test_an_error_of_the_listing_at_the_terminal_ends_the_game(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("6\nN\nA\nB\nC\nD\nE\nF\nRUN\n"))
+    assert main([]) == 0
+    assert capfd.readouterr().out.endswith("Subscript out of range in 160\u00a0\n")
