@@ -137,6 +137,17 @@ def _piece_calls(piece: str) -> tuple[Call, ...]:
     return calls
 
 
+def load_parsing() -> None:
+    """Load Lark's parser and the pieces known from earlier runs now, not at first use."""
+    from oracle.grammar import parse_code
+
+    KNOWN_PIECES.get("")
+    try:
+        parse_code("abort")
+    except ScriptError:
+        pass
+
+
 def remember_pieces() -> None:
     """Keep the pieces parsed in this run for the next runs."""
     KNOWN_PIECES.save()

