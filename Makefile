@@ -26,6 +26,7 @@ check: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
+	$(BIN)/python -m tools.bench_basic star_lanes
 	$(BIN)/python -m tools.bench_basic super_star_trek
 
 # A BASIC game's clone against PC-BASIC on random games (GAMES of them, one PC-BASIC at a time);

@@ -51,7 +51,7 @@ def in_process(case: Case, transcript: Transcript, who: str) -> Output:
     except (OSError, UnicodeDecodeError) as error:
         return Output(Status.CRASHED, detail=f"cannot read the script: {error}")
     try:
-        return Output(Status.OK, transcript(text, case.seed).encode("utf-8"))
+        return Output(Status.OK, transcript(text, case.seed).encode(case.game.encoding))
     except Exception as error:  # the harness reports any failure of the program under test
         return Output(Status.CRASHED, detail=f"the {who} raised {type(error).__name__}: {error}")
 

@@ -63,6 +63,9 @@ class Game:
     takes_seed: bool = True  # an external program gets `--seed N` from NAME.seed
     units: Split = input_lines  # a script's units, as a shrinker removes them
     simpler: Split | None = None  # a unit's simpler forms, simplest first, for a shrinker
+    # How a transcript's text becomes the bytes a program prints: latin-1 (one byte per
+    # character) for the BASIC games, whose transcripts are PC-BASIC's bytes (its \xff marks).
+    encoding: str = "utf-8"
 
     @property
     def oracle(self) -> Transcript:
@@ -167,6 +170,7 @@ def sister_game(name: str, title: str, basic: bool) -> Game:
         package_transcript(package),
         package_autoplay(package),
         pcbasic_transcript(name) if basic else None,
+        encoding="latin-1" if basic else "utf-8",
     )
 
 

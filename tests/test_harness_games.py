@@ -14,6 +14,7 @@ import pytest
 
 from acceptance.cases import collect, make_case
 from acceptance.cli import main
+from acceptance.execution import clone_output
 from acceptance.games import GAMES, SPACE_DEFENDER_2, game_of_folder
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -168,3 +169,13 @@ def test_the_oracle_of_a_basic_game_is_pc_basic_through_its_driver(
     assert GAMES["super_star_trek"].oracle("NAV\r\n1\r\n", 3) == "PC-BASIC\n"
     assert calls == [("super_star_trek", ["NAV", "1"], 3, None)]
     assert GAMES["star_canine"].reference is None and SPACE_DEFENDER_2.reference is None
+
+
+def test_a_basic_game_transcript_is_pc_basic_bytes_one_per_character(tmp_path: Path) -> None:
+    """PC-BASIC's error mark \\xff is one byte in an expected file, as `star-lanes -b` prints it."""
+    script = tmp_path / "at" / "star_lanes" / "six_players.txt"
+    script.parent.mkdir(parents=True)
+    script.write_text("6\nN\nA\nB\nC\nD\nE\nF\n", encoding="utf-8")
+    output = clone_output(make_case(script, GAMES["star_lanes"]))
+    assert output.stdout.endswith(b"Subscript out of range in 160\xff\n")
+    assert GAMES["star_canine"].encoding == "utf-8"
