@@ -40,6 +40,15 @@ class Run:
     exited: int  # a pidfd: readable once the run has exited
 
 
+@dataclass(frozen=True)
+class Request:
+    """What a client asks: its folder, the oracle's arguments, its standard streams."""
+
+    folder: str
+    arguments: list[str]
+    streams: list[int]
+
+
 class ServerError(Exception):
     """The server cannot start; the message is one line for the user."""
 
@@ -60,12 +69,16 @@ def serve(path: str, announce: bool = True) -> None:
             for key, _ in selector.select():
                 if key.fileobj is listener:
                     client, _address = listener.accept()
-                    if _source_times() != sources:
+                    request = _read_request(client)
+                    if request is None:
+                        client.close()
+                    elif _source_times() != sources:
+                        _close_all(request.streams)
                         client.send(STALE)
                         client.close()
                         _stop_listening(selector, listener, path)
                     else:
-                        _start(client, selector, listener, runs)
+                        _start(client, request, selector, listener, runs)
                 elif key.data.pid in runs:
                     _finish(key.data, selector, runs)
     finally:
@@ -125,26 +138,34 @@ def _stop_listening(selector: selectors.BaseSelector, listener: socket.socket, p
         os.unlink(path)
 
 
-def _start(
-    client: socket.socket,
-    selector: selectors.BaseSelector,
-    listener: socket.socket,
-    runs: dict[int, Run],
-) -> None:
-    """Fork a run for the client's request; a malformed request just closes the client."""
+def _read_request(client: socket.socket) -> Request | None:
+    """The client's request, read whole before any answer; None if it is malformed."""
     try:
         message, streams, _flags, _address = socket.recv_fds(
             client, MAX_REQUEST, len(STANDARD_STREAMS)
         )
     except OSError:
-        client.close()
-        return
+        return None
     if len(streams) != len(STANDARD_STREAMS) or not message:
-        for stream in streams:
-            os.close(stream)
-        client.close()
-        return
+        _close_all(streams)
+        return None
     folder, *arguments = message.decode("utf-8", "surrogateescape").split("\0")
+    return Request(folder, arguments, streams)
+
+
+def _close_all(streams: list[int]) -> None:
+    for stream in streams:
+        os.close(stream)
+
+
+def _start(
+    client: socket.socket,
+    request: Request,
+    selector: selectors.BaseSelector,
+    listener: socket.socket,
+    runs: dict[int, Run],
+) -> None:
+    """Fork a run for the client's request."""
     pid = os.fork()
     if pid == 0:
         selector.close()
@@ -152,9 +173,8 @@ def _start(
         for other in runs.values():
             other.client.close()
             os.close(other.exited)
-        _run(client, streams, folder, arguments)
-    for stream in streams:
-        os.close(stream)
+        _run(client, request)
+    _close_all(request.streams)
     run = Run(client, pid, os.pidfd_open(pid))
     runs[pid] = run
     selector.register(client, selectors.EVENT_READ, run)
@@ -179,20 +199,20 @@ def _finish(run: Run, selector: selectors.BaseSelector, runs: dict[int, Run]) ->
     del runs[run.pid]
 
 
-def _run(client: socket.socket, streams: list[int], folder: str, arguments: list[str]) -> NoReturn:
-    """In the forked child: become `oracle ARGUMENTS` run by the client, then exit."""
+def _run(client: socket.socket, request: Request) -> NoReturn:
+    """In the forked child: become the `oracle` run the client asked for, then exit."""
     code: int = cli.Status.INTERNAL_ERROR
     try:
         client.close()
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        for target, stream in zip(STANDARD_STREAMS, streams):
+        for target, stream in zip(STANDARD_STREAMS, request.streams):
             os.dup2(stream, target)
             os.close(stream)
         if isinstance(sys.stdout, io.TextIOWrapper):
             sys.stdout.reconfigure(line_buffering=os.isatty(1))
-        os.chdir(folder)
-        code = cli.main(arguments)
+        os.chdir(request.folder)
+        code = cli.main(request.arguments)
         sys.stdout.flush()
         sys.stderr.flush()
     except BaseException as error:  # a child never returns into the server's loop

@@ -1,5 +1,6 @@
 """The warm oracle (oracle/warm.py) and its client: the same bytes and statuses as a cold run."""
 
+import os
 import socket
 import subprocess
 import sys
@@ -116,6 +117,9 @@ def test_a_stale_server_makes_the_client_run_the_oracle_cold(
 
     def answer_stale() -> None:
         connection, _ = listener.accept()
+        _message, streams, _flags, _address = socket.recv_fds(connection, 1 << 16, 3)
+        for stream in streams:
+            os.close(stream)
         connection.send(STALE)
         connection.close()
 
