@@ -1,60 +1,25 @@
 """The `super-star-trek` command: the transcript of a game typed in a file (-b), a game played
 at the terminal, or the instructions that the original separate program printed.
 
-Exit status: 0 after a game (whatever was typed), 1 when the input file cannot be used, 2 for a
-usage error, 130 when interrupted; errors are one line on stderr.
+Exit statuses and errors are those of every sister game (games/command_line.py).
 """
 
+from __future__ import annotations
+
 import argparse
-import sys
-from enum import IntEnum
-from typing import NoReturn
+
+from games import command_line
 
 PROGRAM = "super-star-trek"
 INSTRUCTIONS = "instructions.txt"
 
 
-class Status(IntEnum):
-    """Exit statuses."""
-
-    OK = 0
-    FILE_ERROR = 1
-    USAGE_ERROR = 2
-    INTERRUPTED = 130
-
-
-class UsageError(Exception):
-    """The command line is wrong; the message says how."""
-
-
-class FileProblem(Exception):
-    """The input file cannot be used; the message says why."""
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse, with its errors raised as one-line usage errors instead of exiting."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
-def parser() -> Parser:
+def parser() -> command_line.Parser:
     """The options of the command."""
-    result = Parser(
-        prog=PROGRAM,
-        description="Super Star Trek (1978), as the original BASIC listing plays under PC-BASIC.",
-    )
-    result.add_argument(
-        "-b",
-        metavar="INPUTS",
-        dest="inputs",
-        help="print the transcript of a game played with the lines of the file INPUTS",
-    )
-    result.add_argument(
-        "--seed",
-        metavar="N",
-        type=int,
-        help="the listing with RANDOMIZE N (default: the interpreter's power-on sequence)",
+    result = command_line.parser(
+        PROGRAM,
+        "Super Star Trek (1978), as the original BASIC listing plays under PC-BASIC.",
+        seed_help="the listing with RANDOMIZE N (default: the interpreter's power-on sequence)",
     )
     result.add_argument(
         "--instructions",
@@ -66,28 +31,24 @@ def parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command with these arguments (default: the process's); the exit status."""
-    try:
-        options = parser().parse_args(sys.argv[1:] if argv is None else argv)
-        if options.instructions:
-            if options.inputs is not None or options.seed is not None:
-                raise UsageError("--instructions takes no other option")
-            write(instructions())
-        elif options.inputs is None:
-            play_live(options.seed)
-        else:
-            print_transcript(read_inputs(options.inputs), options.seed)
-        return Status.OK
-    except UsageError as error:
-        print(f"{PROGRAM}: {error} (try '{PROGRAM} -h')", file=sys.stderr)
-        return Status.USAGE_ERROR
-    except FileProblem as error:
-        print(f"{PROGRAM}: {error}", file=sys.stderr)
-        return Status.FILE_ERROR
-    except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return Status.INTERRUPTED
-    except BrokenPipeError:
-        return Status.OK
+    return command_line.run(
+        PROGRAM, lambda: play(parser().parse_args(command_line.arguments(argv)))
+    )
+
+
+def play(options: argparse.Namespace) -> None:
+    """Print the instructions or the transcript of the game in the input file, or play live."""
+    from games.super_star_trek import transcript
+    from games.super_star_trek.program import play_live
+
+    if options.instructions:
+        if options.inputs is not None or options.seed is not None:
+            raise command_line.UsageError("--instructions takes no other option")
+        command_line.write_bytes(instructions())
+    elif options.inputs is None:
+        play_live(options.seed)
+    else:
+        command_line.write_bytes(transcript(command_line.read_inputs(options.inputs), options.seed))
 
 
 def instructions() -> str:
@@ -95,40 +56,3 @@ def instructions() -> str:
     from importlib import resources
 
     return resources.files(__package__).joinpath(INSTRUCTIONS).read_text(encoding="ascii")
-
-
-def read_inputs(path: str) -> str:
-    """The typed lines of an input file (LF or CRLF), or a FileProblem saying what is wrong."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read()
-    except FileNotFoundError:
-        raise FileProblem(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise FileProblem(f"{path}: is a folder, not a file") from None
-    except OSError as error:
-        raise FileProblem(f"{path}: cannot be read ({error.strerror})") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise FileProblem(f"{path}: not UTF-8 text") from None
-
-
-def write(text: str) -> None:
-    """Write text as its bytes, one per character (as PC-BASIC prints them)."""
-    sys.stdout.buffer.write(text.encode("latin-1"))
-    sys.stdout.flush()
-
-
-def print_transcript(inputs: str, seed: int | None) -> None:
-    """The transcript of the game typed in the file."""
-    from games.super_star_trek import transcript
-
-    write(transcript(inputs, seed))
-
-
-def play_live(seed: int | None) -> None:
-    """Play at the terminal: the screen as it comes, typed lines from standard input."""
-    from games.super_star_trek.program import play_live as play
-
-    play(seed)
