@@ -18,7 +18,7 @@ import subprocess
 import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from acceptance.cases import Case, shown
 from acceptance.errors import HarnessError
@@ -39,6 +39,7 @@ SUBMISSION = "/submission"  # where a graded submission's folder is seen
 SCRIPTS = "/script"  # the private folder holding the one script of a run
 HOME = "/home/sandbox"  # the private working folder, also HOME
 PATH = "/usr/local/bin:/usr/bin:/bin"
+OPEN = ("/", "/tmp", HOME)  # the folders of the sandbox whose modes are already right
 SYSTEM = ("usr", "etc", "opt", "bin", "sbin", "lib", "lib32", "lib64", "libx32")
 FIRST_UID = 1 << 29  # the unprivileged users runs take as root: one per run at once
 UID_SLOTS = 1 << 10  # users per `at` process (the pid picks the range, so two graders differ)
@@ -142,6 +143,11 @@ def open_copy(folder: Path, copy: Path) -> None:
                 os.chmod(path, 0o555 if runnable else 0o444)
 
 
+def passages(mount: str) -> list[str]:
+    """The folders bwrap made on the way to a mount point, which anyone must be able to cross."""
+    return [str(folder) for folder in PurePosixPath(mount).parents if str(folder) not in OPEN]
+
+
 def reason_of(code: int, stderr: bytes) -> Status | None:
     """The limit a sandboxed run went over, from the signal that ended it or its error output."""
     with contextlib.suppress(ValueError):
@@ -211,6 +217,7 @@ class Sandbox:
             *self.tmpfs("/tmp"),
             *self.tmpfs(HOME),
             *("--ro-bind", str(jail.folder), jail.mount, "--ro-bind", str(scripts), SCRIPTS),
+            *(word for folder in passages(jail.mount) for word in ("--chmod", "0755", folder)),
             *("--remount-ro", "/", "--chdir", jail.workdir, "--clearenv"),
             *(word for name, value in environment.items() for word in ("--setenv", name, value)),
             *(drop if user is not None else []),
