@@ -16,6 +16,7 @@ import signal
 import stat
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -47,6 +48,8 @@ PID_SPAN = 1 << 20
 TOOLS = {"bwrap": "bubblewrap", "prlimit": "util-linux", "setpriv": "util-linux"}
 MB = 1 << 20
 PROBE_TIMEOUT = 30.0
+REAP_TIME = 10.0  # seconds to wait for what a run left to die
+REAP_PAUSE = 0.01
 
 # What a program's error output says when an allocation, a fork or a write failed at a limit.
 SIGNS = {
@@ -148,6 +151,27 @@ def passages(mount: str) -> list[str]:
     return [str(folder) for folder in PurePosixPath(mount).parents if str(folder) not in OPEN]
 
 
+def processes_of(user: int) -> list[int]:
+    """The processes running as a user."""
+    found = []
+    for entry in os.scandir("/proc"):
+        with contextlib.suppress(OSError):
+            if entry.name.isdigit() and entry.stat().st_uid == user:
+                found.append(int(entry.name))
+    return found
+
+
+def reap(user: int) -> None:
+    """Kill whatever still runs as a run's user and wait for it to be gone, so that nothing of a
+    run outlives it and the next run as that user starts with no process counted against it."""
+    deadline = time.monotonic() + REAP_TIME
+    while (alive := processes_of(user)) and time.monotonic() < deadline:
+        for pid in alive:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(REAP_PAUSE)
+
+
 def reason_of(code: int, stderr: bytes) -> Status | None:
     """The limit a sandboxed run went over, from the signal that ended it or its error output."""
     with contextlib.suppress(ValueError):
@@ -236,6 +260,8 @@ class Sandbox:
             folder.chmod(0o555)
             yield folder, user
         finally:
+            if user is not None:
+                reap(user)
             self.users.put(user)
             folder.chmod(0o700)
             shutil.rmtree(folder, ignore_errors=True)
