@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import lark as lark_module
 import pytest
 
 from acceptance.cli import main
@@ -119,7 +120,7 @@ def self_contained(folder: Path, launcher: str) -> None:
     the system's python3."""
     for package in PACKAGES:
         shutil.copytree(ROOT / package, folder / package, ignore=shutil.ignore_patterns("*.pyc"))
-    lark = Path(__import__("lark").__file__).parent
+    lark = Path(str(lark_module.__file__)).parent
     shutil.copytree(lark, folder / "lark", ignore=shutil.ignore_patterns("*.pyc"))
     (folder / "main.py").write_text(MAIN)
     program(folder, launcher)

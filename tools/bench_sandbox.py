@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import lark as lark_module
+
 from acceptance.cases import collect
 from acceptance.errors import HarnessError
 from acceptance.execution import External, Producer, Status
@@ -64,7 +66,7 @@ def submission(folder: Path, python: str) -> Path:
     """A self-contained submission of the project's oracle, its parser's cache made by one run."""
     for package in PACKAGES:
         shutil.copytree(ROOT / package, folder / package, ignore=shutil.ignore_patterns("*.pyc"))
-    lark = Path(__import__("lark").__file__).parent
+    lark = Path(str(lark_module.__file__)).parent
     shutil.copytree(lark, folder / "lark", ignore=shutil.ignore_patterns("*.pyc"))
     (folder / "main.py").write_text(MAIN)
     program = folder / "space_defender_2"
