@@ -170,9 +170,11 @@ def run_program(argv: list[str], timeout: float, limit: int) -> Ending:
 
 def verdict(ending: Ending, timeout: float, code: int, reason: Status | None = None) -> Output:
     """The output of a run that ended, its status and why: `code` is its exit status (negative
-    for a signal) and `reason` the limit it went over, if one is known."""
+    for a signal) and `reason` the limit it went over, if one is known (a run past its time is
+    timed out all the same)."""
     if ending.stopped == TIMEOUT:
-        return Output(reason or Status.TIMED_OUT, ending.stdout, f"no end after {timeout:g}s")
+        also = f"; {reason.value}" if reason else ""
+        return Output(Status.TIMED_OUT, ending.stdout, f"no end after {timeout:g}s{also}")
     if ending.stopped:
         return Output(Status.PRINTED_TOO_MUCH, ending.stdout, ending.stopped)
     if code != 0:

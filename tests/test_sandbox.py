@@ -72,7 +72,9 @@ OUTCOMES = {
     "flooder": {"printed too much"},
     "crasher": {"crashed"},
     "missing": {"not found"},
+    "empty": {"not found"},
 }
+EVERYONE = ["honest", "background", *HOSTILE, "missing", "empty"]
 IN_CI = os.environ.get("CI") == "true"
 
 
@@ -215,9 +217,10 @@ def graded(sandboxed: None, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     for name, text in HOSTILE.items():
         own = place / "class" / name
         program(own, text.format(own=own, **names))
+    (place / "class" / "empty").mkdir()
     private(place / "suite")
     private(place / "class")
-    folders = [place / "class" / name for name in ("honest", "background", *HOSTILE, "missing")]
+    folders = [place / "class" / name for name in EVERYONE]
     before = files_under(place)
     started = time.perf_counter()
     status = main(
@@ -288,11 +291,11 @@ def test_nothing_a_run_started_is_alive_after_grading(graded: Graded) -> None:
 
 
 def test_the_reports_are_complete(graded: Graded) -> None:
-    everyone = ["honest", "background", *HOSTILE, "missing"]
-    assert list(graded.outcomes) == everyone and list(graded.rows) == everyone
+    assert list(graded.outcomes) == EVERYONE and list(graded.rows) == EVERYONE
     assert all(len(outcomes) == len(TESTS) for outcomes in graded.outcomes.values())
     page = (graded.place / "out" / "report.html").read_text()
-    assert page.count("<tr") == len(everyone) + 1
+    assert page.count("<tr") == len(EVERYONE) + 1
+    assert "at001: not found (cannot run &#x27;/submission/space_defender_2&#x27; in the" in page
     assert "at001: over the memory limit (" in page and "not isolated" not in page
 
 
