@@ -382,6 +382,8 @@ def exe_program(args: argparse.Namespace, stack: contextlib.ExitStack) -> Produc
     argv = command_line(args.exe)
     if not args.sandbox:
         return External(argv, args.timeout)
-    made = stack.enter_context(sandbox(limits_of(args), args.jobs))
     here = Path.cwd()
+    if here == here.parent:
+        raise HarnessError("--sandbox shows the program the current folder: run it from another")
+    made = stack.enter_context(sandbox(limits_of(args), args.jobs))
     return Confined(made, made.jail(here, str(here), str(here)), argv, args.timeout)
