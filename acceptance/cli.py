@@ -2,6 +2,7 @@
 tests."""
 
 import argparse
+import contextlib
 import io
 import os
 import sys
@@ -10,7 +11,7 @@ from pathlib import Path
 
 from acceptance.cases import collect, default_scripts, shown
 from acceptance.errors import HarnessError
-from acceptance.execution import External, clone_output, command_line, oracle_output
+from acceptance.execution import clone_output, oracle_output
 from acceptance.cli_fuzz import add_fuzz
 from acceptance.cli_grade import add_grade
 from acceptance.display import Display
@@ -18,6 +19,7 @@ from acceptance.games import GAMES
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
 from acceptance.regen import Regenerated, Written, new_script, regen
 from acceptance.report import block_report, closing_line, json_summary, junit_xml
+from acceptance.sandbox import add_sandbox, exe_program
 from acceptance.suite import run_suite
 
 
@@ -25,15 +27,18 @@ def run_command(args: argparse.Namespace) -> int:
     """`at run`: grade the oracle or --exe on scripts; exit 0 only if every test passed."""
     if args.against_oracle and not args.exe:
         raise HarnessError("--against-oracle compares an --exe program with the oracle: give --exe")
+    if args.sandbox and not args.exe:
+        raise HarnessError("--sandbox confines an --exe program: give --exe")
     game = chosen_game(args)
     cases = collect(args.paths or default_scripts([game] if game else GAMES.values()), game)
-    producer = External(command_line(args.exe), args.timeout) if args.exe else clone_output
     reference = oracle_output if args.against_oracle else None
-    display = Display(len(cases), args.diff or len(cases) == 1, args.json)
-    try:
-        summary = run_suite(cases, producer, reference, args.jobs if args.exe else 1, display)
-    finally:
-        display.close()
+    with contextlib.ExitStack() as stack:
+        producer = exe_program(args, stack) if args.exe else clone_output
+        display = Display(len(cases), args.diff or len(cases) == 1, args.json)
+        try:
+            summary = run_suite(cases, producer, reference, args.jobs if args.exe else 1, display)
+        finally:
+            display.close()
     if args.junit:
         write_file(args.junit, junit_xml(summary))
     sys.stdout.write(json_summary(summary) if args.json else closing_line(summary) + "\n")
@@ -97,6 +102,7 @@ def parser() -> argparse.ArgumentParser:
     )
     add_timeout(run)
     add_jobs(run, 1, "--exe tests")
+    add_sandbox(run)
     run.add_argument(
         "--against-oracle",
         action="store_true",

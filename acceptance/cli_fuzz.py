@@ -2,6 +2,7 @@
 reported as `at run` reports it and kept as a new test."""
 
 import argparse
+import contextlib
 import os
 import random
 import sys
@@ -11,28 +12,27 @@ from typing import Any
 
 from acceptance.cases import default_root, shown
 from acceptance.errors import HarnessError
-from acceptance.execution import (
-    External,
-    Producer,
-    clone_output,
-    command_line,
-    oracle_output,
-    reference_of,
-)
+from acceptance.execution import Producer, clone_output, oracle_output, reference_of
 from acceptance.fuzz import Budget, Finding, Probe, minimal, save, search
 from acceptance.games import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.options import add_jobs, add_timeout, positive
 from acceptance.report import full_report
+from acceptance.sandbox import add_sandbox, exe_program
 from acceptance.suite import check
 
 DEFAULT_BUDGET = 100
 SEEDS = 1 << 32
 
 
-def program_under_test(args: argparse.Namespace, game: Game) -> tuple[Producer, str]:
-    """The program that fuzzing checks, and its name: --exe, else the clone of a BASIC game."""
+def program_under_test(
+    args: argparse.Namespace, game: Game, stack: contextlib.ExitStack
+) -> tuple[Producer, str]:
+    """The program that fuzzing checks, and its name: --exe (in the sandbox with --sandbox), else
+    the clone of a BASIC game."""
     if args.exe:
-        return External(command_line(args.exe), args.timeout), args.exe
+        return exe_program(args, stack), args.exe
+    if args.sandbox:
+        raise HarnessError("--sandbox confines an --exe program: give --exe")
     if game.reference is None:
         raise HarnessError(f"give --exe CMD: the {game.title} clone is itself the oracle")
     return clone_output, f"the {game.title} clone"
@@ -68,7 +68,13 @@ def report_finding(
 def fuzz_command(args: argparse.Namespace) -> int:
     """`at fuzz`: exit 1 when a difference was found (and kept as a test), 0 when none was."""
     game = game_named(args.game)
-    program, name = program_under_test(args, game)
+    with contextlib.ExitStack() as stack:
+        program, name = program_under_test(args, game, stack)
+        return fuzz_with(args, game, program, name)
+
+
+def fuzz_with(args: argparse.Namespace, game: Game, program: Producer, name: str) -> int:
+    """Fuzz one program: exit 1 when a difference was found (and kept as a test), 0 if none."""
     seed = random.randrange(SEEDS) if args.seed is None else args.seed
     budget = budget_of(args)
     limit = f"{budget.seconds:g}s" if budget.seconds is not None else f"{budget.scripts} scripts"
@@ -119,4 +125,5 @@ def add_fuzz(commands: Any) -> None:
     )
     add_timeout(fuzz)
     add_jobs(fuzz, os.cpu_count() or 1, "scripts")
+    add_sandbox(fuzz)
     fuzz.set_defaults(handler=fuzz_command)

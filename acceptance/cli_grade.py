@@ -1,6 +1,7 @@
 """`at grade`: a class of submissions over a suite, reports written, a summary table printed."""
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -14,8 +15,10 @@ from acceptance.games import GAMES
 from acceptance.grade import GIVE_UP, Submission, grade_class, submissions
 from acceptance.grade_report import grades_csv, grades_html, matrix_csv, summary_table
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, positive
+from acceptance.sandbox import Sandbox, add_limits, limits_of, sandbox
 from acceptance.suite import Result
 
+UNISOLATED = "the runs were not isolated (--no-sandbox)"
 REPORTS = ("grades.csv", "matrix.csv", "report.html")
 
 
@@ -53,19 +56,28 @@ def grade_command(args: argparse.Namespace) -> int:
             bar.update()
 
     started = time.perf_counter()
-    try:
-        grades = grade_class(pupils, cases, args.timeout, args.jobs, args.give_up, tick)
-    finally:
-        if bar is not None:
-            bar.close()
+    with contextlib.ExitStack() as stack:
+        confined: Sandbox | None = None
+        if not args.no_sandbox:
+            confined = stack.enter_context(sandbox(limits_of(args), args.jobs))
+        try:
+            grades = grade_class(
+                pupils, cases, args.timeout, args.jobs, args.give_up, tick, confined
+            )
+        finally:
+            if bar is not None:
+                bar.close()
     seconds = time.perf_counter() - started
     title = f"Grades: {len(pupils)} submissions, {len(cases)} tests"
+    title += f"; {UNISOLATED}" if args.no_sandbox else ""
     write_reports(paths, [grades_csv(grades), matrix_csv(grades), grades_html(grades, title)])
     print(summary_table(grades))
     print(
         f"graded {len(pupils)} submissions over {len(cases)} tests in {seconds:.1f}s;"
         f" reports: {', '.join(map(shown, paths))}"
     )
+    if args.no_sandbox:
+        print(UNISOLATED)
     return 0
 
 
@@ -108,4 +120,10 @@ def add_grade(commands: Any) -> None:
         help=f"where the reports go: {', '.join(REPORTS)} (default grading/)",
     )
     grade.add_argument("--force", action="store_true", help="replace existing reports")
+    grade.add_argument(
+        "--no-sandbox",
+        action="store_true",
+        help="run the programs as yourself, unisolated and without limits but time and output",
+    )
+    add_limits(grade)
     grade.set_defaults(handler=grade_command)

@@ -30,6 +30,11 @@ class Status(Enum):
     CRASHED = "crashed"
     TIMED_OUT = "timed out"
     NOT_FOUND = "not found"
+    PRINTED_TOO_MUCH = "printed too much"
+    OVER_CPU = "over the CPU limit"
+    OVER_MEMORY = "over the memory limit"
+    OVER_PROCESSES = "over the process limit"
+    OVER_FILE_SIZE = "over the file size limit"
 
 
 @dataclass(frozen=True)
@@ -125,8 +130,57 @@ def drain(
                 buffers[key.fd] += chunk
                 del err[:-STDERR_KEPT]
                 if len(out) > limit:
-                    return bytes(out[:limit]), bytes(err), f"printed more than {limit:,} bytes"
+                    return bytes(out[:limit]), bytes(err), f"more than {limit:,} bytes"
     return bytes(out), bytes(err), ""
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a run ended: what it printed, its exit status, and why it was stopped if it was."""
+
+    stdout: bytes
+    stderr: bytes
+    code: int
+    stopped: str = ""
+
+
+def run_program(argv: list[str], timeout: float, limit: int) -> Ending:
+    """Run a program to its end, or stop its whole process group past the deadline or when it
+    prints more than `limit` bytes; OSError if it cannot be started."""
+    deadline = time.monotonic() + timeout
+    process = subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    with process:
+        stdout, stderr, stopped = drain(process, deadline, limit)
+        if not stopped:
+            try:
+                process.wait(max(deadline - time.monotonic(), 0))
+            except subprocess.TimeoutExpired:
+                stopped = TIMEOUT
+        if stopped:
+            kill_group(process)
+            process.wait()
+    return Ending(stdout, stderr, process.returncode, stopped)
+
+
+def verdict(ending: Ending, timeout: float, code: int, reason: Status | None = None) -> Output:
+    """The output of a run that ended, its status and why: `code` is its exit status (negative
+    for a signal) and `reason` the limit it went over, if one is known (a run past its time is
+    timed out all the same)."""
+    if ending.stopped == TIMEOUT:
+        also = f"; {reason.value}" if reason else ""
+        return Output(Status.TIMED_OUT, ending.stdout, f"no end after {timeout:g}s{also}")
+    if ending.stopped:
+        return Output(Status.PRINTED_TOO_MUCH, ending.stdout, ending.stopped)
+    if code != 0:
+        why = "\n".join(filter(None, [exit_detail(code), stderr_tail(ending.stderr)]))
+        return Output(reason or Status.CRASHED, ending.stdout, why)
+    return Output(Status.OK, ending.stdout)
 
 
 @dataclass(frozen=True)
@@ -140,35 +194,10 @@ class External:
 
     def __call__(self, case: Case) -> Output:
         """Run the program on one script; its whole process group is killed if stopped early."""
-        deadline = time.monotonic() + self.timeout
         try:
-            process = subprocess.Popen(
-                case.game.argv(self.argv, case.script, case.seed),
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,
+            ending = run_program(
+                case.game.argv(self.argv, case.script, case.seed), self.timeout, self.limit
             )
         except OSError as error:
             return Output(Status.NOT_FOUND, detail=f"cannot run {self.argv[0]!r}: {error.strerror}")
-        with process:
-            stdout, stderr, stopped = drain(process, deadline, self.limit)
-            if not stopped:
-                try:
-                    process.wait(max(deadline - time.monotonic(), 0))
-                except subprocess.TimeoutExpired:
-                    stopped = TIMEOUT
-            if stopped:
-                kill_group(process)
-                process.wait()
-        if stopped == TIMEOUT:
-            return Output(Status.TIMED_OUT, stdout, f"no end after {self.timeout:g}s")
-        if stopped:
-            return Output(Status.CRASHED, stdout, f"stopped: {stopped}")
-        if process.returncode != 0:
-            return Output(
-                Status.CRASHED,
-                stdout,
-                "\n".join(filter(None, [exit_detail(process.returncode), stderr_tail(stderr)])),
-            )
-        return Output(Status.OK, stdout)
+        return verdict(ending, self.timeout, ending.code)

@@ -8,14 +8,16 @@ a submission does (crash, hang, flood its output, be missing) stops the grading 
 import shlex
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from acceptance.cases import Case, shown
 from acceptance.errors import HarnessError
-from acceptance.execution import External, Output, Status
+from acceptance.execution import External, Output, Producer, Status
+from acceptance.sandbox import SUBMISSION, Confined, Jail, Sandbox
 from acceptance.suite import ERRORS, Outcome, Result, grade
 
 PLACEHOLDER = "{}"
@@ -24,11 +26,13 @@ GIVE_UP = 3  # timeouts after which a submission's remaining tests are not run
 
 @dataclass(frozen=True)
 class Submission:
-    """A student's folder, and the command line of its program."""
+    """A student's folder, and the command line of its program (`inside`: as the sandbox sees
+    it, the folder at /submission)."""
 
     name: str
     folder: Path
     argv: tuple[str, ...]
+    inside: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,12 @@ class Grade:
     def failed(self) -> int:
         """Tests where the program ended well but printed something else."""
         return len(self.results) - self.passed - self.errors
+
+    @property
+    def reasons(self) -> str:
+        """Why its errors were errors, counted in suite order: `2 timed out, 1 crashed`."""
+        counts = Counter(result.outcome for result in self.results if result.outcome in ERRORS)
+        return ", ".join(f"{count} {outcome.value}" for outcome, count in counts.items())
 
     @property
     def score(self) -> float:
@@ -78,7 +88,12 @@ def submissions(template: str, folders: Sequence[Path]) -> list[Submission]:
     names = [folder.name or str(folder) for folder in folders]
     unique = len(set(names)) == len(names)
     return [
-        Submission(name if unique else shown(folder), folder, program_of(template, folder))
+        Submission(
+            name if unique else shown(folder),
+            folder,
+            program_of(template, folder),
+            program_of(template, Path(SUBMISSION)),
+        )
         for name, folder in zip(names, folders)
     ]
 
@@ -96,13 +111,23 @@ def expected_bytes(cases: Sequence[Case]) -> dict[Case, bytes]:
 
 @dataclass
 class Grader:
-    """Runs one submission's program on one test at a time, counting each submission's timeouts."""
+    """Runs one submission's program on one test at a time, in the sandbox unless there is none,
+    counting each submission's timeouts."""
 
     expected: dict[Case, bytes]
     timeout: float
     give_up: int
     timeouts: dict[str, int]
     lock: threading.Lock
+    sandbox: Sandbox | None = None
+    jails: dict[str, Jail] = field(default_factory=dict)
+
+    def program(self, submission: Submission, limit: int) -> Producer:
+        """A submission's program, printing at most `limit` bytes: confined, or run as is."""
+        if self.sandbox is None:
+            return External(submission.argv, self.timeout, limit)
+        jail = self.jails[submission.name]
+        return Confined(self.sandbox, jail, submission.inside, self.timeout, limit)
 
     def __call__(self, submission: Submission, case: Case) -> Result:
         """The result of one test of one submission."""
@@ -114,7 +139,7 @@ class Grader:
             return Result(case, Outcome.NOT_RUN, detail=detail)
         expected = self.expected[case]
         limit = 4 * len(expected) + (1 << 20)
-        actual = External(submission.argv, self.timeout, limit)(case)
+        actual = self.program(submission, limit)(case)
         if actual.status is Status.TIMED_OUT:
             with self.lock:
                 self.timeouts[submission.name] = self.timeouts.get(submission.name, 0) + 1
@@ -129,9 +154,12 @@ def grade_class(
     jobs: int,
     give_up: int = GIVE_UP,
     on_result: Callable[[Submission, Result], None] = lambda submission, result: None,
+    sandbox: Sandbox | None = None,
 ) -> list[Grade]:
-    """Every submission over every test, `jobs` runs at once; the grades in submission order."""
-    grader = Grader(expected_bytes(cases), timeout, give_up, {}, threading.Lock())
+    """Every submission over every test, `jobs` runs at once, each in the sandbox if one is
+    given; the grades in submission order."""
+    jails = {pupil.name: sandbox.jail(pupil.folder) for pupil in pupils} if sandbox else {}
+    grader = Grader(expected_bytes(cases), timeout, give_up, {}, threading.Lock(), sandbox, jails)
     tasks = [(pupil, case) for pupil in pupils for case in cases]
     results: dict[tuple[str, Case], Result] = {}
     pool = ThreadPoolExecutor(max_workers=jobs)

@@ -11,6 +11,7 @@ from acceptance.grade import Grade
 from acceptance.report import headline
 
 GRADE_COLUMNS = ("submission", "passed", "failed", "errors", "score")
+REASONS = "reasons"  # the last column: why the errors were errors (Grade.reasons)
 STYLE = """
 body { font-family: sans-serif; margin: 2em; }
 table { border-collapse: collapse; }
@@ -35,12 +36,13 @@ def csv_text(rows: Sequence[Sequence[object]]) -> str:
 
 
 def grades_csv(grades: Sequence[Grade]) -> str:
-    """One row per submission: submission, passed, failed, errors, score."""
+    """One row per submission: submission, passed, failed, errors, score, reasons."""
     rows = [
         (grade.submission.name, grade.passed, grade.failed, grade.errors, score_text(grade))
+        + (grade.reasons,)
         for grade in grades
     ]
-    return csv_text([GRADE_COLUMNS, *rows])
+    return csv_text([(*GRADE_COLUMNS, REASONS), *rows])
 
 
 def matrix_csv(grades: Sequence[Grade]) -> str:
@@ -54,15 +56,16 @@ def matrix_csv(grades: Sequence[Grade]) -> str:
 
 
 def summary_table(grades: Sequence[Grade]) -> str:
-    """The grades as an aligned text table."""
-    rows = [GRADE_COLUMNS] + [
+    """The grades as an aligned text table, each row ending with why its errors were errors."""
+    rows = [(*GRADE_COLUMNS, REASONS)] + [
         (grade.submission.name, str(grade.passed), str(grade.failed), str(grade.errors))
-        + (score_text(grade),)
+        + (score_text(grade), grade.reasons)
         for grade in grades
     ]
     width = max(len(row[0]) for row in rows)
     return "\n".join(
-        f"{row[0]:<{width}}" + "".join(f"{cell:>8}" for cell in row[1:]) for row in rows
+        f"{row[0]:<{width}}" + "".join(f"{cell:>8}" for cell in row[1:-1]) + f"  {row[-1]}".rstrip()
+        for row in rows
     )
 
 

@@ -20,19 +20,20 @@ class Outcome(Enum):
     CRASHED = "crashed"
     TIMED_OUT = "timed out"
     NOT_FOUND = "not found"
+    PRINTED_TOO_MUCH = "printed too much"
+    OVER_CPU = "over the CPU limit"
+    OVER_MEMORY = "over the memory limit"
+    OVER_PROCESSES = "over the process limit"
+    OVER_FILE_SIZE = "over the file size limit"
     NOT_RUN = "not run"
     NO_EXPECTED = "no expected output"
 
 
+# How a program that did not end well failed, as the grade of its test (the same words).
+OUTCOME_OF_FAILURE = {status: Outcome(status.value) for status in Status if status is not Status.OK}
+
 # The outcomes where the program did not end well (or was not run): errors, not wrong output.
-ERRORS = frozenset({Outcome.CRASHED, Outcome.TIMED_OUT, Outcome.NOT_FOUND, Outcome.NOT_RUN})
-
-
-OUTCOME_OF_FAILURE = {
-    Status.CRASHED: Outcome.CRASHED,
-    Status.TIMED_OUT: Outcome.TIMED_OUT,
-    Status.NOT_FOUND: Outcome.NOT_FOUND,
-}
+ERRORS = frozenset({*OUTCOME_OF_FAILURE.values(), Outcome.NOT_RUN})
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,389 @@
+"""Running a program in a bubblewrap sandbox, with limits, and saying which limit ended a run.
+
+The program sees the system read-only (/usr, /etc, /opt and the /bin, /lib links), its own folder
+read-only, the one script it is given alone in a private folder, an empty private /tmp and working
+folder, and nothing else; it has no network and its own process namespace, so everything it
+starts ends when its main process ends. As root (CI) it runs as an unprivileged user of its own,
+one per concurrent run, since the kernel counts and limits processes per user but not for root.
+"""
+
+import argparse
+import contextlib
+import os
+import queue
+import shutil
+import signal
+import stat
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from acceptance.cases import Case, shown
+from acceptance.errors import HarnessError
+from acceptance.execution import (
+    OUTPUT_LIMIT,
+    Ending,
+    External,
+    Output,
+    Producer,
+    Status,
+    command_line,
+    run_program,
+    verdict,
+)
+from acceptance.options import positive
+
+SUBMISSION = "/submission"  # where a graded submission's folder is seen
+SCRIPTS = "/script"  # the private folder holding the one script of a run
+HOME = "/home/sandbox"  # the private working folder, also HOME
+PATH = "/usr/local/bin:/usr/bin:/bin"
+OPEN = ("/", "/tmp", HOME)  # the folders of the sandbox whose modes are already right
+SYSTEM = ("usr", "etc", "opt", "bin", "sbin", "lib", "lib32", "lib64", "libx32")
+FIRST_UID = 1 << 29  # the unprivileged users runs take as root: one per run at once
+UID_SLOTS = 1 << 10  # users per `at` process (the pid picks the range, so two graders differ)
+PID_SPAN = 1 << 20
+TOOLS = {"bwrap": "bubblewrap", "prlimit": "util-linux", "setpriv": "util-linux"}
+MB = 1 << 20
+PROBE_TIMEOUT = 30.0
+REAP_TIME = 10.0  # seconds to wait for what a run left to die
+REAP_PAUSE = 0.01
+
+# What a program's error output says when an allocation, a fork or a write failed at a limit.
+SIGNS = {
+    Status.OVER_MEMORY: (
+        "MemoryError",
+        "Cannot allocate memory",
+        "bad_alloc",
+        "OutOfMemoryError",
+        "out of memory",
+        "insufficient memory",
+    ),
+    Status.OVER_PROCESSES: ("Resource temporarily unavailable", "Cannot fork", "can't fork"),
+    Status.OVER_FILE_SIZE: ("File too large", "No space left on device"),
+}
+SIGNAL_LIMITS = {signal.SIGXCPU: Status.OVER_CPU, signal.SIGXFSZ: Status.OVER_FILE_SIZE}
+NOT_STARTED = "prlimit: failed to execute "  # the sandbox's last step could not start the program
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one run may use: CPU seconds, memory (bytes of data), processes (threads count),
+    bytes of any file it writes (also the size of each of its writable folders)."""
+
+    cpu: int = 10
+    memory: int = 2048 * MB
+    processes: int = 256
+    file_size: int = 64 * MB
+
+    def prlimit(self) -> list[str]:
+        """The `prlimit` options that set these limits (a second more of CPU before SIGKILL)."""
+        return [
+            f"--cpu={self.cpu}:{self.cpu + 1}",
+            f"--data={self.memory}",
+            f"--nproc={self.processes}",
+            f"--fsize={self.file_size}",
+            "--core=0",
+        ]
+
+
+DEFAULT_LIMITS = Limits()
+
+
+@dataclass(frozen=True)
+class Jail:
+    """The folder a program is given: where it is on the machine (a readable copy when the run's
+    user could not read the original), where the program sees it, and its working folder."""
+
+    folder: Path
+    mount: str = SUBMISSION
+    workdir: str = HOME
+    problem: str = ""
+
+
+def missing_tools(root: bool) -> list[str]:
+    """The packages to install for the sandbox's commands that are not on the PATH."""
+    needed = [tool for tool in TOOLS if root or tool != "setpriv"]
+    return list(dict.fromkeys(TOOLS[tool] for tool in needed if shutil.which(tool) is None))
+
+
+def system_binds() -> list[str]:
+    """The system's folders, read-only, and its links (/bin -> usr/bin) as links."""
+    words: list[str] = []
+    for name in SYSTEM:
+        path = Path("/", name)
+        if path.is_symlink():
+            words += ["--symlink", os.readlink(path), str(path)]
+        elif path.is_dir():
+            words += ["--ro-bind", str(path), str(path)]
+    return words
+
+
+def open_to_others(folder: Path) -> bool:
+    """Whether any user can read every file of a folder (then it needs no copy)."""
+    for top, folders, files in os.walk(folder):
+        for name in folders + [""]:
+            if os.stat(os.path.join(top, name)).st_mode & 0o005 != 0o005:
+                return False
+        for name in files:
+            mode = os.lstat(os.path.join(top, name)).st_mode
+            if not stat.S_ISLNK(mode) and mode & 0o004 == 0:
+                return False
+    return True
+
+
+def open_copy(folder: Path, copy: Path) -> None:
+    """Copy a folder so that any user can read it (and run what its owner could run)."""
+    shutil.copytree(folder, copy, symlinks=True)
+    for top, _, files in os.walk(copy):
+        os.chmod(top, 0o555)
+        for name in files:
+            path = os.path.join(top, name)
+            if not os.path.islink(path):
+                runnable = os.stat(path).st_mode & 0o100
+                os.chmod(path, 0o555 if runnable else 0o444)
+
+
+def passages(mount: str) -> list[str]:
+    """The folders bwrap made on the way to a mount point, which anyone must be able to cross."""
+    return [str(folder) for folder in PurePosixPath(mount).parents if str(folder) not in OPEN]
+
+
+def processes_of(user: int) -> list[int]:
+    """The processes running as a user."""
+    found = []
+    for entry in os.scandir("/proc"):
+        with contextlib.suppress(OSError):
+            if entry.name.isdigit() and entry.stat().st_uid == user:
+                found.append(int(entry.name))
+    return found
+
+
+def reap(user: int) -> None:
+    """Kill whatever still runs as a run's user and wait for it to be gone, so that nothing of a
+    run outlives it and the next run as that user starts with no process counted against it."""
+    deadline = time.monotonic() + REAP_TIME
+    while (alive := processes_of(user)) and time.monotonic() < deadline:
+        for pid in alive:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(REAP_PAUSE)
+
+
+def reason_of(code: int, stderr: bytes) -> Status | None:
+    """The limit a sandboxed run went over, from the signal that ended it or its error output."""
+    with contextlib.suppress(ValueError):
+        if code > 128 and signal.Signals(code - 128) in SIGNAL_LIMITS:
+            return SIGNAL_LIMITS[signal.Signals(code - 128)]
+    text = stderr.decode("utf-8", errors="replace")
+    return next((status for status, signs in SIGNS.items() if any(s in text for s in signs)), None)
+
+
+def exit_code(code: int) -> int:
+    """A sandboxed run's exit status as Python gives it: bwrap reports a signal N as 128 + N."""
+    return 128 - code if code > 128 else code
+
+
+class Sandbox:
+    """Runs programs in bubblewrap with limits; as root each run at once has a user of its own.
+    Private folders (each run's script, copies of folders) live in `workspace`."""
+
+    def __init__(self, limits: Limits, workspace: Path, runs: int) -> None:
+        self.limits = limits
+        self.workspace = workspace
+        self.users: queue.Queue[int | None] = queue.Queue()
+        root = os.geteuid() == 0
+        first = FIRST_UID + (os.getpid() % PID_SPAN) * UID_SLOTS
+        for slot in range(min(runs, UID_SLOTS)):
+            self.users.put(first + slot if root else None)
+        self.sized = (
+            "--size"
+            in subprocess.run(
+                ["bwrap", "--help"], capture_output=True, text=True, check=False
+            ).stdout
+        )
+
+    def jail(self, folder: Path, mount: str = SUBMISSION, workdir: str = HOME) -> Jail:
+        """The folder a program is given, copied first when the run's user could not read it."""
+        if not folder.is_dir():
+            return Jail(folder, mount, workdir, f"no folder {shown(folder)}")
+        try:
+            if os.geteuid() != 0 or open_to_others(folder):
+                return Jail(folder.resolve(), mount, workdir)
+            copy = Path(tempfile.mkdtemp(dir=self.workspace)) / "folder"
+            open_copy(folder, copy)
+        except OSError as error:
+            return Jail(folder, mount, workdir, f"cannot read {shown(folder)}: {error.strerror}")
+        return Jail(copy, mount, workdir)
+
+    def tmpfs(self, path: str) -> list[str]:
+        """An empty writable folder, as big as the file size limit when bwrap can say so."""
+        size = ["--size", str(self.limits.file_size)] if self.sized else []
+        return [*size, "--perms", "1777", "--tmpfs", path]
+
+    def command(
+        self, jail: Jail, scripts: Path, user: int | None, argv: Sequence[str]
+    ) -> list[str]:
+        """The bwrap command line that runs `argv` in the sandbox, as `user` if one is given."""
+        drop = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups"]
+        drop += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
+        environment = {"PATH": PATH, "HOME": HOME, "LANG": "C.UTF-8"}
+        return [
+            "bwrap",
+            "--die-with-parent",
+            *(["--unshare-user"] if user is None else []),
+            *("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts"),
+            "--unshare-cgroup-try",
+            *system_binds(),
+            *("--dev", "/dev", "--proc", "/proc"),
+            *self.tmpfs("/tmp"),
+            *self.tmpfs(HOME),
+            *("--ro-bind", str(jail.folder), jail.mount, "--ro-bind", str(scripts), SCRIPTS),
+            *(word for folder in passages(jail.mount) for word in ("--chmod", "0755", folder)),
+            *("--remount-ro", "/", "--chdir", jail.workdir, "--clearenv"),
+            *(word for name, value in environment.items() for word in ("--setenv", name, value)),
+            *(drop if user is not None else []),
+            *("prlimit", *self.limits.prlimit(), "--"),
+            *argv,
+        ]
+
+    @contextlib.contextmanager
+    def place(self, script: Path) -> Iterator[tuple[Path, int | None]]:
+        """A fresh private folder holding a copy of the script alone, and a user for the run."""
+        folder = Path(tempfile.mkdtemp(dir=self.workspace))
+        user = self.users.get()
+        try:
+            shutil.copyfile(script, folder / script.name)
+            (folder / script.name).chmod(0o444)
+            folder.chmod(0o555)
+            yield folder, user
+        finally:
+            if user is not None:
+                reap(user)
+            self.users.put(user)
+            folder.chmod(0o700)
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def run(
+        self, jail: Jail, script: Path, argv: Sequence[str], timeout: float, limit: int
+    ) -> Ending:
+        """Run `argv` in the sandbox with the script at /script/NAME; OSError if it cannot be."""
+        with self.place(script) as (scripts, user):
+            return run_program(self.command(jail, scripts, user, argv), timeout, limit)
+
+    def probe(self) -> None:
+        """Make one sandbox and run `true` in it: a machine that cannot is a one-line error."""
+        empty = Path(tempfile.mkdtemp(dir=self.workspace))
+        script = empty / "probe.txt"
+        script.write_bytes(b"")
+        empty.chmod(0o755)
+        try:
+            ending = self.run(Jail(empty), script, ["true"], PROBE_TIMEOUT, OUTPUT_LIMIT)
+        except OSError as error:
+            raise HarnessError(f"cannot run bwrap: {error.strerror}") from None
+        if ending.code != 0:
+            why = ending.stderr.decode("utf-8", errors="replace").strip().splitlines()
+            raise HarnessError(f"bubblewrap cannot make a sandbox here: {(why or ['?'])[-1]}")
+
+
+@contextlib.contextmanager
+def sandbox(limits: Limits, runs: int) -> Iterator[Sandbox]:
+    """A working sandbox for `runs` runs at once, its private folders removed after; no bubblewrap
+    (or a machine where it cannot work) is a one-line error naming what to install."""
+    missing = missing_tools(os.geteuid() == 0)
+    if missing:
+        raise HarnessError(
+            f"no sandbox: install {' and '.join(missing)} (apt-get install {' '.join(missing)}),"
+            " or give --no-sandbox to run the programs unisolated"
+        )
+    with tempfile.TemporaryDirectory(prefix="at-sandbox-") as workspace:
+        made = Sandbox(limits, Path(workspace), runs)
+        made.probe()
+        yield made
+
+
+@dataclass(frozen=True)
+class Confined:
+    """A program run in the sandbox as `COMMAND -b /script/NAME [--seed N]`, with a timeout in
+    seconds, a limit on what it may print and the sandbox's limits."""
+
+    sandbox: Sandbox
+    jail: Jail
+    argv: tuple[str, ...]
+    timeout: float
+    limit: int = OUTPUT_LIMIT
+
+    def __call__(self, case: Case) -> Output:
+        """Run the program on one script; why it ended badly says which limit it went over."""
+        if self.jail.problem:
+            return Output(Status.NOT_FOUND, detail=self.jail.problem)
+        inside = case.game.argv(self.argv, Path(SCRIPTS, case.script.name), case.seed)
+        try:
+            ending = self.sandbox.run(self.jail, case.script, inside, self.timeout, self.limit)
+        except OSError as error:
+            return Output(Status.CRASHED, detail=f"cannot run the sandbox: {error}")
+        tail = ending.stderr.decode("utf-8", errors="replace").splitlines()[-1:]
+        if ending.code in (126, 127) and tail and tail[0].startswith(NOT_STARTED):
+            return Output(Status.NOT_FOUND, detail=f"cannot run {self.argv[0]!r} in the sandbox")
+        reason = reason_of(ending.code, ending.stderr)
+        return verdict(ending, self.timeout, exit_code(ending.code), reason)
+
+
+def add_limits(command: argparse.ArgumentParser) -> None:
+    """The options of the sandbox's limits per run."""
+    limits = command.add_argument_group("limits of each sandboxed run")
+    limits.add_argument(
+        "--cpu-limit",
+        type=positive(int),
+        default=DEFAULT_LIMITS.cpu,
+        metavar="SECONDS",
+        help=f"CPU time (default {DEFAULT_LIMITS.cpu})",
+    )
+    for name, default, what in (
+        ("--memory-limit", DEFAULT_LIMITS.memory, "memory (data) in MB"),
+        ("--file-limit", DEFAULT_LIMITS.file_size, "size of a file it writes, in MB"),
+    ):
+        limits.add_argument(
+            name,
+            type=positive(int),
+            default=default // MB,
+            metavar="MB",
+            help=f"{what} (default {default // MB})",
+        )
+    limits.add_argument(
+        "--process-limit",
+        type=positive(int),
+        default=DEFAULT_LIMITS.processes,
+        metavar="N",
+        help=f"processes and threads at once (default {DEFAULT_LIMITS.processes})",
+    )
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    """The limits the options give."""
+    return Limits(args.cpu_limit, args.memory_limit * MB, args.process_limit, args.file_limit * MB)
+
+
+def add_sandbox(command: argparse.ArgumentParser) -> None:
+    """The --sandbox option of `at run` and `at fuzz`, and the limits it applies."""
+    command.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="run --exe in a sandbox, with limits, the current folder read-only (needs bwrap)",
+    )
+    add_limits(command)
+
+
+def exe_program(args: argparse.Namespace, stack: contextlib.ExitStack) -> Producer:
+    """The --exe program run as is, or with --sandbox confined to the current folder, which it
+    sees read-only where it is and works in."""
+    argv = command_line(args.exe)
+    if not args.sandbox:
+        return External(argv, args.timeout)
+    here = Path.cwd()
+    if here == here.parent:
+        raise HarnessError("--sandbox shows the program the current folder: run it from another")
+    made = stack.enter_context(sandbox(limits_of(args), args.jobs))
+    return Confined(made, made.jail(here, str(here), str(here)), argv, args.timeout)

@@ -1,0 +1,333 @@
+"""`at grade` in the bubblewrap sandbox: a corpus of hostile submissions graded in one run beside
+two honest ones (self-contained in their folders, one leaving a background child that holds its
+output), the suite and the submissions in folders only their owner can open. No hostile one passes
+by reading expected output, each error says which limit it went over, nothing is written outside
+the sandbox's private folders, nothing reaches a listener on 127.0.0.1, and nothing of a run
+outlives it. Without bubblewrap these tests skip, except under CI=true where they fail."""
+
+import csv
+import os
+import shutil
+import socket
+import subprocess
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import lark as lark_module
+import pytest
+
+from acceptance.cli import main
+from acceptance.errors import HarnessError
+from acceptance.sandbox import FIRST_UID, PATH, PID_SPAN, UID_SLOTS, Limits, sandbox
+
+ROOT = Path(__file__).resolve().parent.parent
+TESTS = ("at001", "at002", "at003")
+PACKAGES = ("oracle", "model", "commands")
+LIMITS = ["--cpu-limit", "1", "--memory-limit", "160", "--process-limit", "32"]
+LIMITS += ["--file-limit", "1", "--timeout", "10", "--give-up", "1", "-j", "2"]
+MAIN = """import os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from oracle.cli import main
+sys.exit(main())
+"""
+HONEST = '#!/bin/sh\nexec python3 "$(dirname "$0")/main.py" "$@"\n'
+BACKGROUND = '#!/bin/sh\nsleep 60 &\npython3 "$(dirname "$0")/main.py" "$@"\n'
+# Each hostile submission's program, as a format string: {marker} names the files it tries to
+# write, {home} {suite} {own} {out} {honest} the grader's folders, {port} the listener's port.
+HOSTILE = {
+    "beside": '#!/bin/sh\nd=$(dirname "$2"); n=$(basename "$2" .txt)\n'
+    'cat "$d/$n.expected.txt" "$d/../expected/$n.expected.txt"\n',
+    "searcher": '#!/bin/sh\nfind / -name "$(basename "$2" .txt).expected.txt" 2>/dev/null'
+    " | head -n 1 | xargs cat\n",
+    "neighbour": '#!/bin/sh\nexec "{honest}/space_defender_2" "$@"\n',
+    "writer": '#!/bin/sh\nfor d in {home} {suite} {own} /submission {out} /tmp "$HOME" .; do\n'
+    '  echo pwned > "$d/{marker}"\ndone\nexit 0\n',
+    "caller": "#!/usr/bin/env python3\nimport socket\n"
+    "socket.create_connection(('127.0.0.1', {port}), timeout=2).sendall(b'stolen')\n",
+    "forker": "#!/usr/bin/env python3\nimport os, time\nfor _ in range(1000):\n"
+    "    if os.fork() == 0:\n        time.sleep(300)\n        os._exit(0)\n",
+    "glutton": "#!/usr/bin/env python3\nhoard = bytearray(1 << 30)\n",
+    "scribbler": "#!/bin/sh\nhead -c 4000000 /dev/zero > big\n",
+    "stubborn": "#!/usr/bin/env python3\nimport signal, time\n"
+    "signal.signal(signal.SIGTERM, signal.SIG_IGN)\ntime.sleep(300)\n",
+    "lingerer": "#!/bin/sh\nsetsid -f sh -c 'sleep 3; echo late > {out}/{marker};"
+    " echo late > /tmp/{marker}' /submission/lingerer\n",
+    "spinner": "#!/usr/bin/env python3\nwhile True:\n    pass\n",
+    "flooder": "#!/bin/sh\nexec yes\n",
+    "crasher": "#!/bin/sh\necho oops >&2\nexit 3\n",
+}
+# The outcomes each submission must get on every test (a set: any of them on each).
+OUTCOMES = {
+    "honest": {"passed"},
+    "background": {"passed"},
+    "forker": {"over the process limit"},
+    "glutton": {"over the memory limit"},
+    "scribbler": {"over the file size limit"},
+    "stubborn": {"timed out", "not run"},
+    "spinner": {"over the CPU limit"},
+    "flooder": {"printed too much"},
+    "crasher": {"crashed"},
+    "missing": {"not found"},
+    "empty": {"not found"},
+}
+EVERYONE = ["honest", "background", *HOSTILE, "missing", "empty"]
+IN_CI = os.environ.get("CI") == "true"
+
+
+def sandbox_trouble() -> str:
+    """Why no sandbox can run here ('' when one can): no bwrap, no python3 for the honest
+    submissions, or a machine where bwrap cannot make a sandbox."""
+    if shutil.which("python3", path=PATH) is None:
+        return f"no python3 on {PATH} for the honest submissions"
+    try:
+        with sandbox(Limits(), 1):
+            return ""
+    except HarnessError as error:
+        return f"the sandbox cannot run here ({error})"
+
+
+@pytest.fixture(scope="module")
+def sandboxed() -> None:
+    """Skip (fail under CI=true) where no sandbox can run."""
+    trouble = sandbox_trouble()
+    if trouble and IN_CI:
+        pytest.fail(f"CI=true needs the sandbox: {trouble}")
+    if trouble:
+        pytest.skip(trouble)
+
+
+def private(folder: Path) -> Path:
+    """Make a folder and everything in it readable by its owner only."""
+    for top, folders, files in os.walk(folder):
+        for name in files:
+            path = Path(top, name)
+            path.chmod(path.stat().st_mode & 0o700)
+        Path(top).chmod(0o700)
+    return folder
+
+
+def program(folder: Path, text: str) -> None:
+    """Write a submission's program, runnable."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "space_defender_2").write_text(text)
+    (folder / "space_defender_2").chmod(0o755)
+
+
+def self_contained(folder: Path, launcher: str) -> None:
+    """A submission holding its own copy of the project's oracle (and of lark), compiled, run by
+    the system's python3."""
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, folder / package, ignore=shutil.ignore_patterns("*.pyc"))
+    lark = Path(str(lark_module.__file__)).parent
+    shutil.copytree(lark, folder / "lark", ignore=shutil.ignore_patterns("*.pyc"))
+    (folder / "main.py").write_text(MAIN)
+    program(folder, launcher)
+    python = shutil.which("python3", path=PATH)
+    subprocess.run([str(python), "-m", "compileall", "-q", str(folder)], check=True)
+
+
+def suite(folder: Path, names: tuple[str, ...] = TESTS) -> Path:
+    """A few Space Defender 2 tests with their expected files."""
+    for name in names:
+        (folder / "at").mkdir(parents=True, exist_ok=True)
+        (folder / "expected").mkdir(exist_ok=True)
+        shutil.copy(ROOT / "at" / f"{name}.txt", folder / "at")
+        shutil.copy(ROOT / "expected" / f"{name}.expected.txt", folder / "expected")
+    return folder
+
+
+@dataclass
+class Listener:
+    """A TCP listener on 127.0.0.1 counting the connections it gets."""
+
+    server: socket.socket
+    connections: int = 0
+
+    def serve(self) -> None:
+        """Accept connections until closed."""
+        while True:
+            try:
+                self.server.accept()[0].close()
+            except OSError:
+                return
+            self.connections += 1
+
+
+def processes_of_runs() -> list[str]:
+    """The processes alive that a sandboxed run started: run as a sandbox user, or naming the
+    sandbox's folders on their command line."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            uid = entry.stat().st_uid
+        except OSError:
+            continue
+        sandbox_user = FIRST_UID <= uid < FIRST_UID + PID_SPAN * UID_SLOTS
+        if entry.name.isdigit() and (sandbox_user or "/submission/" in line or "/script/" in line):
+            found.append(f"{entry.name} ({uid}): {line}")
+    return found
+
+
+@dataclass(frozen=True)
+class Graded:
+    """The corpus graded once: where it was, the outcomes, what the listener saw."""
+
+    place: Path
+    marker: str
+    home: Path
+    exit_status: int
+    seconds: float
+    outcomes: dict[str, list[str]]
+    rows: dict[str, list[str]]
+    connections: int
+    files_before: set[Path]
+    files_after: set[Path]
+
+
+def files_under(folder: Path) -> set[Path]:
+    """Every path under a folder."""
+    return set(folder.rglob("*"))
+
+
+@pytest.fixture(scope="module")
+def graded(sandboxed: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Graded]:
+    """The honest and hostile submissions graded in one `at grade` run, suite and class 0700."""
+    place = tmp_path_factory.mktemp("corpus")
+    marker = f"at-hostile-{uuid.uuid4().hex}"
+    home = Path.home()
+    server = socket.create_server(("127.0.0.1", 0))
+    listener = Listener(server)
+    threading.Thread(target=listener.serve, daemon=True).start()
+    suite(place / "suite")
+    self_contained(place / "class" / "honest", HONEST)
+    self_contained(place / "class" / "background", BACKGROUND)
+    names = {
+        "marker": marker,
+        "home": home,
+        "suite": place / "suite" / "at",
+        "out": place / "out",
+        "honest": place / "class" / "honest",
+        "port": server.getsockname()[1],
+    }
+    for name, text in HOSTILE.items():
+        own = place / "class" / name
+        program(own, text.format(own=own, **names))
+    (place / "class" / "empty").mkdir()
+    private(place / "suite")
+    private(place / "class")
+    folders = [place / "class" / name for name in EVERYONE]
+    before = files_under(place)
+    started = time.perf_counter()
+    status = main(
+        ["grade", "--exe", "{}/space_defender_2", "--tests", str(place / "suite" / "at")]
+        + [*LIMITS, "--out", str(place / "out"), *map(str, folders)]
+    )
+    seconds = time.perf_counter() - started
+    time.sleep(3.5)  # the lingerer's detached child would write by now
+    server.close()
+    with open(place / "out" / "matrix.csv", newline="") as file:
+        header, *matrix = list(csv.reader(file))
+    with open(place / "out" / "grades.csv", newline="") as file:
+        rows = {row[0]: row for row in list(csv.reader(file))[1:]}
+    assert header == ["submission", *TESTS]
+    yield Graded(
+        place,
+        marker,
+        home,
+        status,
+        seconds,
+        {row[0]: row[1:] for row in matrix},
+        rows,
+        listener.connections,
+        before,
+        files_under(place),
+    )
+    for folder in (home, Path("/tmp")):
+        (folder / marker).unlink(missing_ok=True)
+
+
+def test_the_honest_submissions_pass_every_test_even_one_leaving_a_background_child(
+    graded: Graded,
+) -> None:
+    assert graded.exit_status == 0
+    assert graded.outcomes["honest"] == ["passed"] * len(TESTS)
+    assert graded.outcomes["background"] == ["passed"] * len(TESTS)
+    assert graded.seconds < 60
+
+
+def test_no_hostile_submission_passes_a_test(graded: Graded) -> None:
+    for name in HOSTILE:
+        assert "passed" not in graded.outcomes[name], name
+
+
+def test_each_error_says_which_limit_it_went_over(graded: Graded) -> None:
+    for name, allowed in OUTCOMES.items():
+        assert set(graded.outcomes[name]) <= allowed, (name, graded.outcomes[name])
+    assert "timed out" in graded.outcomes["stubborn"]
+    assert graded.rows["forker"][5] == "3 over the process limit"
+    assert graded.rows["honest"][5] == ""
+
+
+def test_nothing_is_written_outside_the_private_folders(graded: Graded) -> None:
+    reports = {graded.place / "out" / name for name in ("grades.csv", "matrix.csv", "report.html")}
+    assert graded.files_after - graded.files_before == reports | {graded.place / "out"}
+    for folder in (graded.home, Path("/tmp")):
+        assert not (folder / graded.marker).exists()
+    assert not any(graded.marker in path.name for path in graded.files_after)
+
+
+def test_no_connection_reaches_a_listener_of_the_machine(graded: Graded) -> None:
+    assert graded.connections == 0
+    assert "passed" not in graded.outcomes["caller"]
+
+
+def test_nothing_a_run_started_is_alive_after_grading(graded: Graded) -> None:
+    assert processes_of_runs() == []
+
+
+def test_the_reports_are_complete(graded: Graded) -> None:
+    assert list(graded.outcomes) == EVERYONE and list(graded.rows) == EVERYONE
+    assert all(len(outcomes) == len(TESTS) for outcomes in graded.outcomes.values())
+    page = (graded.place / "out" / "report.html").read_text()
+    assert page.count("<tr") == len(EVERYONE) + 1
+    assert "at001: not found (cannot run &#x27;/submission/space_defender_2&#x27; in the" in page
+    assert "at001: over the memory limit (" in page and "not isolated" not in page
+
+
+def test_without_bubblewrap_grading_stops_before_running_anything(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(shutil, "which", lambda name, **_: None)
+    program(tmp_path / "class" / "s1", "#!/bin/sh\ntouch ran\n")
+    status = main(
+        ["grade", "--exe", "{}/space_defender_2", "--tests", str(suite(tmp_path / "suite") / "at")]
+        + ["--out", str(tmp_path / "out"), str(tmp_path / "class" / "s1")]
+    )
+    assert status == 2
+    error = capsys.readouterr().err
+    assert error.startswith("at: no sandbox: install bubblewrap") and "--no-sandbox" in error
+    assert error.count("\n") == 1 and not (tmp_path / "out").exists()
+
+
+def test_at_run_and_at_fuzz_confine_a_students_program_with_sandbox(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    sandboxed: None,
+    tmp_path: Path,
+) -> None:
+    suite(tmp_path, ("at001",))
+    monkeypatch.chdir(tmp_path)
+    program(tmp_path / "bold", "#!/bin/sh\necho x > written || exit 1\nexit 0\n")
+    assert main(["run", "--exe", "bold/space_defender_2", "--sandbox", "at/at001.txt"]) == 1
+    assert "at001: crashed (exit status 1" in capsys.readouterr().out
+    assert not (tmp_path / "written").exists()
+    self_contained(tmp_path / "mine", HONEST)
+    assert main(["run", "--exe", "mine/space_defender_2", "--sandbox", "at/at001.txt"]) == 0
+    fuzz = ["fuzz", "--exe", "mine/space_defender_2", "--sandbox", "--budget", "2", "-j", "1"]
+    assert main([*fuzz, "--seed", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "no difference in 2 scripts (seed 1)"
