@@ -11,6 +11,7 @@ from pathlib import Path
 from acceptance.cases import collect, default_scripts, shown
 from acceptance.errors import HarnessError
 from acceptance.execution import External, clone_output, command_line, oracle_output
+from acceptance.cli_class import add_gradescope, add_merge
 from acceptance.cli_fuzz import add_fuzz
 from acceptance.cli_grade import add_grade
 from acceptance.display import Display
@@ -121,6 +122,8 @@ def parser() -> argparse.ArgumentParser:
     new.set_defaults(handler=new_command)
     add_fuzz(commands)
     add_grade(commands)
+    add_merge(commands)
+    add_gradescope(commands)
     return top
 
 
