@@ -68,7 +68,11 @@ def edit(expected: str, actual: str) -> tuple[str, str, str]:
     end = 0
     while end < min(len(expected), len(actual)) - start and expected[-1 - end] == actual[-1 - end]:
         end += 1
-    return expected[:start], expected[start : len(expected) - end], actual[start : len(actual) - end]
+    return (
+        expected[:start],
+        expected[start : len(expected) - end],
+        actual[start : len(actual) - end],
+    )
 
 
 def difference_key(mismatch: Mismatch) -> tuple[str, ...]:

@@ -69,9 +69,13 @@ def matrix_csv(grades: Sequence[Grade], points: Points = EVEN) -> str:
 def summary_table(grades: Sequence[Grade], points: Points = EVEN) -> str:
     """The grades as an aligned text table."""
     rows = [columns(points)] + [grade_cells(grade, points) for grade in grades]
-    width = max(len(row[0]) for row in rows)
+    widths = [max(len(row[0]) for row in rows)] + [
+        max(8, 2 + max(len(row[column]) for row in rows)) for column in range(1, len(rows[0]))
+    ]
     return "\n".join(
-        f"{row[0]:<{width}}" + "".join(f"{cell:>8}" for cell in row[1:]) for row in rows
+        f"{row[0]:<{widths[0]}}"
+        + "".join(f"{cell:>{width}}" for cell, width in zip(row[1:], widths[1:]))
+        for row in rows
     )
 
 

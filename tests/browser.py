@@ -44,8 +44,13 @@ class Browser:
         self.process = process
         self.socket = websocket.create_connection(url, timeout=START_TIMEOUT)
         self.calls = 0
-        self.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT,
-                  deviceScaleFactor=1, mobile=False)
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=WIDTH,
+            height=HEIGHT,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
 
     def call(self, method: str, **params: Any) -> dict[str, Any]:
         """Send one DevTools command and return its result (events on the way are skipped)."""

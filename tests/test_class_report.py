@@ -28,7 +28,9 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     suite = copy_suite(folder / "suite", SPACE_TESTS)
     pupils = make_class(folder / "class", SPACE_CLASS)
     options = ["--timeout", "1", "--give-up", "10", "-j", "4", "--out", str(folder / "out")]
-    assert main(["grade", "--exe", TEMPLATE, "--tests", str(suite), *options, *map(str, pupils)]) == 0
+    assert (
+        main(["grade", "--exe", TEMPLATE, "--tests", str(suite), *options, *map(str, pupils)]) == 0
+    )
     return folder
 
 
@@ -50,10 +52,14 @@ def expected_causes(folder: Path) -> set[tuple[str, str, int, int]]:
 def test_each_injected_fault_is_one_cause_with_its_counts(graded: Path) -> None:
     page = (graded / "out" / "report.html").read_text()
     rows = CAUSE_ROW.findall(page)
-    found = {(verdict, what, int(tests), int(pupils)) for _, verdict, what, tests, pupils, _ in rows}
+    found = {
+        (verdict, what, int(tests), int(pupils)) for _, verdict, what, tests, pupils, _ in rows
+    }
     assert len(rows) == 5
     assert found == expected_causes(graded)
-    assert all(int(occurrences) <= int(tests) * int(pupils) for *_, tests, pupils, occurrences in rows)
+    assert all(
+        int(occurrences) <= int(tests) * int(pupils) for *_, tests, pupils, occurrences in rows
+    )
 
 
 def test_a_browser_shows_the_causes_histogram_diffs_and_finds_by_name(
@@ -77,8 +83,7 @@ def test_a_browser_shows_the_causes_histogram_diffs_and_finds_by_name(
     assert len(bars) == 11 and sum(count for count, _ in bars) == 30
     assert all((height > 1) == (count > 0) for count, height in bars)
 
-    opened = browser.evaluate(
-        """(() => {
+    opened = browser.evaluate("""(() => {
             const test = document.querySelector('tr[data-name="spacey00"] details.test');
             const before = test.querySelector("pre").getBoundingClientRect().height;
             test.closest("details.cause").open = true;
@@ -86,33 +91,30 @@ def test_a_browser_shows_the_causes_histogram_diffs_and_finds_by_name(
             return new Promise((done) => setTimeout(() => done([before,
                 test.querySelector("pre").textContent,
                 test.querySelector("pre").getBoundingClientRect().height]), 50));
-        })()"""
-    )
+        })()""")
     assert opened[0] == 0 and opened[2] > 0
     assert opened[1].startswith("    state block of (initial state) (- expected, + actual;")
     assert "+     1   state:not started, normal, ok·" in opened[1]
 
     browser.type_text("#search", "mover0")
-    shown = browser.evaluate(
-        """Array.from(document.querySelectorAll("#submission-table tbody tr"))
-            .filter((row) => row.offsetParent !== null).map((row) => row.cells[0].textContent)"""
-    )
+    shown = browser.evaluate("""Array.from(document.querySelectorAll("#submission-table tbody tr"))
+            .filter((row) => row.offsetParent !== null).map((row) => row.cells[0].textContent)""")
     assert shown == [f"mover{number:02d}" for number in range(6)]
     assert browser.evaluate('document.getElementById("shown").textContent') == "6 shown"
     browser.screenshot(graded / "report.png")
     assert (graded / "report.png").read_bytes().startswith(b"\x89PNG")
 
 
-def test_scores_sort_by_a_click_on_their_heading(graded: Path, browser: Browser) -> None:  # noqa: F811
+def test_scores_sort_by_a_click_on_their_heading(
+    graded: Path, browser: Browser
+) -> None:  # noqa: F811
     browser.open(graded / "out" / "report.html")
-    scores = browser.evaluate(
-        """(() => {
+    scores = browser.evaluate("""(() => {
             const heading = Array.from(document.querySelectorAll("#submission-table th"))
                 .find((th) => th.textContent === "score");
             heading.click();
             heading.click();
             return Array.from(document.querySelectorAll("#submission-table tbody tr"))
                 .map((row) => Number(row.cells[1].textContent));
-        })()"""
-    )
+        })()""")
     assert scores == sorted(scores, reverse=True) and scores[0] == 100 and scores[-1] == 0
