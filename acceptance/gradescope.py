@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from acceptance.cases import Case, SCRIPT_FOLDER, EXPECTED_FOLDER, SEED_SUFFIX, stem
+from acceptance.cases import EXPECTED_SUFFIX, SEED_SUFFIX, Case, stem
 from acceptance.errors import HarnessError
 from acceptance.grade import Grade
 from acceptance.points import Points, number_text
@@ -25,7 +25,7 @@ from acceptance.report import full_report
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 BUNDLE_ZIP = "autograder.zip"
 PROJECT = "project"  # the bundle's copy of this project, installed by setup.sh
-SUITE = "suite"  # the bundle's copy of the hidden suite: suite/at/..., suite/expected/...
+SUITE = "suite"  # the bundle's copy of the hidden suite: suite/NAME.txt, suite/GAME/NAME.txt
 POINTS_FILE = "points.txt"
 SOURCE_FILES = ("pyproject.toml", "README.md")
 
@@ -109,22 +109,20 @@ def copy_project(target: Path) -> None:
 
 
 def copy_suite(cases: Sequence[Case], target: Path) -> list[str]:
-    """The suite's scripts, seeds and expected files laid out as a project (so test names stay
-    the same); the suite folders of the bundle, relative to it."""
+    """The suite's scripts with their seeds and expected files beside them, a sister game's in
+    its own folder (so test names stay the same); the suite's folders, relative to the bundle."""
     folders: dict[str, None] = {}
     for case in cases:
         if case.expected is None:
             raise HarnessError(f"the test {case.name} has no expected file")
-        scripts = target / SCRIPT_FOLDER / case.game.folder
-        expected = target / EXPECTED_FOLDER / case.game.folder
-        scripts.mkdir(parents=True, exist_ok=True)
-        expected.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(case.script, scripts / case.script.name)
-        shutil.copyfile(case.expected, expected / case.expected.name)
+        folder = target / case.game.folder
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(case.script, folder / case.script.name)
+        shutil.copyfile(case.expected, folder / (stem(case.script) + EXPECTED_SUFFIX))
         seed = case.script.with_name(stem(case.script) + SEED_SUFFIX)
         if seed.is_file():
-            shutil.copyfile(seed, scripts / seed.name)
-        folders[str((scripts).relative_to(target.parent))] = None
+            shutil.copyfile(seed, folder / seed.name)
+        folders[folder.relative_to(target.parent).as_posix()] = None
     return list(folders)
 
 
