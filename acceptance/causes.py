@@ -3,8 +3,8 @@ with where it is taken out, are one cause, so that "one trailing space on the st
 106 tests of 5 submissions is read once.
 
 A wrong output's cause is the edit at its first differing line: the text removed, the text put
-in, and what precedes them on the line with its numbers masked (so the same line in another state
-still groups).
+in, and the word before them with its numbers masked (so the same slip on a line naming another
+company or id still groups).
 An error's cause is its kind and its reason (numbers masked), and the last line of its error
 output.
 """
@@ -75,6 +75,12 @@ def edit(expected: str, actual: str) -> tuple[str, str, str]:
     )
 
 
+def last_word(text: str) -> str:
+    """The word just before an edit, which says where on its line it is."""
+    words = text.split()
+    return words[-1] if words and not text[-1:].isspace() else (words[-1] + " " if words else "")
+
+
 def difference_key(mismatch: Mismatch) -> tuple[str, ...]:
     """The first difference of a wrong output, without its line and column."""
     expected, actual = first_changed(mismatch)
@@ -83,7 +89,7 @@ def difference_key(mismatch: Mismatch) -> tuple[str, ...]:
         side = "missing" if actual is None else "extra"
         return (side, line.text if line else "")
     before, removed, added = edit(expected.text, actual.text)
-    return ("edit", removed, added, masked(before))
+    return ("edit", removed, added, masked(last_word(before)))
 
 
 def cause_of(result: Result) -> Cause:

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from importlib import resources
 
-from acceptance.causes import Group, causes
+from acceptance.causes import Group, causes, edit, first_changed
 from acceptance.compare import TRAILING_SPACE, visible
 from acceptance.grade import Grade
 from acceptance.grade_report import first_lines
@@ -24,7 +24,7 @@ from acceptance.report import details, headline
 from acceptance.suite import ERRORS, Outcome, Result
 
 BUCKETS = 10  # histogram bars of 10 points each; a full score has its own bar
-CONTEXT = 30  # characters of a line shown before an edit
+CONTEXT = 40  # characters of a line shown before an edit
 
 
 def escape(text: object) -> str:
@@ -100,22 +100,31 @@ def fragment(text: str) -> str:
 
 
 def context(before: str) -> str:
-    """Where on its line an edit is: the end of what precedes it."""
-    tail = before.strip()[-CONTEXT:]
-    return f"after “{tail}”" if tail else "at the start of a line"
+    """Where on its line an edit is: the last words before it (up to CONTEXT characters)."""
+    words = before.split()
+    kept: list[str] = []
+    while words and len(" ".join([words[-1], *kept])) <= CONTEXT:
+        kept.insert(0, words.pop())
+    if not kept:
+        return "at the start of a line" if not words else f"after “…{words[-1][-CONTEXT:]}”"
+    return f"after “{'…' if words else ''}{' '.join(kept)}”"
 
 
 def cause_text(group: Group) -> str:
-    """A cause in words: the error and its reason, or the edit at the first difference."""
-    key = group.cause.key
-    example = group.example
-    if key[0] == "edit" and len(key) == 4:
-        removed, added, where = fragment(key[1]), fragment(key[2]), context(key[3])
+    """A cause in words: the error and its reason, or the edit at the first difference (where
+    on the line it is shown by its example)."""
+    key, example = group.cause.key, group.example
+    if key[0] == "edit" and example.mismatch is not None:
+        expected, actual = first_changed(example.mismatch)
+        before, removed, added = edit(
+            expected.text if expected else "", actual.text if actual else ""
+        )
+        where = context(before)
         if not removed:
-            return f"“{added}” added {where}"
+            return f"“{fragment(added)}” added {where}"
         if not added:
-            return f"“{removed}” left out {where}"
-        return f"“{removed}” printed as “{added}” {where}"
+            return f"“{fragment(removed)}” left out {where}"
+        return f"“{fragment(removed)}” printed as “{fragment(added)}” {where}"
     if key[0] == "missing" and example.mismatch is not None:
         return "the output ends early"
     if key[0] == "extra" and example.mismatch is not None:

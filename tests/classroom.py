@@ -67,7 +67,7 @@ def holding(suite: Path, pattern: str) -> list[str]:
     return sorted(
         path.name.removesuffix(".expected.txt")
         for path in suite.glob("*.expected.txt")
-        if re.search(pattern, path.read_text(), re.M)
+        if re.search(pattern, path.read_bytes().decode("latin-1"), re.M)
     )
 
 
@@ -80,4 +80,25 @@ SPACE_CLASS = {
     "mover": Kind(6, "sed 's/^->move(/->move (/' \"$E\"\n"),  # only the tests that move
     "crashing": Kind(4, CRASH),
     "hanging": Kind(2, HANG),
+}
+
+
+# A class of 12 over six Star Lanes tests (typed lines echoed after prompts, a seed per test).
+LANES_TESTS = [
+    ROOT / "at" / "star_lanes" / f"{name}.txt"
+    for name in (
+        "four_players_merges",
+        "two_players_split",
+        "three_players_splits",
+        "two_players_merge_split",
+        "one_player_whole_game",
+        "three_players_redo",
+    )
+]
+LANES_CLASS = {
+    "exact": Kind(3, EXACT),
+    "spacey": Kind(3, TRAILING_SPACE % 4),  # the title line
+    "splitter": Kind(3, "sed 's/HAS SPLIT 2 FOR 1/HAS SPLIT 3 FOR 1/' \"$E\"\n"),
+    "crashing": Kind(2, CRASH),
+    "hanging": Kind(1, HANG),
 }

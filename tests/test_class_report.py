@@ -42,7 +42,7 @@ def expected_causes(folder: Path) -> set[tuple[str, str, int, int]]:
     assert 1 < len(spawning) < 10 and 1 < len(moving) < 10
     return {
         ("failed", "“·” added after “state:not started, normal, ok”", 10, 5),
-        ("failed", "“s” printed as “ed” after “A Grunt(id:#) spawn”", len(spawning), 5),
+        ("failed", "“s” printed as “ed” after “A Grunt(id:1) spawn”", len(spawning), 5),
         ("failed", "“·” added after “-&gt;move”", len(moving), 6),
         ("crashed", "exit status 1 · ZeroDivisionError: division by zero", 10, 4),
         ("timed out", "no end after 1s", 10, 2),
