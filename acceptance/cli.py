@@ -8,18 +8,40 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from acceptance.cases import collect, default_scripts, shown
+from acceptance.cases import (
+    collect,
+    default_root,
+    default_scripts,
+    has_suite,
+    installed_suite,
+    shown,
+)
 from acceptance.errors import HarnessError
 from acceptance.execution import External, clone_output, command_line, oracle_output
 from acceptance.cli_class import add_gradescope, add_merge
 from acceptance.cli_fuzz import add_fuzz
 from acceptance.cli_grade import add_grade
 from acceptance.display import Display
-from acceptance.games import GAMES
+from acceptance.games import GAMES, Game
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
 from acceptance.regen import Regenerated, Written, new_script, regen
 from acceptance.report import block_report, closing_line, json_summary, junit_xml
 from acceptance.suite import run_suite
+
+
+def suite_paths(game: Game | None) -> list[Path]:
+    """The suites `at run` runs with no path: the project's, else (no at/ here) the public suite
+    installed with `at`, said on stderr."""
+    games = [game] if game else list(GAMES.values())
+    root = default_root()
+    installed = installed_suite()
+    if has_suite(root) or installed is None:
+        return default_scripts(games, root)
+    print(
+        f"at: no at/ folder here: running the public suite installed in {installed}",
+        file=sys.stderr,
+    )
+    return default_scripts(games, installed)
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -27,7 +49,7 @@ def run_command(args: argparse.Namespace) -> int:
     if args.against_oracle and not args.exe:
         raise HarnessError("--against-oracle compares an --exe program with the oracle: give --exe")
     game = chosen_game(args)
-    cases = collect(args.paths or default_scripts([game] if game else GAMES.values()), game)
+    cases = collect(args.paths or suite_paths(game), game)
     producer = External(command_line(args.exe), args.timeout) if args.exe else clone_output
     reference = oracle_output if args.against_oracle else None
     display = Display(len(cases), args.diff or len(cases) == 1, args.json)
