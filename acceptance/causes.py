@@ -9,6 +9,7 @@ An error's cause is its kind and its reason (numbers masked), and the last line 
 output.
 """
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -54,25 +55,24 @@ def masked(text: str) -> str:
 
 def first_changed(mismatch: Mismatch) -> tuple[DiffLine | None, DiffLine | None]:
     """The first line each side has of its own at the first difference."""
-    changed = [line for line in mismatch.diff if line.side is not Side.BOTH]
-    first = [next((line for line in changed if line.side is side), None) for side in Side]
-    return first[1], first[2]
+    expected = actual = None
+    for line in mismatch.diff:
+        if line.side is Side.EXPECTED and expected is None:
+            expected = line
+        elif line.side is Side.ACTUAL and actual is None:
+            actual = line
+        if expected is not None and actual is not None:
+            break
+    return expected, actual
 
 
 def edit(expected: str, actual: str) -> tuple[str, str, str]:
     """What two lines share before they differ, and what differs once their common start and end
     are taken off."""
-    start = 0
-    while start < min(len(expected), len(actual)) and expected[start] == actual[start]:
-        start += 1
-    end = 0
-    while end < min(len(expected), len(actual)) - start and expected[-1 - end] == actual[-1 - end]:
-        end += 1
-    return (
-        expected[:start],
-        expected[start : len(expected) - end],
-        actual[start : len(actual) - end],
-    )
+    start = len(os.path.commonprefix([expected, actual]))
+    rest = expected[start:], actual[start:]
+    end = len(os.path.commonprefix([rest[0][::-1], rest[1][::-1]]))
+    return expected[:start], rest[0][: len(rest[0]) - end], rest[1][: len(rest[1]) - end]
 
 
 def last_word(text: str) -> str:

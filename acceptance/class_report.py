@@ -24,6 +24,8 @@ from acceptance.report import details, headline
 from acceptance.suite import ERRORS, Outcome, Result
 
 BUCKETS = 10  # histogram bars of 10 points each; a full score has its own bar
+# (submission, test) -> the number of its cause on the page
+CauseOf = dict[tuple[str, str], int]
 CONTEXT = 40  # characters of a line shown before an edit
 
 
@@ -200,28 +202,28 @@ def tests_table(grades: Sequence[Grade], points: Points) -> str:
 
 
 class Diffs:
-    """The block diffs of the page, each distinct text stored once and shown when opened."""
+    """The block diffs of the page, each distinct text stored once and shown when opened (the
+    submissions with one fault print the same output: their diffs are stored once)."""
 
     def __init__(self) -> None:
         self.texts: dict[str, int] = {}
 
     def number(self, result: Result) -> int:
         """The number of a failing test's diff text (`at run -v`'s lines below its headline)."""
-        text = "\n".join(details(result))
-        return self.texts.setdefault(text, len(self.texts))
+        return self.texts.setdefault("\n".join(details(result)), len(self.texts))
 
     def json(self) -> str:
         """Every diff text as a JSON array, safe inside a script element."""
         return json.dumps(list(self.texts)).replace("<", "\\u003c")
 
 
-def failing_html(grade: Grade, groups: Sequence[Group], diffs: Diffs) -> str:
+def failing_html(grade: Grade, groups: Sequence[Group], diffs: Diffs, cause: CauseOf) -> str:
     """A submission's failing tests under their causes, each collapsed on its block diff."""
+    name = grade.submission.name
     mine = {
-        test: number
-        for number, group in enumerate(groups, 1)
-        for name, test in group.where
-        if name == grade.submission.name
+        result.case.name: cause[name, result.case.name]
+        for result in grade.results
+        if not result.passed
     }
     failing = [result for result in grade.results if not result.passed]
     if not failing:
@@ -243,7 +245,9 @@ def failing_html(grade: Grade, groups: Sequence[Group], diffs: Diffs) -> str:
     return "".join(parts)
 
 
-def submission_row(grade: Grade, points: Points, groups: Sequence[Group], diffs: Diffs) -> str:
+def submission_row(
+    grade: Grade, points: Points, groups: Sequence[Group], diffs: Diffs, cause: CauseOf
+) -> str:
     """One submission: its name, score, points, counts and failing tests."""
     score = points.percent(grade)
     earned = (
@@ -260,14 +264,15 @@ def submission_row(grade: Grade, points: Points, groups: Sequence[Group], diffs:
         f'<tr{perfect} data-name="{escape(grade.submission.name.lower())}">'
         f"<td>{escape(grade.submission.name)}</td>"
         f'<td class="number score" data-value="{score:.4f}">{percent_text(score)}</td>{earned}'
-        f"{numbers}<td>{failing_html(grade, groups, diffs)}</td></tr>"
+        f"{numbers}<td>{failing_html(grade, groups, diffs, cause)}</td></tr>"
     )
 
 
 def submissions_table(grades: Sequence[Grade], points: Points, groups: Sequence[Group]) -> str:
     """Every submission in class order, and the diffs their failing tests open on."""
     diffs = Diffs()
-    rows = "".join(submission_row(grade, points, groups, diffs) for grade in grades)
+    cause = {where: number for number, group in enumerate(groups, 1) for where in group.where}
+    rows = "".join(submission_row(grade, points, groups, diffs, cause) for grade in grades)
     worth = '<th data-sort="number">points</th>' if points.weighted else ""
     return (
         '<table id="submission-table" class="sortable"><thead><tr>'

@@ -18,30 +18,47 @@ from acceptance.points import Points
 from acceptance.suite import Outcome, Result
 
 RECORD = "grading.json"
-FORMAT = 1
+FORMAT = 2
 
 
-def mismatch_record(mismatch: Mismatch | None) -> dict[str, Any] | None:
-    """Where an output first differs, as JSON data."""
+class DiffTable:
+    """The block diffs of a record, each distinct one stored once (submissions with one fault
+    print the same output)."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[str, int] = {}
+        self.diffs: list[list[list[Any]]] = []
+
+    def number(self, mismatch: Mismatch) -> int:
+        """The number of a diff in the table."""
+        diff = [[line.side.value, line.number, line.text] for line in mismatch.diff]
+        key = json.dumps(diff)
+        if key not in self.numbers:
+            self.numbers[key] = len(self.diffs)
+            self.diffs.append(diff)
+        return self.numbers[key]
+
+
+def mismatch_record(mismatch: Mismatch | None, table: DiffTable) -> dict[str, Any] | None:
+    """Where an output first differs, as JSON data (its diff by number in the table)."""
     if mismatch is None:
         return None
-    diff = [[line.side.value, line.number, line.text] for line in mismatch.diff]
     return {
         "line": mismatch.line,
         "column": mismatch.column,
         "place": mismatch.place,
         "block": mismatch.block,
-        "diff": diff,
+        "diff": table.number(mismatch),
     }
 
 
-def result_record(result: Result) -> dict[str, Any]:
+def result_record(result: Result, table: DiffTable) -> dict[str, Any]:
     """One test's result as JSON data (its test is named by the suite's list)."""
     return {
         "outcome": result.outcome.name,
         "seconds": round(result.seconds, 4),
         "detail": result.detail,
-        "mismatch": mismatch_record(result.mismatch),
+        "mismatch": mismatch_record(result.mismatch, table),
     }
 
 
@@ -59,17 +76,26 @@ def case_record(case: Case) -> dict[str, Any]:
 def record_json(grades: Sequence[Grade], points: Points) -> str:
     """Every result of a grading run, to merge it with others later."""
     suite = [case_record(result.case) for result in grades[0].results] if grades else []
+    table = DiffTable()
     pupils = [
         {
             "name": grade.submission.name,
             "folder": str(grade.submission.folder),
             "argv": list(grade.submission.argv),
-            "results": [result_record(result) for result in grade.results],
+            "results": [result_record(result, table) for result in grade.results],
         }
         for grade in grades
     ]
     weights = {"given": dict(points.given), "weighted": points.weighted}
-    return json.dumps({"format": FORMAT, "suite": suite, "points": weights, "submissions": pupils})
+    return json.dumps(
+        {
+            "format": FORMAT,
+            "suite": suite,
+            "points": weights,
+            "diffs": table.diffs,
+            "submissions": pupils,
+        }
+    )
 
 
 def case_of(data: dict[str, Any]) -> Case:
@@ -78,15 +104,23 @@ def case_of(data: dict[str, Any]) -> Case:
     return Case(data["name"], Path(data["script"]), expected, GAMES[data["game"]], data["seed"])
 
 
-def mismatch_of(data: dict[str, Any] | None) -> Mismatch | None:
-    """Where an output first differs, from its JSON data."""
+def mismatch_of(
+    data: dict[str, Any] | None, diffs: Sequence[tuple[DiffLine, ...]]
+) -> Mismatch | None:
+    """Where an output first differs, from its JSON data and the record's diffs."""
     if data is None:
         return None
-    diff = tuple(DiffLine(Side(side), number, text) for side, number, text in data["diff"])
-    return Mismatch(data["line"], data["column"], data["place"], diff, data["block"])
+    return Mismatch(data["line"], data["column"], data["place"], diffs[data["diff"]], data["block"])
 
 
-def grade_of(data: dict[str, Any], cases: Sequence[Case]) -> Grade:
+def diff_of(data: list[list[Any]]) -> tuple[DiffLine, ...]:
+    """A block diff from its JSON data."""
+    return tuple(DiffLine(Side(side), number, text) for side, number, text in data)
+
+
+def grade_of(
+    data: dict[str, Any], cases: Sequence[Case], diffs: Sequence[tuple[DiffLine, ...]]
+) -> Grade:
     """A submission's grade from its JSON data."""
     if len(data["results"]) != len(cases):
         raise ValueError("a submission without a result for every test")
@@ -95,7 +129,7 @@ def grade_of(data: dict[str, Any], cases: Sequence[Case]) -> Grade:
             case,
             Outcome[item["outcome"]],
             item["seconds"],
-            mismatch_of(item["mismatch"]),
+            mismatch_of(item["mismatch"], diffs),
             item["detail"],
         )
         for case, item in zip(cases, data["results"])
@@ -112,11 +146,12 @@ def load_shard(folder: Path) -> tuple[list[Grade], Points, list[str]]:
         if data.get("format") != FORMAT:
             raise ValueError(f"format {data.get('format')!r}, not {FORMAT}")
         cases = [case_of(item) for item in data["suite"]]
-        grades = [grade_of(item, cases) for item in data["submissions"]]
+        diffs = [diff_of(item) for item in data["diffs"]]
+        grades = [grade_of(item, cases, diffs) for item in data["submissions"]]
         points = Points(data["points"]["given"], data["points"]["weighted"])
     except OSError as error:
         raise HarnessError(f"cannot read {path}: {error.strerror}") from None
-    except (ValueError, KeyError, TypeError) as error:
+    except (ValueError, KeyError, TypeError, IndexError) as error:
         raise HarnessError(f"{path} is not a record of `at grade`: {error}") from None
     return grades, points, [case.name for case in cases]
 
