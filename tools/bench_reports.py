@@ -78,9 +78,11 @@ def make_class(size: int) -> list[Grade]:
     cases = collect([ROOT / "at"])
     expected = {case: case.expected.read_bytes() for case in cases if case.expected}
     memo: dict[tuple[str, int], tuple[Result, ...]] = {}
-    kinds = [kind for kind, (share, _) in FAULTS.items() for _ in range(round(share * size))]
+    counts = {kind: max(1, round(share * size)) for kind, (share, _) in FAULTS.items()}
+    counts["exact"] = size - sum(counts.values()) + counts["exact"]
+    kinds = [kind for kind, count in counts.items() for _ in range(count)]
     grades = []
-    for number, kind in enumerate(kinds[:size]):
+    for number, kind in enumerate(kinds):
         key = (kind, number % 3)
         if key not in memo:
             memo[key] = tuple(
