@@ -115,24 +115,21 @@ def context(before: str) -> str:
 def cause_text(group: Group) -> str:
     """A cause in words: the error and its reason, or the edit at the first difference (where
     on the line it is shown by its example)."""
-    key, example = group.cause.key, group.example
-    if key[0] == "edit" and example.mismatch is not None:
-        expected, actual = first_changed(example.mismatch)
-        before, removed, added = edit(
-            expected.text if expected else "", actual.text if actual else ""
-        )
-        where = context(before)
-        if not removed:
-            return f"“{fragment(added)}” added {where}"
-        if not added:
-            return f"“{fragment(removed)}” left out {where}"
-        return f"“{fragment(removed)}” printed as “{fragment(added)}” {where}"
-    if key[0] == "missing" and example.mismatch is not None:
-        return "the output ends early"
-    if key[0] == "extra" and example.mismatch is not None:
+    example = group.example
+    if group.cause.outcome in ERRORS or example.mismatch is None:
+        reason = example.detail.splitlines() or [""]
+        return " · ".join(filter(None, [reason[0], reason[-1] if len(reason) > 1 else ""]))
+    expected, actual = first_changed(example.mismatch)
+    if expected is None:
         return "a line too many"
-    reason = example.detail.splitlines()
-    return " · ".join(filter(None, [reason[0] if reason else "", key[1] if len(key) > 1 else ""]))
+    if actual is None:
+        return "the output ends early"
+    before, removed, added = edit(expected.text, actual.text)
+    if not removed:
+        return f"“{fragment(added)}” added {context(before)}"
+    if not added:
+        return f"“{fragment(removed)}” left out {context(before)}"
+    return f"“{fragment(removed)}” printed as “{fragment(added)}” {context(before)}"
 
 
 def example_lines(result: Result) -> str:
