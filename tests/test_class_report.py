@@ -118,3 +118,23 @@ def test_scores_sort_by_a_click_on_their_heading(
                 .map((row) => Number(row.cells[1].textContent));
         })()""")
     assert scores == sorted(scores, reverse=True) and scores[0] == 100 and scores[-1] == 0
+
+
+def test_names_and_tests_sort_too(graded: Path, browser: Browser) -> None:  # noqa: F811
+    browser.open(graded / "out" / "report.html")
+    columns = browser.evaluate("""(() => {
+            const column = (table, index) => Array.from(
+                document.querySelectorAll(`#${table} tbody tr`)).map((row) => row.cells[index]
+                .textContent);
+            const click = (table, name) => Array.from(document.querySelectorAll(`#${table} th`))
+                .find((th) => th.textContent === name).click();
+            const hardest = column("test-table", 0);
+            click("test-table", "test");
+            const byName = column("test-table", 0);
+            click("submission-table", "submission");
+            click("submission-table", "submission");
+            return [hardest, byName, column("submission-table", 0)];
+        })()""")
+    hardest, by_name, submissions = columns
+    assert by_name == sorted(hardest) and hardest != by_name
+    assert submissions == sorted(submissions, reverse=True) and len(submissions) == 30

@@ -37,7 +37,15 @@ function find(text) {
 }
 
 document.querySelectorAll("th[data-sort]").forEach((heading) => {
+  heading.tabIndex = 0;
+  heading.title = "sort by this column";
   heading.addEventListener("click", () => sortBy(heading));
+  heading.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      sortBy(heading);
+    }
+  });
 });
 document.getElementById("search").addEventListener("input", (event) => find(event.target.value));
 document.addEventListener(
