@@ -1,5 +1,6 @@
 """Finding acceptance scripts, the game each belongs to, its seed and its expected output."""
 
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +13,7 @@ EXPECTED_SUFFIX = ".expected.txt"
 SEED_SUFFIX = ".seed"
 EXPECTED_FOLDER = "expected"
 SCRIPT_FOLDER = "at"
+DISTRIBUTION = "space-defender-2-oracle"  # share/NAME holds the suite a wheel installs
 
 
 @dataclass(frozen=True)
@@ -124,10 +126,30 @@ def default_root() -> Path:
     return project_root(Path.cwd()) or Path.cwd()
 
 
-def default_scripts(games: Iterable[Game] = GAMES.values()) -> list[Path]:
-    """Every suite of the project the cwd is in: at/, and at/GAME/ of each sister game that has
-    one."""
-    root = default_root()
+def installed_suite() -> Path | None:
+    """The project holding the public suite installed with the harness: the source tree beside
+    the package (a checkout or an editable install), else the copy a wheel installs under
+    `share/`; None if neither holds one."""
+    candidates = (Path(__file__).resolve().parent.parent, Path(sys.prefix) / "share" / DISTRIBUTION)
+    return next(
+        (
+            root
+            for root in candidates
+            if (root / SCRIPT_FOLDER).is_dir() and (root / EXPECTED_FOLDER).is_dir()
+        ),
+        None,
+    )
+
+
+def has_suite(root: Path) -> bool:
+    """Whether a project holds a suite of its own (an at/ folder)."""
+    return (root / SCRIPT_FOLDER).is_dir()
+
+
+def default_scripts(games: Iterable[Game] = GAMES.values(), root: Path | None = None) -> list[Path]:
+    """Every suite of a project (default: the one the cwd is in): at/, and at/GAME/ of each
+    sister game that has one."""
+    root = root or default_root()
     return [
         folder
         for game in games

@@ -9,18 +9,41 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from acceptance.cases import collect, default_scripts, shown
+from acceptance.cases import (
+    collect,
+    default_root,
+    default_scripts,
+    has_suite,
+    installed_suite,
+    shown,
+)
 from acceptance.errors import HarnessError
 from acceptance.execution import clone_output, oracle_output
+from acceptance.cli_class import add_gradescope, add_merge
 from acceptance.cli_fuzz import add_fuzz
 from acceptance.cli_grade import add_grade
 from acceptance.display import Display
-from acceptance.games import GAMES
+from acceptance.games import GAMES, Game
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
 from acceptance.regen import Regenerated, Written, new_script, regen
 from acceptance.report import block_report, closing_line, json_summary, junit_xml
 from acceptance.sandbox import add_sandbox, exe_program
 from acceptance.suite import run_suite
+
+
+def suite_paths(game: Game | None) -> list[Path]:
+    """The suites `at run` runs with no path: the project's, else (no at/ here) the public suite
+    installed with `at`, said on stderr."""
+    games = [game] if game else list(GAMES.values())
+    root = default_root()
+    installed = installed_suite()
+    if has_suite(root) or installed is None:
+        return default_scripts(games, root)
+    print(
+        f"at: no at/ folder here: running the public suite installed in {installed}",
+        file=sys.stderr,
+    )
+    return default_scripts(games, installed)
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -30,7 +53,7 @@ def run_command(args: argparse.Namespace) -> int:
     if args.sandbox and not args.exe:
         raise HarnessError("--sandbox confines an --exe program: give --exe")
     game = chosen_game(args)
-    cases = collect(args.paths or default_scripts([game] if game else GAMES.values()), game)
+    cases = collect(args.paths or suite_paths(game), game)
     reference = oracle_output if args.against_oracle else None
     with contextlib.ExitStack() as stack:
         producer = exe_program(args, stack) if args.exe else clone_output
@@ -127,6 +150,8 @@ def parser() -> argparse.ArgumentParser:
     new.set_defaults(handler=new_command)
     add_fuzz(commands)
     add_grade(commands)
+    add_merge(commands)
+    add_gradescope(commands)
     return top
 
 

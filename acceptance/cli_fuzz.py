@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from acceptance.cases import default_root, shown
+from acceptance.cases import EXPECTED_FOLDER, default_root, shown
 from acceptance.errors import HarnessError
 from acceptance.execution import Producer, clone_output, oracle_output, reference_of
 from acceptance.fuzz import Budget, Finding, Probe, minimal, save, search
@@ -50,12 +50,24 @@ def plural(count: int, unit: str) -> str:
     return f"{count} {unit}{'' if count == 1 else 's'}"
 
 
+def findings_root(out: Path | None) -> Path:
+    """The project a finding is kept in: --out (made a project: its at/ and expected/), else the
+    one the cwd is in."""
+    if out is None:
+        return default_root()
+    try:
+        (out / EXPECTED_FOLDER).mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise HarnessError(f"cannot make {out / EXPECTED_FOLDER}: {error.strerror}") from None
+    return out
+
+
 def report_finding(
-    game: Game, finding: Finding, name: str, program: Producer, expected: bytes
+    game: Game, finding: Finding, name: str, program: Producer, expected: bytes, root: Path
 ) -> int:
     """Keep the shrunk script as a new test and report it as `at run` does."""
     trial = finding.trial
-    case, files = save(game, default_root(), name, finding.shrunk, trial.seed, expected)
+    case, files = save(game, root, name, finding.shrunk, trial.seed, expected)
     print(full_report(check(case, program)))
     print(
         f"shrunk a script of {plural(len(trial.lines), 'line')} to"
@@ -90,7 +102,8 @@ def fuzz_with(args: argparse.Namespace, game: Game, program: Producer, name: str
         sys.stdout.flush()
         finding = minimal(probe, trial, args.jobs)
         expected = probe.run(finding.shrunk, trial.seed)[1].stdout
-    return report_finding(game, finding, f"fuzz_{seed}_{trial.number}", program, expected)
+    root = findings_root(args.out)
+    return report_finding(game, finding, f"fuzz_{seed}_{trial.number}", program, expected, root)
 
 
 def add_fuzz(commands: Any) -> None:
@@ -126,4 +139,10 @@ def add_fuzz(commands: Any) -> None:
     add_timeout(fuzz)
     add_jobs(fuzz, os.cpu_count() or 1, "scripts")
     add_sandbox(fuzz)
+    fuzz.add_argument(
+        "--out",
+        type=Path,
+        metavar="FOLDER",
+        help="keep the finding in FOLDER/at/ and FOLDER/expected/ (default: this project's)",
+    )
     fuzz.set_defaults(handler=fuzz_command)

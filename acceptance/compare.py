@@ -1,6 +1,7 @@
 """Byte-exact comparison of two outputs, located at the command or typed line whose block differs."""
 
 from dataclasses import dataclass
+from functools import lru_cache
 from difflib import SequenceMatcher
 from enum import Enum
 
@@ -125,8 +126,10 @@ def compare(expected: bytes, actual: bytes, places: Places = COMMANDS) -> Mismat
     return Mismatch(index + 1, column, place, diff, places.block)
 
 
+@lru_cache(maxsize=1 << 16)
 def visible(line: str) -> str:
-    """A line with its invisibles marked: trailing spaces, tabs, CR, a missing final LF."""
+    """A line with its invisibles marked: trailing spaces, tabs, CR, a missing final LF (cached:
+    the reports of a class show the same lines many times)."""
     body, ending = (line[:-1], "") if line.endswith("\n") else (line, NO_FINAL_NEWLINE)
     core = body.removesuffix("\r")
     kept = core.rstrip(" ")
@@ -136,4 +139,5 @@ def visible(line: str) -> str:
 
 def marks_used(lines: list[str]) -> dict[str, str]:
     """The marks that appear in some shown lines, with what each stands for."""
-    return {mark: meaning for mark, meaning in MARKS.items() if any(mark in line for line in lines)}
+    shown = "\n".join(lines)
+    return {mark: meaning for mark, meaning in MARKS.items() if mark in shown}

@@ -1,31 +1,42 @@
-"""Reports of a graded class: a CSV of grades, a CSV matrix of every test's outcome, a static
-HTML page with each failing test's first difference, and a summary table for the terminal."""
+"""Reports of a graded class: a CSV of grades, a CSV matrix of every test's outcome and a summary
+table for the terminal, each with points when a points file weights the tests (the page people
+read is `class_report`)."""
 
 import csv
-import html
 import io
 from collections.abc import Sequence
 
 from acceptance.compare import Mismatch, Side, visible
 from acceptance.grade import Grade
-from acceptance.report import headline
+from acceptance.points import EVEN, Points, number_text
 
 GRADE_COLUMNS = ("submission", "passed", "failed", "errors", "score")
 REASONS = "reasons"  # the last column: why the errors were errors (Grade.reasons)
-STYLE = """
-body { font-family: sans-serif; margin: 2em; }
-table { border-collapse: collapse; }
-th, td { border: 1px solid #ccc; padding: 0.3em 0.6em; vertical-align: top; text-align: left; }
-td.number { text-align: right; }
-tr.perfect td.score { background: #dfd; }
-pre { margin: 0.2em 0 0.6em 1em; font-size: 90%; }
-ul { margin: 0; padding-left: 1.2em; }
-"""
 
 
-def score_text(grade: Grade) -> str:
-    """A score with one decimal."""
-    return f"{grade.score:.1f}"
+POINT_COLUMNS = ("points", "max_points")
+TEST_POINTS = "(points per test)"
+
+
+def score_text(grade: Grade, points: Points = EVEN) -> str:
+    """A score (percent of the points) with one decimal."""
+    return f"{points.percent(grade):.1f}"
+
+
+def columns(points: Points) -> tuple[str, ...]:
+    """The columns of a grade: the points ones only when tests are weighted."""
+    return GRADE_COLUMNS[:-1] + (POINT_COLUMNS if points.weighted else ()) + GRADE_COLUMNS[-1:]
+
+
+def grade_cells(grade: Grade, points: Points) -> tuple[str, ...]:
+    """A submission's row of grades."""
+    counts = (str(grade.passed), str(grade.failed), str(grade.errors))
+    worth = (number_text(points.earned(grade)), number_text(points.possible(grade)))
+    return (
+        (grade.submission.name, *counts)
+        + (worth if points.weighted else ())
+        + (score_text(grade, points),)
+    )
 
 
 def csv_text(rows: Sequence[Sequence[object]]) -> str:
@@ -35,37 +46,43 @@ def csv_text(rows: Sequence[Sequence[object]]) -> str:
     return buffer.getvalue()
 
 
-def grades_csv(grades: Sequence[Grade]) -> str:
-    """One row per submission: submission, passed, failed, errors, score, reasons."""
-    rows = [
-        (grade.submission.name, grade.passed, grade.failed, grade.errors, score_text(grade))
-        + (grade.reasons,)
-        for grade in grades
-    ]
-    return csv_text([(*GRADE_COLUMNS, REASONS), *rows])
+def grades_csv(grades: Sequence[Grade], points: Points = EVEN) -> str:
+    """One row per submission: submission, passed, failed, errors, [points, max_points,] score,
+    reasons."""
+    rows = [(*grade_cells(grade, points), grade.reasons) for grade in grades]
+    return csv_text([(*columns(points), REASONS), *rows])
 
 
-def matrix_csv(grades: Sequence[Grade]) -> str:
-    """One row per submission, one column per test: each test's outcome."""
+def matrix_csv(grades: Sequence[Grade], points: Points = EVEN) -> str:
+    """One row per submission, one column per test: each test's outcome; with weighted tests, a
+    first row of each test's points and a last column of the points earned."""
     tests = [result.case.name for result in grades[0].results] if grades else []
     rows = [
         (grade.submission.name, *(result.outcome.value for result in grade.results))
+        + ((number_text(points.earned(grade)),) if points.weighted else ())
         for grade in grades
     ]
-    return csv_text([("submission", *tests), *rows])
+    if not points.weighted:
+        return csv_text([("submission", *tests), *rows])
+    total = number_text(sum(map(points.of, tests)))
+    worth = (TEST_POINTS, *(number_text(points.of(test)) for test in tests), total)
+    return csv_text([("submission", *tests, "points"), worth, *rows])
 
 
-def summary_table(grades: Sequence[Grade]) -> str:
+def summary_table(grades: Sequence[Grade], points: Points = EVEN) -> str:
     """The grades as an aligned text table, each row ending with why its errors were errors."""
-    rows = [(*GRADE_COLUMNS, REASONS)] + [
-        (grade.submission.name, str(grade.passed), str(grade.failed), str(grade.errors))
-        + (score_text(grade), grade.reasons)
-        for grade in grades
+    rows = [columns(points)] + [grade_cells(grade, points) for grade in grades]
+    reasons = [REASONS] + [grade.reasons for grade in grades]
+    widths = [max(len(row[0]) for row in rows)] + [
+        max(8, 2 + max(len(row[column]) for row in rows)) for column in range(1, len(rows[0]))
     ]
-    width = max(len(row[0]) for row in rows)
     return "\n".join(
-        f"{row[0]:<{width}}" + "".join(f"{cell:>8}" for cell in row[1:-1]) + f"  {row[-1]}".rstrip()
-        for row in rows
+        (
+            f"{row[0]:<{widths[0]}}"
+            + "".join(f"{cell:>{width}}" for cell, width in zip(row[1:], widths[1:]))
+            + f"  {reason}"
+        ).rstrip()
+        for row, reason in zip(rows, reasons)
     )
 
 
@@ -78,39 +95,3 @@ def first_lines(mismatch: Mismatch) -> list[str]:
         for side in (Side.EXPECTED, Side.ACTUAL)
         if (line := first[side]) is not None
     ]
-
-
-def failures_html(grade: Grade) -> str:
-    """The failing tests of a submission, each with its first difference."""
-    items = []
-    for result in grade.results:
-        if result.passed:
-            continue
-        lines = first_lines(result.mismatch) if result.mismatch else []
-        shown = f"<pre>{html.escape(chr(10).join(lines))}</pre>" if lines else ""
-        items.append(f"<li>{html.escape(headline(result))}{shown}</li>")
-    return f"<ul>{''.join(items)}</ul>" if items else "all passed"
-
-
-def grade_row(grade: Grade) -> str:
-    """One submission's row of the HTML report."""
-    numbers = (grade.passed, grade.failed, grade.errors, score_text(grade))
-    cells = "".join(f'<td class="number">{number}</td>' for number in numbers[:3])
-    kind = ' class="perfect"' if grade.passed == len(grade.results) else ""
-    return (
-        f"<tr{kind}><td>{html.escape(grade.submission.name)}</td>{cells}"
-        f'<td class="number score">{numbers[3]}</td><td>{failures_html(grade)}</td></tr>'
-    )
-
-
-def grades_html(grades: Sequence[Grade], title: str) -> str:
-    """A static HTML page: one row per submission with its counts and failing tests."""
-    header = "".join(f"<th>{name}</th>" for name in (*GRADE_COLUMNS, "failing tests"))
-    rows = "\n".join(grade_row(grade) for grade in grades)
-    return (
-        "<!DOCTYPE html>\n"
-        f'<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-        f"<style>{STYLE}</style></head>\n<body><h1>{html.escape(title)}</h1>\n"
-        f"<table><thead><tr>{header}</tr></thead><tbody>\n{rows}\n</tbody></table>\n"
-        "</body></html>\n"
-    )

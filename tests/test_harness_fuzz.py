@@ -147,3 +147,20 @@ def test_a_game_that_cannot_make_random_scripts_is_a_one_line_error(
     error = capsys.readouterr().err
     assert error.startswith("at: cannot make random star_canine scripts: ModuleNotFoundError")
     assert error.count("\n") == 1
+
+
+def test_out_keeps_the_finding_in_its_folder_not_the_project(
+    capsys: pytest.CaptureFixture[str], project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    fake = program(tmp_path_factory.mktemp("programs"), "silent", "print('nothing')\n")
+    findings = tmp_path_factory.mktemp("elsewhere") / "findings"
+    code, lines = at(
+        capsys, "fuzz", "--exe", fake, "--seed", "3", "--budget", "2", "--out", str(findings)
+    )
+    scripts = list((findings / "at").glob("fuzz_3_*.txt"))
+    assert code == 1 and len(scripts) == 1
+    expected = findings / "expected" / f"{scripts[0].stem}.expected.txt"
+    assert expected.read_text() == run_script(scripts[0].read_text())
+    assert lines[-1] == f"saved {scripts[0]}, {expected}"
+    assert list((project / "at").iterdir()) == list((project / "expected").iterdir()) == []
+    assert at(capsys, "run", str(scripts[0])) == (0, ["1 passed, 0 failed"])

@@ -1,0 +1,112 @@
+"""Failures grouped by cause: the failing tests of a class that share their first difference,
+with where it is taken out, are one cause, so that "one trailing space on the state line" in
+106 tests of 5 submissions is read once.
+
+A wrong output's cause is the edit at its first differing line: the text removed, the text put
+in, and the word before them with its numbers masked (so the same slip on a line naming another
+company or id still groups).
+An error's cause is its kind and its reason (numbers masked), and the last line of its error
+output.
+"""
+
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from acceptance.compare import DiffLine, Mismatch, Side
+from acceptance.grade import Grade
+from acceptance.suite import ERRORS, Outcome, Result
+
+NUMBER = re.compile(r"\d[\d,.]*")
+
+
+@dataclass(frozen=True)
+class Cause:
+    """What a failing test shares with others: its outcome, and the edit or reason behind it."""
+
+    outcome: Outcome
+    key: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Group:
+    """One cause, an example of it, and every (submission, test) where it occurs, in class order."""
+
+    cause: Cause
+    example: Result
+    where: tuple[tuple[str, str], ...]
+
+    @property
+    def submissions(self) -> tuple[str, ...]:
+        """The submissions it occurs in, each once."""
+        return tuple(dict.fromkeys(name for name, _ in self.where))
+
+    @property
+    def tests(self) -> tuple[str, ...]:
+        """The tests it occurs in, each once."""
+        return tuple(dict.fromkeys(test for _, test in self.where))
+
+
+def masked(text: str) -> str:
+    """A text with its numbers written `#`, so values that vary from test to test still group."""
+    return NUMBER.sub("#", text)
+
+
+def first_changed(mismatch: Mismatch) -> tuple[DiffLine | None, DiffLine | None]:
+    """The first line each side has of its own at the first difference."""
+    expected = actual = None
+    for line in mismatch.diff:
+        if line.side is Side.EXPECTED and expected is None:
+            expected = line
+        elif line.side is Side.ACTUAL and actual is None:
+            actual = line
+        if expected is not None and actual is not None:
+            break
+    return expected, actual
+
+
+def edit(expected: str, actual: str) -> tuple[str, str, str]:
+    """What two lines share before they differ, and what differs once their common start and end
+    are taken off."""
+    start = len(os.path.commonprefix([expected, actual]))
+    rest = expected[start:], actual[start:]
+    end = len(os.path.commonprefix([rest[0][::-1], rest[1][::-1]]))
+    return expected[:start], rest[0][: len(rest[0]) - end], rest[1][: len(rest[1]) - end]
+
+
+def last_word(text: str) -> str:
+    """The word just before an edit, which says where on its line it is."""
+    words = text.split()
+    return words[-1] if words and not text[-1:].isspace() else (words[-1] + " " if words else "")
+
+
+def difference_key(mismatch: Mismatch) -> tuple[str, ...]:
+    """The first difference of a wrong output, without its line and column."""
+    expected, actual = first_changed(mismatch)
+    if expected is None or actual is None:
+        line = expected or actual
+        side = "missing" if actual is None else "extra"
+        return (side, line.text if line else "")
+    before, removed, added = edit(expected.text, actual.text)
+    return ("edit", removed, added, masked(last_word(before)))
+
+
+def cause_of(result: Result) -> Cause:
+    """The cause of a failing test."""
+    if result.outcome in ERRORS or result.mismatch is None:
+        lines = result.detail.splitlines() or [""]
+        return Cause(result.outcome, (masked(lines[0]), lines[-1] if len(lines) > 1 else ""))
+    return Cause(result.outcome, difference_key(result.mismatch))
+
+
+def causes(grades: Sequence[Grade]) -> list[Group]:
+    """The causes of every failing test of a class, the most frequent first."""
+    found: dict[Cause, tuple[Result, list[tuple[str, str]]]] = {}
+    for grade in grades:
+        for result in grade.results:
+            if not result.passed:
+                entry = found.setdefault(cause_of(result), (result, []))
+                entry[1].append((grade.submission.name, result.case.name))
+    groups = [Group(cause, example, tuple(where)) for cause, (example, where) in found.items()]
+    return sorted(groups, key=lambda group: -len(group.where))

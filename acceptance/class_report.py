@@ -1,0 +1,318 @@
+"""`report.html` of a graded class: one self-contained page (no network) that answers what the
+class got wrong, which tests are hardest and whom to look at.
+
+The class at a glance (a histogram of scores, each test's pass rate, the count of each verdict),
+failures grouped by cause, and per submission its score and failing tests, grouped by cause, each
+opening on its block diff as `at run -v` prints it. Tables sort by a click on their headings, and a
+search box keeps the submissions, tests and causes whose names hold what is typed. Verdicts are
+rendered from `Outcome` alone, so a new kind of outcome shows without a change here.
+"""
+
+import html
+import json
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from importlib import resources
+
+from acceptance.causes import Group, causes, edit, first_changed
+from acceptance.compare import TRAILING_SPACE, visible
+from acceptance.grade import Grade
+from acceptance.grade_report import first_lines
+from acceptance.points import Points, number_text
+from acceptance.report import details, headline
+from acceptance.suite import ERRORS, Outcome, Result
+
+BUCKETS = 10  # histogram bars of 10 points each; a full score has its own bar
+# (submission, test) -> the number of its cause on the page
+CauseOf = dict[tuple[str, str], int]
+CONTEXT = 40  # characters of a line shown before an edit
+
+
+def escape(text: object) -> str:
+    """Text safe inside HTML, quotes included."""
+    return html.escape(str(text), quote=True)
+
+
+def asset(name: str) -> str:
+    """A file shipped beside this module (the page's style and script)."""
+    return resources.files("acceptance").joinpath("report_assets", name).read_text("utf-8")
+
+
+def percent_text(value: float) -> str:
+    """A percentage with one decimal."""
+    return f"{value:.1f}"
+
+
+def bucket_of(score: float) -> int:
+    """The histogram bar of a score: 0-9.9, 10-19.9, ..., 90-99.9, then 100."""
+    return BUCKETS if score >= 100 else min(int(score // (100 / BUCKETS)), BUCKETS - 1)
+
+
+def bucket_label(bucket: int) -> str:
+    """What a histogram bar counts."""
+    width = 100 // BUCKETS
+    return "100" if bucket == BUCKETS else f"{bucket * width}–{bucket * width + width - 1}"
+
+
+def histogram(scores: Sequence[float]) -> str:
+    """Bars of how many submissions scored in each tenth."""
+    counts = Counter(bucket_of(score) for score in scores)
+    most = max(counts.values(), default=1)
+    bars = "".join(
+        f'<div class="bucket" title="{counts[bucket]} scored {bucket_label(bucket)}">'
+        f'<span class="count">{counts[bucket]}</span>'
+        f'<div class="bar" style="height:{100 * counts[bucket] / most:.0f}%"></div>'
+        f'<span class="label">{bucket_label(bucket)}</span></div>'
+        for bucket in range(BUCKETS + 1)
+    )
+    return f'<figure id="histogram"><figcaption>Scores (%)</figcaption><div class="bars">{bars}</div></figure>'
+
+
+def verdicts(grades: Sequence[Grade]) -> str:
+    """How many tests ended with each verdict, and in how many submissions."""
+    tests: Counter[Outcome] = Counter()
+    pupils: Counter[Outcome] = Counter()
+    for grade in grades:
+        kinds = [result.outcome for result in grade.results]
+        tests.update(kinds)
+        pupils.update(set(kinds))
+    rows = "".join(
+        f'<tr class="verdict {kind_class(outcome)}"><td>{escape(outcome.value)}</td>'
+        f'<td class="number">{tests[outcome]}</td><td class="number">{pupils[outcome]}</td></tr>'
+        for outcome in Outcome
+        if tests[outcome]
+    )
+    return (
+        '<table id="verdicts"><thead><tr><th>verdict</th><th>tests</th><th>submissions</th></tr>'
+        f"</thead><tbody>{rows}</tbody></table>"
+    )
+
+
+def kind_class(outcome: Outcome) -> str:
+    """The CSS class of a verdict: passed, failed (wrong output) or error."""
+    if outcome is Outcome.PASSED:
+        return "passed"
+    return "error" if outcome in ERRORS else "failed"
+
+
+def fragment(text: str) -> str:
+    """A piece of a line with its spaces and invisibles marked (`·` a space, `→` a tab)."""
+    return visible(text.removesuffix("\n") + "\n").replace(" ", TRAILING_SPACE)
+
+
+def context(before: str) -> str:
+    """Where on its line an edit is: the last words before it (up to CONTEXT characters)."""
+    words = before.split()
+    kept: list[str] = []
+    while words and len(" ".join([words[-1], *kept])) <= CONTEXT:
+        kept.insert(0, words.pop())
+    if not kept:
+        return "at the start of a line" if not words else f"after “…{words[-1][-CONTEXT:]}”"
+    return f"after “{'…' if words else ''}{' '.join(kept)}”"
+
+
+def cause_text(group: Group) -> str:
+    """A cause in words: the error and its reason, or the edit at the first difference (where
+    on the line it is shown by its example)."""
+    example = group.example
+    if group.cause.outcome in ERRORS or example.mismatch is None:
+        reason = example.detail.splitlines() or [""]
+        return " · ".join(filter(None, [reason[0], reason[-1] if len(reason) > 1 else ""]))
+    expected, actual = first_changed(example.mismatch)
+    if expected is None:
+        return "a line too many"
+    if actual is None:
+        return "the output ends early"
+    before, removed, added = edit(expected.text, actual.text)
+    if not removed:
+        return f"“{fragment(added)}” added {context(before)}"
+    if not added:
+        return f"“{fragment(removed)}” left out {context(before)}"
+    return f"“{fragment(removed)}” printed as “{fragment(added)}” {context(before)}"
+
+
+def example_lines(result: Result) -> str:
+    """The first differing lines of an example of a cause (none for an error with no output)."""
+    lines = first_lines(result.mismatch) if result.mismatch else []
+    return f"<pre>{escape(chr(10).join(lines))}</pre>" if lines else ""
+
+
+def names_list(names: Sequence[str]) -> str:
+    """Names as a comma-separated list."""
+    return ", ".join(escape(name) for name in names)
+
+
+def cause_row(group: Group, number: int) -> str:
+    """One cause of the class: what, how many tests and submissions, and which."""
+    outcome = group.cause.outcome
+    everyone = " ".join((*group.submissions, *group.tests)).lower()
+    return (
+        f'<tr class="cause" id="cause-{number}" data-name="{escape(everyone)}">'
+        f'<td class="{kind_class(outcome)}">{escape(outcome.value)}</td>'
+        f'<td><span class="what">{escape(cause_text(group))}</span>{example_lines(group.example)}'
+        f"<details><summary>where</summary><p><b>submissions:</b> {names_list(group.submissions)}"
+        f"</p><p><b>tests:</b> {names_list(group.tests)}</p></details></td>"
+        f'<td class="number tests">{len(group.tests)}</td>'
+        f'<td class="number submissions">{len(group.submissions)}</td>'
+        f'<td class="number occurrences">{len(group.where)}</td></tr>'
+    )
+
+
+def causes_table(groups: Sequence[Group]) -> str:
+    """The failures of the class grouped by cause, the most frequent first."""
+    if not groups:
+        return "<p>No test failed.</p>"
+    rows = "".join(cause_row(group, number) for number, group in enumerate(groups, 1))
+    return (
+        '<table id="cause-table" class="sortable"><thead><tr><th data-sort="text">verdict</th>'
+        '<th data-sort="text">cause (first difference, - expected, + actual)</th>'
+        '<th data-sort="number">tests</th><th data-sort="number">submissions</th>'
+        f'<th data-sort="number">occurrences</th></tr></thead><tbody>{rows}</tbody></table>'
+    )
+
+
+def tests_table(grades: Sequence[Grade], points: Points) -> str:
+    """Every test's pass rate as a bar, the hardest first."""
+    names = [result.case.name for result in grades[0].results] if grades else []
+    passed = Counter(
+        result.case.name for grade in grades for result in grade.results if result.passed
+    )
+    total = len(grades)
+    order = sorted(names, key=lambda name: (passed[name], names.index(name)))
+    worth = '<th data-sort="number">points</th>' if points.weighted else ""
+    rows = "".join(
+        f'<tr data-name="{escape(name.lower())}"><td>{escape(name)}</td>'
+        f'<td data-value="{passed[name] / total if total else 0:.4f}">'
+        f'<div class="rate"><div style="width:{100 * passed[name] / total if total else 0:.1f}%">'
+        f"</div></div></td>"
+        f'<td class="number" data-value="{passed[name]}">{passed[name]} of {total}</td>'
+        + (f'<td class="number">{number_text(points.of(name))}</td>' if points.weighted else "")
+        + "</tr>"
+        for name in order
+    )
+    return (
+        '<table id="test-table" class="sortable"><thead><tr><th data-sort="text">test</th>'
+        f'<th data-sort="number">pass rate</th><th data-sort="number">passed</th>{worth}</tr>'
+        f"</thead><tbody>{rows}</tbody></table>"
+    )
+
+
+class Diffs:
+    """The block diffs of the page, each distinct text stored once and shown when opened (the
+    submissions with one fault print the same output: their diffs are stored once)."""
+
+    def __init__(self) -> None:
+        self.texts: dict[str, int] = {}
+
+    def number(self, result: Result) -> int:
+        """The number of a failing test's diff text (`at run -v`'s lines below its headline)."""
+        return self.texts.setdefault("\n".join(details(result)), len(self.texts))
+
+    def json(self) -> str:
+        """Every diff text as a JSON array, safe inside a script element."""
+        return json.dumps(list(self.texts)).replace("<", "\\u003c")
+
+
+def failing_html(grade: Grade, groups: Sequence[Group], diffs: Diffs, cause: CauseOf) -> str:
+    """A submission's failing tests under their causes, each collapsed on its block diff."""
+    name = grade.submission.name
+    mine = {
+        result.case.name: cause[name, result.case.name]
+        for result in grade.results
+        if not result.passed
+    }
+    failing = [result for result in grade.results if not result.passed]
+    if not failing:
+        return "all passed"
+    parts = []
+    for number in dict.fromkeys(mine[result.case.name] for result in failing):
+        results = [result for result in failing if mine[result.case.name] == number]
+        tests = "".join(
+            f'<details class="test" data-diff="{diffs.number(result)}">'
+            f"<summary>{escape(headline(result))}</summary><pre></pre></details>"
+            for result in results
+        )
+        group = groups[number - 1]
+        parts.append(
+            f'<details class="cause"><summary>{len(results)} test{"s" * (len(results) != 1)}:'
+            f" {escape(group.cause.outcome.value)}, {escape(cause_text(group))}"
+            f' <a href="#cause-{number}">cause {number}</a></summary>{tests}</details>'
+        )
+    return "".join(parts)
+
+
+def submission_row(
+    grade: Grade, points: Points, groups: Sequence[Group], diffs: Diffs, cause: CauseOf
+) -> str:
+    """One submission: its name, score, points, counts and failing tests."""
+    score = points.percent(grade)
+    earned = (
+        f'<td class="number" data-value="{points.earned(grade)}">'
+        f"{number_text(points.earned(grade))} / {number_text(points.possible(grade))}</td>"
+        if points.weighted
+        else ""
+    )
+    numbers = "".join(
+        f'<td class="number">{count}</td>' for count in (grade.passed, grade.failed, grade.errors)
+    )
+    perfect = ' class="perfect"' if grade.passed == len(grade.results) else ""
+    return (
+        f'<tr{perfect} data-name="{escape(grade.submission.name.lower())}">'
+        f"<td>{escape(grade.submission.name)}</td>"
+        f'<td class="number score" data-value="{score:.4f}">{percent_text(score)}</td>{earned}'
+        f"{numbers}<td>{failing_html(grade, groups, diffs, cause)}</td></tr>"
+    )
+
+
+def submissions_table(grades: Sequence[Grade], points: Points, groups: Sequence[Group]) -> str:
+    """Every submission in class order, and the diffs their failing tests open on."""
+    diffs = Diffs()
+    cause = {where: number for number, group in enumerate(groups, 1) for where in group.where}
+    rows = "".join(submission_row(grade, points, groups, diffs, cause) for grade in grades)
+    worth = '<th data-sort="number">points</th>' if points.weighted else ""
+    return (
+        '<table id="submission-table" class="sortable"><thead><tr>'
+        f'<th data-sort="text">submission</th><th data-sort="number">score</th>{worth}'
+        '<th data-sort="number">passed</th><th data-sort="number">failed</th>'
+        '<th data-sort="number">errors</th><th>failing tests, by cause</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+        f'<script type="application/json" id="diffs">{diffs.json()}</script>'
+    )
+
+
+def facts(grades: Sequence[Grade], points: Points) -> str:
+    """The class in one line: its size and its mean and median scores."""
+    scores = [points.percent(grade) for grade in grades]
+    tests = len(grades[0].results) if grades else 0
+    spread = (
+        f"; mean score {percent_text(statistics.fmean(scores))},"
+        f" median {percent_text(statistics.median(scores))}"
+        if scores
+        else ""
+    )
+    weighted = (
+        f"; {number_text(points.possible(grades[0]))} points" if points.weighted and grades else ""
+    )
+    return f"{len(grades)} submissions, {tests} tests{weighted}{spread}"
+
+
+def class_html(grades: Sequence[Grade], title: str, points: Points) -> str:
+    """The whole report page of a graded class."""
+    groups = causes(grades)
+    scores = [points.percent(grade) for grade in grades]
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+        f"<style>{asset('report.css')}</style></head>\n<body>\n"
+        f'<header><h1>{escape(title)}</h1><p id="facts">{escape(facts(grades, points))}</p>'
+        '<input id="search" type="search" placeholder="find a submission or test by name"'
+        ' aria-label="find a submission or test by name"> <span id="shown"></span></header>\n'
+        '<section id="glance"><h2>The class at a glance</h2><div class="charts">'
+        f"{histogram(scores)}{verdicts(grades)}</div></section>\n"
+        f'<section id="causes"><h2>Failures by cause</h2>{causes_table(groups)}</section>\n'
+        f'<section id="tests"><h2>Tests, hardest first</h2>{tests_table(grades, points)}</section>\n'
+        f'<section id="submissions"><h2>Submissions</h2>'
+        f"{submissions_table(grades, points, groups)}</section>\n"
+        f"<script>{asset('report.js')}</script>\n</body></html>\n"
+    )

@@ -1,0 +1,117 @@
+"""`at merge` (the shards of a class graded on several machines, as one run's reports) and
+`at gradescope` (the autograder bundle an instructor uploads to Gradescope)."""
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from acceptance.cases import collect, default_scripts, shown
+from acceptance.cli_grade import REPORTS, report_paths, report_texts, write_reports
+from acceptance.errors import HarnessError
+from acceptance.games import GAMES
+from acceptance.grade_report import summary_table
+from acceptance.gradescope import VISIBILITIES, Bundle, write_bundle
+from acceptance.merge import merged
+from acceptance.options import DEFAULT_TIMEOUT, add_game, chosen_game, positive
+from acceptance.points import load_points
+
+
+def merge_command(args: argparse.Namespace) -> int:
+    """`at merge`: the reports of the merged shards; exit 0 once written."""
+    paths = report_paths(args.out, args.force)
+    if any(path.resolve() == args.out.resolve() for path in args.shards):
+        raise HarnessError(f"{shown(args.out)} is one of the shards: give a new folder")
+    grades, points, note = merged(args.shards)
+    write_reports(paths, report_texts(grades, points, note))
+    print(summary_table(grades, points))
+    print(
+        f"merged {len(args.shards)} shards: {len(grades)} submissions;"
+        f" reports: {', '.join(map(shown, paths))}"
+    )
+    if note:
+        print(note)
+    return 0
+
+
+def gradescope_command(args: argparse.Namespace) -> int:
+    """`at gradescope`: write the autograder bundle; exit 0 once written."""
+    game = chosen_game(args)
+    cases = collect(args.tests or default_scripts([game] if game else GAMES.values()), game)
+    if "{}" not in args.exe:
+        raise HarnessError(f"--exe {args.exe!r} must name the program with {{}} for the folder")
+    load_points(args.points, [case.name for case in cases])
+    bundle = Bundle(
+        args.exe, cases, args.points, args.timeout, args.visibility, args.game, not args.no_sandbox
+    )
+    archive = write_bundle(bundle, args.out)
+    print(
+        f"wrote the autograder of {len(cases)} tests in {shown(args.out)}: upload {shown(archive)}"
+    )
+    return 0
+
+
+def add_merge(commands: Any) -> None:
+    """The `merge` subcommand and its options."""
+    merge = commands.add_parser(
+        "merge", help="merge the output folders of shards graded apart into one class's reports"
+    )
+    merge.add_argument(
+        "shards", nargs="+", type=Path, metavar="FOLDER", help="the --out folders of `at grade`"
+    )
+    merge.add_argument(
+        "--out",
+        type=Path,
+        default=Path("grading"),
+        metavar="FOLDER",
+        help=f"where the reports go: {', '.join(REPORTS)} (default grading/)",
+    )
+    merge.add_argument("--force", action="store_true", help="replace existing reports")
+    merge.set_defaults(handler=merge_command)
+
+
+def add_gradescope(commands: Any) -> None:
+    """The `gradescope` subcommand and its options."""
+    bundle = commands.add_parser(
+        "gradescope", help="write the Gradescope autograder bundle grading over a hidden suite"
+    )
+    bundle.add_argument(
+        "--exe",
+        required=True,
+        metavar="TEMPLATE",
+        help="the submission's program, {} standing for its folder: 'python3 {}/game.py'",
+    )
+    bundle.add_argument(
+        "--tests",
+        action="append",
+        type=Path,
+        metavar="PATH",
+        help="a script or folder of the hidden suite, repeatable (default: every game's suite)",
+    )
+    add_game(bundle)
+    bundle.add_argument("--points", type=Path, metavar="FILE", help="the suite's points file")
+    bundle.add_argument(
+        "--timeout",
+        type=positive(float),
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"time limit of one run (default {DEFAULT_TIMEOUT:g})",
+    )
+    bundle.add_argument(
+        "--visibility",
+        choices=VISIBILITIES,
+        default="visible",
+        help="when students see their results (default visible)",
+    )
+    bundle.add_argument(
+        "--out",
+        type=Path,
+        default=Path("autograder"),
+        metavar="FOLDER",
+        help="a new folder for the bundle (default autograder/)",
+    )
+    bundle.add_argument(
+        "--no-sandbox",
+        action="store_true",
+        help="grade unsandboxed even where bubblewrap works (the container alone isolates)",
+    )
+    bundle.set_defaults(handler=gradescope_command)

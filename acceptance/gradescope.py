@@ -1,0 +1,204 @@
+"""Gradescope: the `results.json` of its autograder specification for one graded submission, and
+the autograder bundle an instructor uploads (`setup.sh` installing the oracle and its harness,
+`run_autograder` grading `/autograder/submission` over the hidden suite).
+
+Both scripts read the folder Gradescope lays out from `$AUTOGRADER` (default `/autograder`), so
+that the bundle can be tried in any folder laid out the same way.
+"""
+
+import json
+import shlex
+import shutil
+import stat
+import tomllib
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from acceptance.cases import EXPECTED_SUFFIX, SEED_SUFFIX, Case, stem
+from acceptance.errors import HarnessError
+from acceptance.grade import Grade
+from acceptance.points import Points, number_text
+from acceptance.report import full_report
+
+VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
+BUNDLE_ZIP = "autograder.zip"
+PROJECT = "project"  # the bundle's copy of this project, installed by setup.sh
+SUITE = "suite"  # the bundle's copy of the hidden suite: suite/NAME.txt, suite/GAME/NAME.txt
+POINTS_FILE = "points.txt"
+SOURCE_FILES = ("pyproject.toml", "README.md")
+
+
+def test_entry(
+    result_index: int, grade: Grade, points: Points, visibility: str
+) -> dict[str, object]:
+    """One test of a submission as Gradescope shows it: its points, status and, when it failed,
+    the report `at run -v` prints."""
+    result = grade.results[result_index]
+    worth = points.of(result.case.name)
+    return {
+        "name": result.case.name,
+        "number": str(result_index + 1),
+        "score": worth if result.passed else 0.0,
+        "max_score": worth,
+        "status": "passed" if result.passed else "failed",
+        "output": "passed" if result.passed else full_report(result),
+        "tags": [result.outcome.value],
+        "visibility": visibility,
+    }
+
+
+def results_json(grade: Grade, points: Points, visibility: str = "visible") -> str:
+    """A submission's grade as Gradescope's `results.json`."""
+    earned, possible = points.earned(grade), points.possible(grade)
+    summary = (
+        f"{grade.passed} of {len(grade.results)} tests passed ({grade.failed} wrong output,"
+        f" {grade.errors} errors): {number_text(earned)} of {number_text(possible)} points"
+    )
+    results = {
+        "score": earned,
+        "execution_time": round(sum(result.seconds for result in grade.results), 3),
+        "output": summary,
+        "visibility": visibility,
+        "stdout_visibility": "hidden",
+        "extra_data": {"passed": grade.passed, "failed": grade.failed, "errors": grade.errors},
+        "tests": [
+            test_entry(index, grade, points, visibility) for index in range(len(grade.results))
+        ],
+    }
+    return json.dumps(results, indent=2, ensure_ascii=False) + "\n"
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """What an autograder bundle grades: the program template, the hidden suite, its points, the
+    time limit of one run, the visibility of the results and whether runs may go unsandboxed."""
+
+    template: str
+    cases: Sequence[Case]
+    points: Path | None
+    timeout: float
+    visibility: str
+    game: str | None
+    sandbox: bool = True
+
+
+def source_root() -> Path:
+    """The source checkout this harness runs from (the bundle installs a copy of it)."""
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "pyproject.toml").is_file():
+        raise HarnessError("the autograder bundle is made from a source checkout of the project")
+    return root
+
+
+def packages(root: Path) -> list[str]:
+    """The project's top-level packages, as its pyproject.toml lists them."""
+    with open(root / "pyproject.toml", "rb") as file:
+        found = tomllib.load(file)["tool"]["setuptools"]["packages"]["find"]["include"]
+    return [name for name in found if "." not in name and "*" not in name]
+
+
+def copy_project(target: Path) -> None:
+    """A copy of the project's packages and build files, as setup.sh installs them."""
+    root = source_root()
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for name in packages(root):
+        shutil.copytree(root / name, target / name, ignore=ignore)
+    for name in SOURCE_FILES:
+        shutil.copy2(root / name, target / name)
+
+
+def copy_suite(cases: Sequence[Case], target: Path) -> list[str]:
+    """The suite's scripts with their seeds and expected files beside them, a sister game's in
+    its own folder (so test names stay the same); the suite's folders, relative to the bundle."""
+    folders: dict[str, None] = {}
+    for case in cases:
+        if case.expected is None:
+            raise HarnessError(f"the test {case.name} has no expected file")
+        folder = target / case.game.folder
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(case.script, folder / case.script.name)
+        shutil.copyfile(case.expected, folder / (stem(case.script) + EXPECTED_SUFFIX))
+        seed = case.script.with_name(stem(case.script) + SEED_SUFFIX)
+        if seed.is_file():
+            shutil.copyfile(seed, folder / seed.name)
+        folders[folder.relative_to(target.parent).as_posix()] = None
+    return list(folders)
+
+
+SETUP = """#!/usr/bin/env bash
+# Gradescope runs this once, as root, when it builds the autograder: Python, and this project
+# (the oracle and its `at` harness) in a virtual environment beside the bundle.
+set -euo pipefail
+SOURCE="${AUTOGRADER:-/autograder}/source"
+apt-get update -q
+apt-get install -y -q python3 python3-venv bubblewrap
+python3 -m venv "$SOURCE/venv"
+"$SOURCE/venv/bin/pip" install --quiet "$SOURCE/project"
+"""
+
+RUN = """#!/usr/bin/env bash
+# Gradescope runs this for each submission: /autograder/submission graded over the hidden suite,
+# its results written to /autograder/results/results.json (and the class reports beside it).
+# Each run is sandboxed where the container lets bubblewrap make namespaces; where it does not,
+# the container alone isolates the submission, and the results say the runs were not isolated.
+set -uo pipefail
+AUTOGRADER="${{AUTOGRADER:-/autograder}}"
+SOURCE="$AUTOGRADER/source"
+ISOLATION="{isolation}"
+if [ -z "$ISOLATION" ] && ! bwrap --unshare-all --ro-bind / / true 2>/dev/null; then
+  ISOLATION=--no-sandbox
+fi
+mkdir -p "$AUTOGRADER/results"
+cd "$AUTOGRADER"
+"$SOURCE/venv/bin/at" grade --exe {template} {options} --jobs 1 --force $ISOLATION \\
+  --out "$AUTOGRADER/results/reports" --gradescope "$AUTOGRADER/results/results.json" \\
+  "$AUTOGRADER/submission"
+"""
+
+
+def run_script(bundle: Bundle, folders: Sequence[str]) -> str:
+    """The run_autograder script of a bundle."""
+    options = [f'--tests "$SOURCE/{folder}"' for folder in folders]
+    options.append(f"--timeout {bundle.timeout:g} --visibility {bundle.visibility}")
+    if bundle.points is not None:
+        options.append(f'--points "$SOURCE/{POINTS_FILE}"')
+    if bundle.game:
+        options.append(f"--game {bundle.game}")
+    isolation = "" if bundle.sandbox else "--no-sandbox"
+    return RUN.format(
+        template=shlex.quote(bundle.template), options=" ".join(options), isolation=isolation
+    )
+
+
+def write_bundle(bundle: Bundle, folder: Path) -> Path:
+    """The autograder's files in a new folder, and the zip of them Gradescope takes."""
+    try:
+        folder.mkdir(parents=True)
+    except FileExistsError:
+        raise HarnessError(f"{folder} exists already: give a new folder") from None
+    except OSError as error:
+        raise HarnessError(f"cannot make {folder}: {error.strerror}") from None
+    folders = copy_suite(bundle.cases, folder / SUITE)
+    if bundle.points is not None:
+        shutil.copyfile(bundle.points, folder / POINTS_FILE)
+    copy_project(folder / PROJECT)
+    scripts = {"setup.sh": SETUP, "run_autograder": run_script(bundle, folders)}
+    for name, text in scripts.items():
+        (folder / name).write_text(text, encoding="utf-8")
+        (folder / name).chmod(0o755)
+    return zip_folder(folder)
+
+
+def zip_folder(folder: Path) -> Path:
+    """The bundle's files zipped at the root of the archive, executables kept executable."""
+    archive = folder / BUNDLE_ZIP
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and path != archive:
+                info = zipfile.ZipInfo.from_file(path, path.relative_to(folder))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = (stat.S_IMODE(path.stat().st_mode) | stat.S_IFREG) << 16
+                zipped.writestr(info, path.read_bytes())
+    return archive

@@ -1,0 +1,74 @@
+"""Failures grouped by cause: the same slip at another line, id or company is one cause; another
+slip, or the same one on another kind of line, is another; an error's cause is its kind, reason
+and last line of error output; each cause is put in words."""
+
+from pathlib import Path
+
+from acceptance.cases import Case
+from acceptance.causes import Group, cause_of, causes
+from acceptance.class_report import cause_text
+from acceptance.compare import compare
+from acceptance.grade import Grade, Submission
+from acceptance.suite import Outcome, Result
+
+CASE = Case("t", Path("t.txt"), None)
+
+
+def failed(
+    expected: str, actual: str, outcome: Outcome = Outcome.FAILED, detail: str = ""
+) -> Result:
+    """The result of a test whose output differs."""
+    return Result(
+        CASE, outcome, mismatch=compare(expected.encode(), actual.encode()), detail=detail
+    )
+
+
+def group(result: Result) -> Group:
+    """A cause of one failing test."""
+    return Group(cause_of(result), result, (("s", "t"),))
+
+
+def test_the_same_slip_at_another_line_or_number_is_one_cause() -> None:
+    first = failed("a\n  A Grunt(id:1) spawns\n", "a\n  A Grunt(id:1) spawned\n")
+    second = failed("b\nc\n  A Grunt(id:7) spawns\n", "b\nc\n  A Grunt(id:7) spawned\n")
+    assert cause_of(first) == cause_of(second)
+    assert cause_text(group(first)) == "“s” printed as “ed” after “A Grunt(id:1) spawn”"
+
+
+def test_another_slip_or_the_same_on_another_word_is_another_cause() -> None:
+    spawned = failed("A Grunt spawns\n", "A Grunt spawned\n")
+    assert cause_of(spawned) != cause_of(failed("A Grunt spawns\n", "A Grunt spawnz\n"))
+    assert cause_of(spawned) != cause_of(failed("A Grunt moves\n", "A Grunt moved\n"))
+
+
+def test_lines_left_out_or_added_and_characters_put_in_are_said_in_words() -> None:
+    assert cause_text(group(failed("a\nb\n", "a\n"))) == "the output ends early"
+    assert cause_text(group(failed("a\n", "a\nb\n"))) == "a line too many"
+    assert cause_text(group(failed("state: ok\n", "state: ok \n"))) == "“·” added after “state: ok”"
+    assert cause_text(group(failed("x  y\n", "x y\n"))) == "“·” left out after “x”"
+    assert cause_text(group(failed("a\n", "b\n"))) == "“a” printed as “b” at the start of a line"
+
+
+def test_an_errors_cause_is_its_reason_and_last_line_of_error_output() -> None:
+    crash = failed("a\nb\n", "a\n", Outcome.CRASHED, "exit status 1\nTraceback\nKeyError: 'x'")
+    other = failed("c\nd\n", "", Outcome.CRASHED, "exit status 1\nTraceback\nKeyError: 'x'")
+    assert cause_of(crash) == cause_of(other) != cause_of(failed("a\nb\n", "a\n"))
+    assert cause_text(group(crash)) == "exit status 1 · KeyError: 'x'"
+
+
+def test_causes_count_tests_and_submissions_the_most_frequent_first() -> None:
+    spacey = failed("ok\n", "ok \n")
+    crash = Result(CASE, Outcome.CRASHED, detail="exit status 2")
+    grades = [
+        Grade(Submission(name, Path(name), ("p",)), results)
+        for name, results in (
+            ("a", (spacey, crash)),
+            ("b", (spacey,)),
+            ("c", (Result(CASE, Outcome.PASSED),)),
+        )
+    ]
+    found = causes(grades)
+    assert [(len(group.where), group.submissions) for group in found] == [
+        (2, ("a", "b")),
+        (1, ("a",)),
+    ]

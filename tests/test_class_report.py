@@ -1,0 +1,152 @@
+"""report.html of a graded class: 30 generated submissions, one kind per injected fault (exact,
+one trailing space on the state line, one wrong rule in the tests where a Grunt spawns, a
+wrong echo in the few tests that move, a crash, a hang), graded over ten tests; the report groups
+the failures into one cause per fault with the right counts, in the file and in a real browser."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from acceptance.cli import main
+from tests.browser import Browser, browser  # noqa: F401 (the fixture)
+from tests.classroom import SPACE_CLASS, SPACE_TESTS, TEMPLATE, copy_suite, make_class, holding
+
+CAUSE_ROW = re.compile(
+    r'<tr class="cause" id="cause-\d+" data-name="[^"]*"><td class="(\w+)">([^<]*)</td>'
+    r'<td><span class="what">([^<]*)</span>.*?<td class="number tests">(\d+)</td>'
+    r'<td class="number submissions">(\d+)</td><td class="number occurrences">(\d+)</td>',
+    re.S,
+)
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The output folder of `at grade` over the class: every kind's programs over the suite."""
+    folder = tmp_path_factory.mktemp("class")
+    suite = copy_suite(folder / "suite", SPACE_TESTS)
+    pupils = make_class(folder / "class", SPACE_CLASS)
+    options = ["--timeout", "1", "--give-up", "10", "-j", "4", "--out", str(folder / "out")]
+    assert (
+        main(
+            [
+                "grade",
+                "--no-sandbox",
+                "--exe",
+                TEMPLATE,
+                "--tests",
+                str(suite),
+                *options,
+                *map(str, pupils),
+            ]
+        )
+        == 0
+    )
+    return folder
+
+
+def expected_causes(folder: Path) -> set[tuple[str, str, int, int]]:
+    """One cause per injected fault: its verdict and words, and how many tests and submissions."""
+    suite = folder / "suite"
+    spawning = holding(suite, r"Grunt\(id:\d+\) spawns")
+    moving = holding(suite, r"^->move\(")
+    assert 1 < len(spawning) < 10 and 1 < len(moving) < 10
+    return {
+        ("failed", "“·” added after “state:not started, normal, ok”", 10, 5),
+        ("failed", "“s” printed as “ed” after “A Grunt(id:1) spawn”", len(spawning), 5),
+        ("failed", "“·” added after “-&gt;move”", len(moving), 6),
+        ("crashed", "exit status 1 · ZeroDivisionError: division by zero", 10, 4),
+        ("timed out", "no end after 1s", 10, 2),
+    }
+
+
+def test_each_injected_fault_is_one_cause_with_its_counts(graded: Path) -> None:
+    page = (graded / "out" / "report.html").read_text()
+    rows = CAUSE_ROW.findall(page)
+    found = {
+        (verdict, what, int(tests), int(pupils)) for _, verdict, what, tests, pupils, _ in rows
+    }
+    assert len(rows) == 5
+    assert found == expected_causes(graded)
+    assert all(
+        int(occurrences) <= int(tests) * int(pupils) for *_, tests, pupils, occurrences in rows
+    )
+
+
+def test_a_browser_shows_the_causes_histogram_diffs_and_finds_by_name(
+    graded: Path, browser: Browser  # noqa: F811 (the fixture)
+) -> None:
+    browser.open(graded / "out" / "report.html")
+    causes = browser.evaluate(
+        """Array.from(document.querySelectorAll("#cause-table tbody tr")).map((row) => [
+            row.cells[0].textContent, row.querySelector(".what").textContent,
+            Number(row.querySelector(".tests").textContent),
+            Number(row.querySelector(".submissions").textContent)])"""
+    )
+    wanted = {(v, w.replace("&gt;", ">"), t, p) for v, w, t, p in expected_causes(graded)}
+    assert {tuple(cause) for cause in causes} == wanted
+
+    bars = browser.evaluate(
+        """Array.from(document.querySelectorAll("#histogram .bucket")).map((bar) =>
+            [Number(bar.querySelector(".count").textContent), bar.querySelector(".bar")
+            .getBoundingClientRect().height])"""
+    )
+    assert len(bars) == 11 and sum(count for count, _ in bars) == 30
+    assert all((height > 1) == (count > 0) for count, height in bars)
+
+    opened = browser.evaluate("""(() => {
+            const test = document.querySelector('tr[data-name="spacey00"] details.test');
+            const before = test.querySelector("pre").getBoundingClientRect().height;
+            test.closest("details.cause").open = true;
+            test.open = true;
+            return new Promise((done) => setTimeout(() => done([before,
+                test.querySelector("pre").textContent,
+                test.querySelector("pre").getBoundingClientRect().height]), 50));
+        })()""")
+    assert opened[0] == 0 and opened[2] > 0
+    assert opened[1].startswith("    state block of (initial state) (- expected, + actual;")
+    assert "+     1   state:not started, normal, ok·" in opened[1]
+
+    browser.type_text("#search", "mover0")
+    shown = browser.evaluate("""Array.from(document.querySelectorAll("#submission-table tbody tr"))
+            .filter((row) => row.offsetParent !== null).map((row) => row.cells[0].textContent)""")
+    assert shown == [f"mover{number:02d}" for number in range(6)]
+    assert browser.evaluate('document.getElementById("shown").textContent') == "6 shown"
+    browser.screenshot(graded / "report.png")
+    assert (graded / "report.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_scores_sort_by_a_click_on_their_heading(
+    graded: Path, browser: Browser
+) -> None:  # noqa: F811
+    browser.open(graded / "out" / "report.html")
+    scores = browser.evaluate("""(() => {
+            const heading = Array.from(document.querySelectorAll("#submission-table th"))
+                .find((th) => th.textContent === "score");
+            heading.click();
+            heading.click();
+            return Array.from(document.querySelectorAll("#submission-table tbody tr"))
+                .map((row) => Number(row.cells[1].textContent));
+        })()""")
+    assert scores == sorted(scores, reverse=True) and scores[0] == 100 and scores[-1] == 0
+
+
+def test_names_and_tests_sort_too(graded: Path, browser: Browser) -> None:  # noqa: F811
+    browser.open(graded / "out" / "report.html")
+    columns = browser.evaluate("""(() => {
+            const column = (table, index) => Array.from(
+                document.querySelectorAll(`#${table} tbody tr`)).map((row) => row.cells[index]
+                .textContent);
+            const click = (table, name) => Array.from(document.querySelectorAll(`#${table} th`))
+                .find((th) => th.textContent === name).click();
+            const hardest = column("test-table", 0);
+            click("test-table", "test");
+            const byName = column("test-table", 0);
+            click("submission-table", "submission");
+            click("submission-table", "submission");
+            return [hardest, byName, column("submission-table", 0)];
+        })()""")
+    hardest, by_name, submissions = columns
+    assert by_name == sorted(hardest) and hardest != by_name
+    assert submissions == sorted(submissions, reverse=True) and len(submissions) == 30

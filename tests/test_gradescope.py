@@ -1,0 +1,199 @@
+"""Gradescope: `at grade --gradescope FILE` writes the results.json of Gradescope's autograder
+specification (checked here field by field, type by type, for an exact, a failing and a crashing
+submission), and `at gradescope` writes the autograder bundle, whose run_autograder is run in a
+folder laid out as Gradescope lays out /autograder."""
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from acceptance.cli import main
+from tests.classroom import (
+    CRASH,
+    EXACT,
+    ROOT,
+    TEMPLATE,
+    TRAILING_SPACE,
+    Kind,
+    copy_suite,
+    make_class,
+)
+
+TESTS = ["at001", "at002", "at003"]
+POINTS = "at001 5\nat003 0.5\n"  # at002 counts 1: 6.5 points in all
+VISIBILITIES = {"hidden", "after_due_date", "after_published", "visible"}
+# The fields of results.json in Gradescope's autograder specification, with their types.
+TOP = {
+    "score": (int, float),
+    "execution_time": (int, float),
+    "output": str,
+    "output_format": str,
+    "visibility": str,
+    "stdout_visibility": str,
+    "extra_data": dict,
+    "tests": list,
+    "leaderboard": list,
+}
+TEST = {
+    "score": (int, float),
+    "max_score": (int, float),
+    "status": str,
+    "name": str,
+    "name_format": str,
+    "number": str,
+    "output": str,
+    "output_format": str,
+    "tags": list,
+    "visibility": str,
+    "extra_data": dict,
+}
+CLASS = {
+    "exact": Kind(1, EXACT),
+    "failing": Kind(1, TRAILING_SPACE % 3),
+    "crashing": Kind(1, CRASH),
+}
+
+
+def valid(results: dict[str, Any]) -> dict[str, Any]:
+    """results.json checked against the specification's fields and types; it back."""
+    assert set(results) <= set(TOP) and "score" in results
+    assert all(isinstance(results[key], TOP[key]) for key in results)
+    assert results.get("visibility", "visible") in VISIBILITIES
+    assert results.get("stdout_visibility", "visible") in VISIBILITIES
+    for test in results["tests"]:
+        assert set(test) <= set(TEST) and {"score", "max_score", "name"} <= set(test)
+        assert all(isinstance(test[key], TEST[key]) for key in test)
+        assert test["status"] in {"passed", "failed"} and test["visibility"] in VISIBILITIES
+        assert 0 <= test["score"] <= test["max_score"]
+        assert all(isinstance(tag, str) for tag in test["tags"])
+    assert results["score"] == sum(test["score"] for test in results["tests"])
+    return results
+
+
+@pytest.fixture
+def classroom(tmp_path: Path) -> tuple[Path, list[Path]]:
+    """The suite of three tests with its points file, and the three submissions."""
+    copy_suite(tmp_path / "suite", [ROOT / "at" / f"{name}.txt" for name in TESTS])
+    (tmp_path / "points.txt").write_text(POINTS)
+    return tmp_path, make_class(tmp_path / "class", CLASS)
+
+
+def gradescope(folder: Path, pupil: Path, *options: str) -> dict[str, Any]:
+    """`at grade --gradescope` of one submission; its results.json."""
+    results = folder / pupil.name / "results.json"
+    command = [
+        "grade",
+        "--no-sandbox",
+        "--exe",
+        TEMPLATE,
+        "--tests",
+        str(folder / "suite"),
+        "--gradescope",
+    ]
+    command += [str(results), "--out", str(folder / pupil.name), "--timeout", "5"]
+    assert main([*command, *options, "--points", str(folder / "points.txt"), str(pupil)]) == 0
+    return valid(json.loads(results.read_text()))
+
+
+def test_an_exact_submission_gets_every_point(classroom: tuple[Path, list[Path]]) -> None:
+    folder, (exact, _, _) = classroom
+    results = gradescope(folder, exact)
+    assert results["score"] == 6.5 and results["visibility"] == "visible"
+    assert [(test["name"], test["score"], test["max_score"]) for test in results["tests"]] == [
+        ("at001", 5, 5),
+        ("at002", 1, 1),
+        ("at003", 0.5, 0.5),
+    ]
+    assert {test["status"] for test in results["tests"]} == {"passed"}
+    assert results["output"] == "3 of 3 tests passed (0 wrong output, 0 errors): 6.5 of 6.5 points"
+
+
+def test_a_failing_submission_gets_its_diff_in_each_failed_test(
+    classroom: tuple[Path, list[Path]],
+) -> None:
+    folder, (_, failing, _) = classroom
+    results = gradescope(folder, failing, "--visibility", "after_due_date")
+    assert results["score"] == 0 and results["visibility"] == "after_due_date"
+    first = results["tests"][0]
+    assert first["status"] == "failed" and first["visibility"] == "after_due_date"
+    assert first["output"].startswith("at001: failed at line 3, column 24, in ->play(")
+    assert "+     3 ->play(10,30,1,1,1,1,1)·\n" in first["output"]
+    assert "marks: · trailing space" in first["output"]
+
+
+def test_a_crashing_submission_gets_its_reason_and_error_output(
+    classroom: tuple[Path, list[Path]],
+) -> None:
+    folder, (_, _, crashing) = classroom
+    results = gradescope(folder, crashing)
+    assert results["score"] == 0 and results["extra_data"]["errors"] == 3
+    output = results["tests"][1]["output"]
+    assert output.startswith("at002: crashed (exit status 1) at line 6")
+    assert output.endswith(
+        "error output:\n    Traceback (most recent call last):\n    ZeroDivisionError: division by zero"
+    )
+    assert results["tests"][1]["tags"] == ["crashed"]
+
+
+def test_gradescope_needs_one_submission(
+    classroom: tuple[Path, list[Path]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, pupils = classroom
+    command = ["grade", "--no-sandbox", "--exe", TEMPLATE, "--gradescope", str(folder / "r.json")]
+    assert main([*command, "--out", str(folder / "out"), *map(str, pupils)]) == 2
+    assert capsys.readouterr().err == "at: --gradescope writes one submission's results, not 3's\n"
+
+
+def test_the_bundle_grades_a_submission_laid_out_as_gradescope_does(
+    classroom: tuple[Path, list[Path]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, (_, failing, _) = classroom
+    bundle = folder / "bundle"
+    command = ["gradescope", "--no-sandbox", "--exe", TEMPLATE, "--tests", str(folder / "suite")]
+    command += ["--points", str(folder / "points.txt"), "--timeout", "5", "--out", str(bundle)]
+    assert main(command) == 0
+    assert capsys.readouterr().out == (
+        f"wrote the autograder of 3 tests in {bundle}: upload {bundle}/autograder.zip\n"
+    )
+    subprocess.run(["bash", "-n", str(bundle / "setup.sh")], check=True)
+    autograder = folder / "autograder"  # /autograder as Gradescope lays it out
+    with zipfile.ZipFile(bundle / "autograder.zip") as archive:
+        assert {"setup.sh", "run_autograder", "points.txt"} <= set(archive.namelist())
+        archive.extractall(autograder / "source")
+    for name in ("setup.sh", "run_autograder"):
+        (autograder / "source" / name).chmod(0o755)
+    (autograder / "source" / "venv" / "bin").mkdir(parents=True)  # what setup.sh installs
+    (autograder / "source" / "venv" / "bin" / "at").symlink_to(Path(sys.executable).with_name("at"))
+    (autograder / "run_autograder").write_bytes(
+        (autograder / "source" / "run_autograder").read_bytes()
+    )
+    (autograder / "run_autograder").chmod(0o755)
+    (autograder / "submission").mkdir()
+    (autograder / "submission" / "program").write_bytes((failing / "program").read_bytes())
+    (autograder / "submission" / "program").chmod(0o755)
+    environment = {**os.environ, "AUTOGRADER": str(autograder)}
+    subprocess.run(
+        [str(autograder / "run_autograder")], env=environment, check=True, capture_output=True
+    )
+    results = valid(json.loads((autograder / "results" / "results.json").read_text()))
+    assert [test["name"] for test in results["tests"]] == TESTS
+    assert [test["max_score"] for test in results["tests"]] == [5, 1, 0.5]
+    assert results["score"] == 0 and results["tests"][2]["output"].startswith("at003: failed")
+
+
+def test_a_bundle_sandboxes_its_runs_unless_told_not_to(
+    classroom: tuple[Path, list[Path]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, _ = classroom
+    command = ["gradescope", "--exe", TEMPLATE, "--tests", str(folder / "suite")]
+    assert main([*command, "--out", str(folder / "sandboxed")]) == 0
+    assert main([*command, "--no-sandbox", "--out", str(folder / "open")]) == 0
+    assert "bubblewrap" in (folder / "sandboxed" / "setup.sh").read_text()
+    assert 'ISOLATION=""\n' in (folder / "sandboxed" / "run_autograder").read_text()
+    assert 'ISOLATION="--no-sandbox"\n' in (folder / "open" / "run_autograder").read_text()
