@@ -21,6 +21,7 @@ import lark as lark_module
 import pytest
 
 from acceptance.cli import main
+from acceptance.cli_grade import REPORTS
 from acceptance.errors import HarnessError
 from acceptance.sandbox import FIRST_UID, PATH, PID_SPAN, UID_SLOTS, Limits, sandbox
 
@@ -274,7 +275,7 @@ def test_each_error_says_which_limit_it_went_over(graded: Graded) -> None:
 
 
 def test_nothing_is_written_outside_the_private_folders(graded: Graded) -> None:
-    reports = {graded.place / "out" / name for name in ("grades.csv", "matrix.csv", "report.html")}
+    reports = {graded.place / "out" / name for name in REPORTS}
     assert graded.files_after - graded.files_before == reports | {graded.place / "out"}
     for folder in (graded.home, Path("/tmp")):
         assert not (folder / graded.marker).exists()
@@ -294,7 +295,8 @@ def test_the_reports_are_complete(graded: Graded) -> None:
     assert list(graded.outcomes) == EVERYONE and list(graded.rows) == EVERYONE
     assert all(len(outcomes) == len(TESTS) for outcomes in graded.outcomes.values())
     page = (graded.place / "out" / "report.html").read_text()
-    assert page.count("<tr") == len(EVERYONE) + 1
+    submitted = page.split('<section id="submissions">')[1]
+    assert submitted.count("<tr") == len(EVERYONE) + 1
     assert "at001: not found (cannot run &#x27;/submission/space_defender_2&#x27; in the" in page
     assert "at001: over the memory limit (" in page and "not isolated" not in page
 
