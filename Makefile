@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test check bench differential clean
+.PHONY: install run test check bench differential clean web
 
 install: $(STAMP)
 
@@ -38,3 +38,8 @@ differential: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# The oracle's web page (issue 22): a static site in web/dist/, Pyodide from npm (package-lock.json).
+web: $(STAMP)
+	cd web && npm ci --no-audit --no-fund
+	$(BIN)/python -m tools.web_site

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
-from acceptance.compare import DiffLine, Mismatch, Side, compare
+from acceptance.compare import DiffLine, Mismatch, Side, compare, visible
 from acceptance.games import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.places import places_of
 from acceptance.report import block_report, location
@@ -172,16 +172,25 @@ def mismatch_json(mismatch: Mismatch | None) -> str:
             "place": mismatch.place,
             "where": location(mismatch),
             "report": "\n".join(block_report(mismatch, "oracle", "yours")),
-            "rows": [row.__dict__ for row in side_by_side(mismatch.diff)],
+            "rows": [marked(row) for row in side_by_side(mismatch.diff)],
         }
     )
+
+
+def marked(row: Row) -> dict[str, object]:
+    """A row for the page, its lines with their invisibles marked as `at` marks them."""
+    left = visible(row.left) if row.left_number else ""
+    right = visible(row.right) if row.right_number else ""
+    return {**row.__dict__, "left": left, "right": right}
 
 
 def compare_json(options: Options, mine: str) -> str:
     """The oracle's output for these options against the user's (base64 bytes), as `at` compares."""
     expected = run(options).output
     actual = base64.b64decode(mine)
-    return mismatch_json(compare(expected, actual, places_of(game_named(options.game), options.script)))
+    return mismatch_json(
+        compare(expected, actual, places_of(game_named(options.game), options.script))
+    )
 
 
 class Console:

@@ -1,0 +1,300 @@
+// The page: loads Pyodide and the project's wheels from this site, then hands every button to the
+// Python side (page.py), which runs the same functions as the command lines. Nothing here knows a
+// rule of a game; this file only moves text between the page and Python.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const $ = (id) => document.getElementById(id);
+const ORACLE = "space_defender_2";
+const STEPS = ["Loading the Python runtime", "Installing the oracle", "Importing the oracle", "Ready"];
+const app = { page: null, console: null, games: [], tests: [], mine: null, history: [], back: 0 };
+
+function progress(step, detail = "") {
+  $("progress").value = step;
+  $("status-text").textContent = STEPS[step] + (detail ? ` ${detail}` : "…");
+}
+
+function seconds(ms) {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+function game(name = $("game").value) {
+  return app.games.find((entry) => entry.name === name);
+}
+
+// Bytes as base64 and back, a chunk at a time (outputs can be hundreds of kilobytes).
+function toBase64(bytes) {
+  let text = "";
+  for (let at = 0; at < bytes.length; at += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  }
+  return btoa(text);
+}
+
+// What the user pasted, as the bytes their program would print: UTF-8, or one byte per character
+// for the BASIC games (their transcripts are latin-1).
+function pastedBytes(text) {
+  if (game().encoding !== "latin-1") return new TextEncoder().encode(text);
+  return Uint8Array.from(text, (char) => Math.min(char.charCodeAt(0), 0xff));
+}
+
+function options() {
+  return {
+    game: $("game").value,
+    script: $("script").value,
+    mode: $("mode").value,
+    start: $("start").value,
+    end: $("end").value,
+    seed: $("seed").value,
+  };
+}
+
+function callPage(name, ...args) {
+  const made = app.page.Options.callKwargs(options());
+  try {
+    return JSON.parse(app.page[name](made, ...args));
+  } finally {
+    made.destroy();
+  }
+}
+
+// Let the browser paint a "running" note before Python holds the page's thread.
+function painted() {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+async function runScript() {
+  $("run").disabled = true;
+  $("run-time").textContent = "running…";
+  await painted();
+  const started = performance.now();
+  const result = callPage("run_json");
+  const took = performance.now() - started;
+  $("output").textContent = result.text;
+  $("errors").hidden = !result.errors;
+  $("errors").textContent = result.errors ? `exit status ${result.status}: ${result.errors}` : "";
+  $("download").href = `data:application/octet-stream;base64,${result.bytes}`;
+  $("download").hidden = false;
+  $("run-time").textContent = `ran in ${seconds(took)}`;
+  $("run-time").dataset.ms = took.toFixed(1);
+  $("output").dataset.state = "done";
+  $("run").disabled = false;
+}
+
+async function compareOutputs() {
+  $("compare").disabled = true;
+  await painted();
+  const mine = app.mine ?? pastedBytes($("mine").value);
+  const found = callPage("compare_json", toBase64(mine));
+  showDifference(found);
+  $("compare").disabled = false;
+}
+
+function cell(row, text, className = "") {
+  const td = row.insertCell();
+  td.textContent = text;
+  if (className) td.className = className;
+  return td;
+}
+
+function showDifference(found) {
+  const body = $("sbs").tBodies[0];
+  body.replaceChildren();
+  $("compare-result").hidden = false;
+  $("compare-result").dataset.same = found.same;
+  if (found.same) {
+    $("where").textContent = "Same bytes: your output is the oracle's.";
+    $("report").textContent = "";
+    return;
+  }
+  $("where").textContent = `First difference at ${found.where}.`;
+  $("where").dataset.line = found.line;
+  $("where").dataset.column = found.column;
+  $("report").textContent = found.report;
+  for (const line of found.rows) {
+    const row = body.insertRow();
+    row.className = line.differs ? "differs" : "";
+    cell(row, line.left_number || "", "number");
+    const left = cell(row, line.left, "text");
+    cell(row, line.right_number || "", "number");
+    const right = cell(row, line.right, "text");
+    if (line.left_number === found.line || line.right_number === found.line) {
+      markColumn(left, found.column);
+      markColumn(right, found.column);
+    }
+  }
+}
+
+// Highlight the character at a 1-based column of a cell's text (the first difference).
+function markColumn(td, column) {
+  const text = td.textContent;
+  if (column > text.length) return;
+  const mark = document.createElement("mark");
+  mark.textContent = text[column - 1];
+  td.replaceChildren(text.slice(0, column - 1), mark, text.slice(column));
+}
+
+function shareLink() {
+  const fields = options();
+  const params = new URLSearchParams({ game: fields.game, script: fields.script });
+  if (fields.game === ORACLE && fields.mode !== "-b") params.set("mode", fields.mode);
+  if (fields.mode === "-w" && fields.game === ORACLE) {
+    params.set("start", fields.start);
+    params.set("end", fields.end);
+  }
+  if (fields.seed && game().seeded) params.set("seed", fields.seed);
+  history.replaceState(null, "", `#${params}`);
+  $("share-link").value = location.href;
+  $("share-link").hidden = false;
+  $("share-link").select();
+  navigator.clipboard?.writeText(location.href).catch(() => {});
+}
+
+// A shared link's fragment back into the controls (nothing of it is sent to a server).
+function openFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.has("script")) return;
+  if (game(params.get("game"))) $("game").value = params.get("game");
+  $("mode").value = params.get("mode") || "-b";
+  $("start").value = params.get("start") || "1";
+  $("end").value = params.get("end") || "_";
+  $("seed").value = params.get("seed") || "";
+  $("script").value = params.get("script");
+  gameChanged(false);
+}
+
+function gameChanged(clear = true) {
+  const chosen = game();
+  $("mode-row").hidden = chosen.name !== ORACLE;
+  $("seed-row").hidden = !chosen.seeded;
+  $("window").hidden = $("mode").value !== "-w";
+  const list = $("test");
+  list.replaceChildren(new Option("(choose one)", ""));
+  app.tests.forEach((test, index) => {
+    if (test.game === chosen.name) list.add(new Option(test.name, index));
+  });
+  if (clear) {
+    $("script").value = "";
+    $("seed").value = "";
+  }
+}
+
+function pickTest() {
+  const test = app.tests[$("test").value];
+  if (!test) return;
+  $("script").value = test.script;
+  $("seed").value = test.seed ?? "";
+}
+
+function consoleShow(text) {
+  const log = $("console-log");
+  log.textContent += text;
+  log.scrollTop = log.scrollHeight;
+}
+
+function consoleStart() {
+  $("console-log").textContent = "";
+  consoleShow(app.console.start());
+  $("console-input").disabled = false;
+}
+
+function consoleKey(event) {
+  const input = $("console-input");
+  if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+    event.preventDefault();
+    const step = event.key === "ArrowUp" ? -1 : 1;
+    app.back = Math.max(0, Math.min(app.history.length, app.back + step));
+    input.value = app.history[app.back] ?? "";
+    return;
+  }
+  if (event.key !== "Enter") return;
+  const line = input.value;
+  if (line.trim()) app.history.push(line);
+  app.back = app.history.length;
+  input.value = "";
+  const answer = JSON.parse(app.console.type(line));
+  consoleShow(`->${line}\n${answer.text}`);
+  if (answer.ended) {
+    consoleShow("(session ended: Restart for a new one)\n");
+    input.disabled = true;
+  }
+}
+
+async function readMine() {
+  const file = $("mine-file").files[0];
+  if (!file) return;
+  app.mine = new Uint8Array(await file.arrayBuffer());
+  $("mine").value = new TextDecoder().decode(app.mine);
+}
+
+function dropMine(event) {
+  event.preventDefault();
+  const file = event.dataTransfer.files[0];
+  if (!file) return;
+  file.arrayBuffer().then((data) => {
+    app.mine = new Uint8Array(data);
+    $("mine").value = new TextDecoder().decode(app.mine);
+  });
+}
+
+function wire() {
+  $("game").addEventListener("change", () => gameChanged());
+  $("mode").addEventListener("change", () => gameChanged(false));
+  $("test").addEventListener("change", pickTest);
+  $("run").addEventListener("click", runScript);
+  $("share").addEventListener("click", shareLink);
+  $("compare").addEventListener("click", compareOutputs);
+  $("mine").addEventListener("input", () => { app.mine = null; });
+  $("mine-file").addEventListener("change", readMine);
+  $("mine").addEventListener("dragover", (event) => event.preventDefault());
+  $("mine").addEventListener("drop", dropMine);
+  $("console-input").addEventListener("keydown", consoleKey);
+  $("console-restart").addEventListener("click", consoleStart);
+  window.addEventListener("hashchange", openFragment);
+}
+
+async function fetchOk(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+  return response;
+}
+
+async function installWheels(pyodide) {
+  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
+  const names = await (await fetchOk("wheels.json")).json();
+  for (const name of names) {
+    const data = await (await fetchOk(`wheels/${name}`)).arrayBuffer();
+    pyodide.unpackArchive(data, "wheel", { extractDir: site });
+  }
+  pyodide.FS.writeFile(`${site}/page.py`, await (await fetchOk("page.py")).text());
+}
+
+async function boot() {
+  wire();
+  const [games, tests] = await Promise.all([
+    fetchOk("games.json").then((response) => response.json()),
+    fetchOk("tests.json").then((response) => response.json()),
+  ]);
+  app.games = games;
+  app.tests = tests;
+  for (const entry of games) $("game").add(new Option(entry.title, entry.name));
+  gameChanged();
+  openFragment();
+  progress(0);
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
+  progress(1);
+  await installWheels(pyodide);
+  progress(2);
+  app.page = pyodide.pyimport("page");
+  app.console = app.page.Console();
+  const ready = performance.now();
+  progress(3, `in ${seconds(ready)}`);
+  $("status").dataset.readyMs = ready.toFixed(1);
+  $("status").dataset.state = "ready";
+  for (const id of ["run", "compare", "console-restart"]) $(id).disabled = false;
+  consoleStart();
+}
+
+boot().catch((error) => {
+  $("status").dataset.state = "failed";
+  $("status-text").textContent = `The oracle could not load: ${error.message}`;
+});
