@@ -82,10 +82,10 @@ def test_side_by_side_pairs_a_changed_run() -> None:
 def test_the_console_answers_as_oracle_i() -> None:
     console = Console()
     assert console.start().startswith("  state:not started")
-    assert json.loads(console.type("man"))["text"].startswith("Commands")
-    played = json.loads(console.type("play(10,30,1,1,1,1,1)"))
+    assert json.loads(console.answer("man"))["text"].startswith("Commands")
+    played = json.loads(console.answer("play(10,30,1,1,1,1,1)"))
     assert played["text"].startswith("  state:weapon setup")
-    assert json.loads(console.type("quit")) == {"text": "", "ended": True}
+    assert json.loads(console.answer("quit")) == {"text": "", "ended": True}
 
 
 def test_the_games_list_names_every_game() -> None:

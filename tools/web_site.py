@@ -75,6 +75,7 @@ def build(dist: Path) -> None:
 
 def build_wheels(folder: Path) -> list[str]:
     """The project's wheel and lark's (the version installed here) in `folder`; their names."""
+    shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' leftovers of an older tree
     pip = [sys.executable, "-m", "pip", "--quiet", "--disable-pip-version-check"]
     commands = [
         [*pip, "wheel", str(ROOT), "--no-deps", "--wheel-dir", str(folder)],

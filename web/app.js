@@ -62,31 +62,50 @@ function painted() {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
+// A failure of the page itself (not of the script): said in the page, never only in the console.
+function showFailure(error) {
+  $("errors").hidden = false;
+  $("errors").textContent = `The page failed, please report it: ${error.message}`;
+}
+
 async function runScript() {
   $("run").disabled = true;
   $("run-time").textContent = "running…";
+  $("download").hidden = true;
+  $("download").removeAttribute("href");
   await painted();
-  const started = performance.now();
-  const result = callPage("run_json");
-  const took = performance.now() - started;
-  $("output").textContent = result.text;
-  $("errors").hidden = !result.errors;
-  $("errors").textContent = result.errors ? `exit status ${result.status}: ${result.errors}` : "";
-  $("download").href = `data:application/octet-stream;base64,${result.bytes}`;
-  $("download").hidden = false;
-  $("run-time").textContent = `ran in ${seconds(took)}`;
-  $("run-time").dataset.ms = took.toFixed(1);
-  $("output").dataset.state = "done";
-  $("run").disabled = false;
+  try {
+    const started = performance.now();
+    const result = callPage("run_json");
+    const took = performance.now() - started;
+    $("output").textContent = result.text;
+    $("errors").hidden = !result.errors;
+    $("errors").textContent = result.errors ? `exit status ${result.status}: ${result.errors}` : "";
+    $("download").href = `data:application/octet-stream;base64,${result.bytes}`;
+    $("download").hidden = false;
+    $("run-time").textContent = `ran in ${seconds(took)}`;
+    $("run-time").dataset.ms = took.toFixed(1);
+  } catch (error) {
+    $("output").textContent = "";
+    $("run-time").textContent = "";
+    showFailure(error);
+  } finally {
+    $("output").dataset.state = "done";
+    $("run").disabled = false;
+  }
 }
 
 async function compareOutputs() {
   $("compare").disabled = true;
   await painted();
-  const mine = app.mine ?? pastedBytes($("mine").value);
-  const found = callPage("compare_json", toBase64(mine));
-  showDifference(found);
-  $("compare").disabled = false;
+  try {
+    const mine = app.mine ?? pastedBytes($("mine").value);
+    showDifference(callPage("compare_json", toBase64(mine)));
+  } catch (error) {
+    showFailure(error);
+  } finally {
+    $("compare").disabled = false;
+  }
 }
 
 function cell(row, text, className = "") {
@@ -211,7 +230,12 @@ function consoleKey(event) {
   if (line.trim()) app.history.push(line);
   app.back = app.history.length;
   input.value = "";
-  const answer = JSON.parse(app.console.type(line));
+  let answer;
+  try {
+    answer = JSON.parse(app.console.answer(line));
+  } catch (error) {
+    answer = { text: `(the console failed, please report it: ${error.message})\n`, ended: true };
+  }
   consoleShow(`->${line}\n${answer.text}`);
   if (answer.ended) {
     consoleShow("(session ended: Restart for a new one)\n");
@@ -279,6 +303,7 @@ async function boot() {
   for (const entry of games) $("game").add(new Option(entry.title, entry.name));
   gameChanged();
   openFragment();
+  $("status").dataset.state = "loading";
   progress(0);
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
   progress(1);

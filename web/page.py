@@ -204,7 +204,7 @@ class Console:
         self.session = Session()
         return state(self.session)
 
-    def type(self, line: str) -> str:
+    def answer(self, line: str) -> str:
         """What the line prints, and whether it ended the session (`quit`)."""
         answer = reply(line + "\n", self.session)
         return json.dumps({"text": answer or "", "ended": answer is None})
