@@ -28,6 +28,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_basic star_lanes
 	$(BIN)/python -m tools.bench_basic super_star_trek
+	$(BIN)/python -m tools.bench_web
 
 # A BASIC game's clone against PC-BASIC on random games (GAMES of them, one PC-BASIC at a time);
 # the first difference is shrunk to the shortest input and kept as a new test in at/GAME.

@@ -8,7 +8,9 @@ const ORACLE = "space_defender_2";
 const STEPS = ["Loading the Python runtime", "Installing the oracle", "Importing the oracle", "Ready"];
 const app = { page: null, console: null, games: [], tests: [], mine: null, history: [], back: 0 };
 
+// Each step's end is kept (ms since the page opened) for `make bench`: data-step1 .. data-step3.
 function progress(step, detail = "") {
+  if (step > 0) $("status").dataset[`step${step}`] = performance.now().toFixed(1);
   $("progress").value = step;
   $("status-text").textContent = STEPS[step] + (detail ? ` ${detail}` : "…");
 }
