@@ -113,6 +113,23 @@ def test_a_sister_game_prints_its_expected_bytes(page: Browser, game: str) -> No
     assert page.errors == []
 
 
+def test_a_window_prints_what_oracle_w_prints(page: Browser) -> None:
+    script = (ROOT / "at" / "at002.txt").read_text(encoding="utf-8")
+    page.evaluate(
+        "document.getElementById('mode').value = '-w';"
+        "document.getElementById('start').value = '2';"
+        "document.getElementById('end').value = '-1'"
+    )
+    try:
+        fields = {"game": "space_defender_2", "script": script, "seed": ""}
+        href = page.evaluate(RUN % {name: json.dumps(value) for name, value in fields.items()})
+    finally:
+        page.evaluate("document.getElementById('mode').value = '-b'")
+    expected = run(Options("space_defender_2", script, "-w", "2", "-1")).output
+    assert base64.b64decode(href.split(",", 1)[1]) == expected
+    assert page.errors == []
+
+
 def test_a_wrong_output_shows_its_first_difference(page: Browser) -> None:
     case = collect([ROOT / "at" / "at001.txt"])[0]
     assert case.expected is not None

@@ -91,3 +91,15 @@ def test_the_console_answers_as_oracle_i() -> None:
 def test_the_games_list_names_every_game() -> None:
     names = [game["name"] for game in json.loads(games_json())]
     assert names == ["space_defender_2", "star_lanes", "super_star_trek", "star_canine"]
+
+
+def test_a_sister_game_difference_names_the_typed_line() -> None:
+    script = ROOT / "at/star_canine/mistyped.txt"
+    options = Options("star_canine", script.read_text(encoding="utf-8"))
+    lines = run(options).output.decode().split("\n")
+    changed = len(lines) // 2
+    lines[changed] += "!"
+    mine = base64.b64encode("\n".join(lines).encode()).decode()
+    found = json.loads(compare_json(options, mine))
+    assert found["line"] == changed + 1
+    assert found["place"].startswith("input line ") or found["place"] == "(before any input)"
