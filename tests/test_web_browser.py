@@ -163,7 +163,9 @@ def test_the_console_answers_typed_commands(page: Browser) -> None:
     expected = state(session)
     for command in commands:
         expected += f"->{command}\n{reply(command + chr(10), session)}"
-    assert page.evaluate("document.getElementById('console-log').textContent") == expected
+    log = "document.getElementById('console-log').textContent"
+    page.wait_for(f"{log}.length >= {len(expected)}", 30)
+    assert page.evaluate(log) == expected
     page.type("", "ArrowUp")
     assert page.evaluate("document.getElementById('console-input').value") == commands[-1]
     assert page.errors == []
@@ -182,6 +184,23 @@ def test_the_page_is_usable_375_pixels_wide(page: Browser, tmp_path: Path) -> No
     assert width <= 375
     assert json.loads(run_box)["right"] <= 375
     assert (tmp_path / SCREENSHOT).stat().st_size > 0
+
+
+def test_a_long_run_can_be_stopped(page: Browser) -> None:
+    page.evaluate("""(() => { const $ = (id) => document.getElementById(id);
+        $("game").value = "space_defender_2";
+        $("game").dispatchEvent(new Event("change"));
+        $("script").value = "play(10,30,1,1,1,1,1)\\nsetup_next(5)\\n" + ("pass ".repeat(100) + "\\n").repeat(2000);
+        $("output").dataset.state = "";
+        $("run").click(); })()""")
+    page.wait_for("!document.getElementById('stop').hidden", 10)
+    page.evaluate("document.getElementById('stop').click()")
+    assert page.wait_for(f"{STATE} === 'ready'", 180)
+    assert page.evaluate("document.getElementById('run-time').textContent") == "stopped"
+    case = collect([ROOT / "at" / "at001.txt"])[0]
+    assert case.expected is not None
+    assert run_in_page(page, case) == case.expected.read_bytes()
+    assert page.errors == []
 
 
 def test_a_shared_link_reopens_the_same_script(page: Browser, address: str) -> None:

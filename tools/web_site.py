@@ -1,9 +1,10 @@
 """`make web`: the static site of the oracle's web page, in web/dist/.
 
-It holds the page (web/index.html, app.js, style.css and its Python side page.py), the Pyodide
-runtime as `npm ci` installed it in web/node_modules (the version package-lock.json pins), the
-project's own wheel and lark's, and the public tests and the games as JSON. Nothing in it comes from another
-host when the page runs, and any static server can serve it.
+It holds the page (web/index.html, app.js, style.css, and worker.js, which runs the page's Python
+side page.py), the Pyodide runtime as `npm ci` installed it in web/node_modules (the version
+package-lock.json pins), the project's own wheel and lark's, and the public tests and the games as
+JSON. Nothing in it comes from another host when the page runs, and any static server can serve
+it.
 
     python -m tools.web_site [--dist FOLDER]
 """
@@ -24,7 +25,7 @@ from web.page import games_json
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-PAGE_FILES = ("index.html", "app.js", "style.css", "page.py")
+PAGE_FILES = ("index.html", "app.js", "worker.js", "style.css", "page.py")
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",

@@ -1,12 +1,12 @@
-// The page: loads Pyodide and the project's wheels from this site, then hands every button to the
-// Python side (page.py), which runs the same functions as the command lines. Nothing here knows a
-// rule of a game; this file only moves text between the page and Python.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+// The page: hands every button to the Python side (page.py, in worker.js), which runs the same
+// functions as the command lines. Nothing here knows a rule of a game; this file only moves text
+// between the page and Python.
 
 const $ = (id) => document.getElementById(id);
 const ORACLE = "space_defender_2";
+const STOPPED = "stopped";
 const STEPS = ["Loading the Python runtime", "Installing the oracle", "Importing the oracle", "Ready"];
-const app = { page: null, console: null, games: [], tests: [], mine: null, history: [], back: 0 };
+const app = { worker: null, calls: new Map(), next: 0, games: [], tests: [], mine: null, history: [], back: 0 };
 
 // Each step's end is kept (ms since the page opened) for `make bench`: data-step1 .. data-step3.
 function progress(step, detail = "") {
@@ -50,18 +50,13 @@ function options() {
   };
 }
 
-function callPage(name, ...args) {
-  const made = app.page.Options.callKwargs(options());
-  try {
-    return JSON.parse(app.page[name](made, ...args));
-  } finally {
-    made.destroy();
-  }
-}
-
-// Let the browser paint a "running" note before Python holds the page's thread.
-function painted() {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+// Ask the worker: a promise of page.py's answer ({result, ms}), rejected with its error.
+function call(name, argument, withOptions = true) {
+  const id = ++app.next;
+  return new Promise((resolve, reject) => {
+    app.calls.set(id, { resolve, reject });
+    app.worker.postMessage({ id, call: name, options: withOptions ? options() : null, argument });
+  });
 }
 
 // A failure of the page itself (not of the script): said in the page, never only in the console.
@@ -72,41 +67,40 @@ function showFailure(error) {
 
 async function runScript() {
   $("run").disabled = true;
+  $("stop").hidden = false;
   $("run-time").textContent = "running…";
   $("download").hidden = true;
   $("download").removeAttribute("href");
-  await painted();
   try {
-    const started = performance.now();
-    const result = callPage("run_json");
-    const took = performance.now() - started;
+    const { result, ms } = await call("run");
     $("output").textContent = result.text;
     $("errors").hidden = !result.errors;
     $("errors").textContent = result.errors ? `exit status ${result.status}: ${result.errors}` : "";
     $("download").href = `data:application/octet-stream;base64,${result.bytes}`;
     $("download").hidden = false;
-    $("run-time").textContent = `ran in ${seconds(took)}`;
-    $("run-time").dataset.ms = took.toFixed(1);
+    $("run-time").textContent = `ran in ${seconds(ms)}`;
+    $("run-time").dataset.ms = ms.toFixed(1);
   } catch (error) {
     $("output").textContent = "";
     $("run-time").textContent = "";
-    showFailure(error);
+    if (error.message === STOPPED) $("run-time").textContent = "stopped";
+    else showFailure(error);
   } finally {
     $("output").dataset.state = "done";
-    $("run").disabled = false;
+    $("stop").hidden = true;
+    $("run").disabled = !app.ready;
   }
 }
 
 async function compareOutputs() {
   $("compare").disabled = true;
-  await painted();
   try {
     const mine = app.mine ?? pastedBytes($("mine").value);
-    showDifference(callPage("compare_json", toBase64(mine)));
+    showDifference((await call("compare", toBase64(mine))).result);
   } catch (error) {
     showFailure(error);
   } finally {
-    $("compare").disabled = false;
+    $("compare").disabled = !app.ready;
   }
 }
 
@@ -212,13 +206,13 @@ function consoleShow(text) {
   log.scrollTop = log.scrollHeight;
 }
 
-function consoleStart() {
+async function consoleStart() {
   $("console-log").textContent = "";
-  consoleShow(app.console.start());
+  consoleShow((await call("consoleStart", null, false)).result);
   $("console-input").disabled = false;
 }
 
-function consoleKey(event) {
+async function consoleKey(event) {
   const input = $("console-input");
   if (event.key === "ArrowUp" || event.key === "ArrowDown") {
     event.preventDefault();
@@ -234,7 +228,7 @@ function consoleKey(event) {
   input.value = "";
   let answer;
   try {
-    answer = JSON.parse(app.console.answer(line));
+    answer = (await call("consoleLine", line, false)).result;
   } catch (error) {
     answer = { text: `(the console failed, please report it: ${error.message})\n`, ended: true };
   }
@@ -267,6 +261,7 @@ function wire() {
   $("mode").addEventListener("change", () => gameChanged(false));
   $("test").addEventListener("change", pickTest);
   $("run").addEventListener("click", runScript);
+  $("stop").addEventListener("click", stop);
   $("share").addEventListener("click", shareLink);
   $("compare").addEventListener("click", compareOutputs);
   $("mine").addEventListener("input", () => { app.mine = null; });
@@ -274,7 +269,7 @@ function wire() {
   $("mine").addEventListener("dragover", (event) => event.preventDefault());
   $("mine").addEventListener("drop", dropMine);
   $("console-input").addEventListener("keydown", consoleKey);
-  $("console-restart").addEventListener("click", consoleStart);
+  $("console-restart").addEventListener("click", () => consoleStart().catch(showFailure));
   window.addEventListener("hashchange", openFragment);
 }
 
@@ -284,14 +279,52 @@ async function fetchOk(url) {
   return response;
 }
 
-async function installWheels(pyodide) {
-  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
-  const names = await (await fetchOk("wheels.json")).json();
-  for (const name of names) {
-    const data = await (await fetchOk(`wheels/${name}`)).arrayBuffer();
-    pyodide.unpackArchive(data, "wheel", { extractDir: site });
+// What the worker says: its progress while loading, then answers to calls.
+function heard({ data }) {
+  if (data.kind === "progress") progress(data.step);
+  else if (data.kind === "ready") ready();
+  else if (data.kind === "failed") failed(new Error(data.error));
+  else {
+    const waiting = app.calls.get(data.id);
+    app.calls.delete(data.id);
+    if (data.error === undefined) waiting?.resolve(data);
+    else waiting?.reject(new Error(data.error));
   }
-  pyodide.FS.writeFile(`${site}/page.py`, await (await fetchOk("page.py")).text());
+}
+
+// A worker with a fresh Python: at start, and after Stop (a run cannot be interrupted otherwise).
+function startWorker() {
+  app.ready = false;
+  for (const id of ["run", "compare", "console-restart"]) $(id).disabled = true;
+  $("console-input").disabled = true;
+  $("status").dataset.state = "loading";
+  progress(0);
+  app.loadStarted = app.worker ? performance.now() : 0; // the first load counts from the page's
+  app.worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+  app.worker.onmessage = heard;
+  app.worker.onerror = (event) => failed(new Error(event.message || "the worker did not start"));
+}
+
+function stop() {
+  app.worker.terminate();
+  for (const waiting of app.calls.values()) waiting.reject(new Error(STOPPED));
+  app.calls.clear();
+  startWorker();
+}
+
+function ready() {
+  const now = performance.now();
+  progress(3, `in ${seconds(now - app.loadStarted)}`);
+  $("status").dataset.readyMs = now.toFixed(1);
+  $("status").dataset.state = "ready";
+  app.ready = true;
+  for (const id of ["run", "compare", "console-restart"]) $(id).disabled = false;
+  consoleStart().catch(showFailure);
+}
+
+function failed(error) {
+  $("status").dataset.state = "failed";
+  $("status-text").textContent = `The oracle could not load: ${error.message}`;
 }
 
 async function boot() {
@@ -305,23 +338,7 @@ async function boot() {
   for (const entry of games) $("game").add(new Option(entry.title, entry.name));
   gameChanged();
   openFragment();
-  $("status").dataset.state = "loading";
-  progress(0);
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
-  progress(1);
-  await installWheels(pyodide);
-  progress(2);
-  app.page = pyodide.pyimport("page");
-  app.console = app.page.Console();
-  const ready = performance.now();
-  progress(3, `in ${seconds(ready)}`);
-  $("status").dataset.readyMs = ready.toFixed(1);
-  $("status").dataset.state = "ready";
-  for (const id of ["run", "compare", "console-restart"]) $(id).disabled = false;
-  consoleStart();
+  startWorker();
 }
 
-boot().catch((error) => {
-  $("status").dataset.state = "failed";
-  $("status-text").textContent = `The oracle could not load: ${error.message}`;
-});
+boot().catch(failed);
