@@ -64,8 +64,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def address(site: Path) -> Iterator[str]:
     """The page's address, served from the built site."""
-    with serving(site) as url:
-        yield url
+    with serving(site) as served:
+        yield served.address
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.browser import Browser, chromium, serving
+from tools.browser import Browser, Site, chromium, serving
 from tools.web_site import WEB, build, folder_size
 
 ROOT = WEB.parent
@@ -34,9 +34,6 @@ RUN = """(async () => {
   while ($("output").dataset.state !== "done") await new Promise((r) => setTimeout(r, 5));
   return Number($("run-time").dataset.ms);
 })()"""
-# The bytes the page fetched: the page itself and every resource, as transferred.
-FETCHED = """[...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
-  .reduce((sum, entry) => sum + entry.transferSize, 0)"""
 
 
 @dataclass(frozen=True)
@@ -48,7 +45,7 @@ class Load:
     ready: float  # the oracle imported: the page answers
     first_run: float  # ms of the first run of at001 (the parser's tables are built)
     run: float  # ms of a later run of at001 (median)
-    fetched: int  # bytes the page fetched
+    fetched: int  # bytes of files the server sent for the load
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,8 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     if not (dist / "index.html").is_file():
         subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
         build(dist)
-    with serving(dist) as address:
-        loads = [first_load(browser, address, options.runs) for _ in range(options.loads)]
+    with serving(dist) as site:
+        loads = [first_load(browser, site, options.runs) for _ in range(options.loads)]
     for line in report(loads, oracle_b(options.runs), folder_size(dist), options.runs):
         print(f"web page: {line}")
     return 0
@@ -89,18 +86,19 @@ def report(loads: list[Load], command: float, size: int, runs: int) -> list[str]
     ]
 
 
-def first_load(executable: str, address: str, runs: int) -> Load:
+def first_load(executable: str, site: Site, runs: int) -> Load:
     """One load in a fresh browser (empty cache), then at001 run in it `runs` + 1 times."""
     browser = Browser(executable)
     try:
-        browser.open(address)
+        before = site.sent()
+        browser.open(site.address)
         if browser.wait_for(LOADED, 300) != "ready":
             raise SystemExit("web page: the page did not load: " + ", ".join(browser.errors))
         steps = json.loads(browser.evaluate(STEPS))
         script = json.dumps(SCRIPT.read_text(encoding="utf-8"))
         first = float(browser.evaluate(RUN % script))
         again = statistics.median(float(browser.evaluate(RUN % script)) for _ in range(runs))
-        fetched = int(browser.evaluate(FETCHED))
+        fetched = site.sent() - before
     finally:
         browser.close()
     runtime, installed = float(steps["step1"]), float(steps["step2"])

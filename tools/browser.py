@@ -20,6 +20,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -185,22 +186,46 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """A static file server that counts the bytes of files it has sent."""
+
+    sent = 0
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """A static file handler that does not log each request."""
+    """A static file handler that does not log each request, and counts what it sends."""
 
     def log_message(self, format: str, *args: Any) -> None:
         """Say nothing: a test's output stays its own."""
 
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        """Send a file, counting its bytes."""
+        super().copyfile(source, outputfile)
+        if isinstance(self.server, Server):
+            self.server.sent += source.tell()
+
+
+@dataclass(frozen=True)
+class Site:
+    """A folder being served: its address and its server."""
+
+    address: str
+    server: Server
+
+    def sent(self) -> int:
+        """The bytes of files sent so far."""
+        return self.server.sent
+
 
 @contextmanager
-def serving(folder: Path) -> Iterator[str]:
-    """Serve a folder on 127.0.0.1 on a free port, as `python3 -m http.server` does; its address."""
+def serving(folder: Path) -> Iterator[Site]:
+    """Serve a folder on 127.0.0.1 on a free port, as `python3 -m http.server` does."""
     handler = functools.partial(QuietHandler, directory=os.fspath(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = Server(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield Site(f"http://127.0.0.1:{server.server_address[1]}/", server)
     finally:
         server.shutdown()
         server.server_close()

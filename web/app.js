@@ -6,7 +6,18 @@ const $ = (id) => document.getElementById(id);
 const ORACLE = "space_defender_2";
 const STOPPED = "stopped";
 const STEPS = ["Loading the Python runtime", "Installing the oracle", "Importing the oracle", "Ready"];
-const app = { worker: null, calls: new Map(), next: 0, games: [], tests: [], mine: null, history: [], back: 0 };
+const app = {
+  worker: null, // the Python side (worker.js)
+  ready: false,
+  calls: new Map(), // id -> the promise of a call waiting for its answer
+  next: 0,
+  loadStarted: 0,
+  games: [],
+  tests: [],
+  mine: null, // the bytes of a dropped or chosen output file
+  history: [], // the console's typed lines
+  back: 0,
+};
 
 // Each step's end is kept (ms since the page opened) for `make bench`: data-step1 .. data-step3.
 function progress(step, detail = "") {
@@ -23,7 +34,7 @@ function game(name = $("game").value) {
   return app.games.find((entry) => entry.name === name);
 }
 
-// Bytes as base64 and back, a chunk at a time (outputs can be hundreds of kilobytes).
+// Bytes as base64, a chunk at a time (outputs can be hundreds of kilobytes).
 function toBase64(bytes) {
   let text = "";
   for (let at = 0; at < bytes.length; at += 0x8000) {
@@ -33,10 +44,10 @@ function toBase64(bytes) {
 }
 
 // What the user pasted, as the bytes their program would print: UTF-8, or one byte per character
-// for the BASIC games (their transcripts are latin-1).
+// for the BASIC games (their transcripts are latin-1; any other character is a "?").
 function pastedBytes(text) {
   if (game().encoding !== "latin-1") return new TextEncoder().encode(text);
-  return Uint8Array.from(text, (char) => Math.min(char.charCodeAt(0), 0xff));
+  return Uint8Array.from(text, (char) => (char.charCodeAt(0) > 0xff ? 0x3f : char.charCodeAt(0)));
 }
 
 function options() {
