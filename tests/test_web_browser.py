@@ -222,3 +222,16 @@ def test_a_shared_link_reopens_the_same_script(page: Browser, address: str) -> N
     expected = run(Options("space_defender_2", script, "-l")).output
     assert base64.b64decode(href.split(",", 1)[1]) == expected
     assert page.errors == []
+
+
+def test_the_page_opens_again_offline(browser: Browser, site: Path) -> None:  # noqa: F811
+    with serving(site) as served:
+        browser.open(served.address)
+        assert browser.wait_for(LOADED, 180) == "ready"
+        browser.wait_for("navigator.serviceWorker.controller !== null", 120)
+    browser.open(served.address)
+    assert browser.wait_for(LOADED, 180) == "ready"
+    case = collect([ROOT / "at" / "at001.txt"])[0]
+    assert case.expected is not None
+    assert run_in_page(browser, case) == case.expected.read_bytes()
+    assert browser.errors == []

@@ -3,8 +3,8 @@
 It holds the page (web/index.html, app.js, style.css, and worker.js, which runs the page's Python
 side page.py), the Pyodide runtime as `npm ci` installed it in web/node_modules (the version
 package-lock.json pins), the project's own wheel and lark's, and the public tests and the games as
-JSON. Nothing in it comes from another host when the page runs, and any static server can serve
-it.
+JSON, and a service worker (sw.js) that keeps them for offline use. Nothing in it comes from
+another host when the page runs, and any static server can serve it.
 
     python -m tools.web_site [--dist FOLDER]
 """
@@ -12,6 +12,7 @@ it.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import shutil
 import subprocess
@@ -25,7 +26,7 @@ from web.page import games_json
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-PAGE_FILES = ("index.html", "app.js", "worker.js", "style.css", "page.py")
+PAGE_FILES = ("index.html", "app.js", "worker.js", "style.css", "page.py")  # and sw.js, written
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -36,6 +37,7 @@ PYODIDE_FILES = (
 WHEELS = "wheels"
 TESTS_FILE = "tests.json"
 GAMES_FILE = "games.json"
+OFFLINE_FILE = "sw.js"  # the service worker, written with the site's version and files
 
 
 class BuildError(Exception):
@@ -72,6 +74,7 @@ def build(dist: Path) -> None:
     (dist / f"{WHEELS}.json").write_text(json.dumps(wheels) + "\n", encoding="utf-8")
     (dist / TESTS_FILE).write_text(json.dumps(public_tests()) + "\n", encoding="utf-8")
     (dist / GAMES_FILE).write_text(games_json() + "\n", encoding="utf-8")
+    write_offline(dist)
 
 
 def build_wheels(folder: Path) -> list[str]:
@@ -103,6 +106,22 @@ def public_tests() -> list[dict[str, object]]:
         }
         for case in collect(folder for folder in folders if folder.is_dir())
     ]
+
+
+def write_offline(dist: Path) -> None:
+    """The service worker, given the site's files and a version that changes with any of them."""
+    files = sorted(path for path in dist.rglob("*") if path.is_file())
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(dist).as_posix().encode() + b"\0" + path.read_bytes())
+    names = ["./", *(path.relative_to(dist).as_posix() for path in files)]
+    lines = (WEB / OFFLINE_FILE).read_text(encoding="utf-8").splitlines(keepends=True)
+    written = {
+        "const VERSION": f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\n",
+        "const FILES": f"const FILES = {json.dumps(names)};\n",
+    }
+    text = "".join(written.get(line.split(" =")[0], line) for line in lines)
+    (dist / OFFLINE_FILE).write_text(text, encoding="utf-8")
 
 
 def folder_size(folder: Path) -> int:

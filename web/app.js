@@ -17,6 +17,7 @@ const app = {
   mine: null, // the bytes of a dropped or chosen output file
   history: [], // the console's typed lines
   back: 0,
+  offline: null, // the service worker's registration, once asked for
 };
 
 // Each step's end is kept (ms since the page opened) for `make bench`: data-step1 .. data-step3.
@@ -331,6 +332,13 @@ function ready() {
   app.ready = true;
   for (const id of ["run", "compare", "console-restart"]) $(id).disabled = false;
   consoleStart().catch(showFailure);
+  keepOffline();
+}
+
+// Once the page works, let the browser keep the site for offline use (not where it cannot).
+function keepOffline() {
+  if (!("serviceWorker" in navigator) || app.offline) return;
+  app.offline = navigator.serviceWorker.register("sw.js").catch(() => null);
 }
 
 function failed(error) {
