@@ -20,7 +20,8 @@ from oracle.runner import state
 from tests.browser import browser, npm_path  # noqa: F401 (browser is a fixture)
 from tools.browser import Browser, serving
 from tools.web_site import build
-from web.page import Options, run
+from oracle.cli import main as oracle_main
+from web.page import Options, captured, run
 
 ROOT = Path(__file__).resolve().parent.parent
 ORACLE_TESTS_STEP = 1  # every public Space Defender 2 test
@@ -110,6 +111,20 @@ def test_a_sister_game_prints_its_expected_bytes(page: Browser, game: str) -> No
     case = first_seeded_case(game)
     assert case.expected is not None
     assert run_in_page(page, case) == case.expected.read_bytes()
+    assert page.errors == []
+
+
+@pytest.mark.parametrize(
+    "script", ["play(10,30,1,1,1,1,1)\nmove(A,\n", "play(10,30,1,1,1,1,1)\nmove(Z,99)\npass\n"]
+)
+def test_script_errors_are_the_oracles(page: Browser, script: str, tmp_path: Path) -> None:
+    path = tmp_path / "script.txt"
+    path.write_text(script, encoding="utf-8")
+    expected = captured(oracle_main, ["-b", str(path)]).output
+    assert b"Error" in expected
+    fields = {"game": "space_defender_2", "script": script, "seed": ""}
+    href = page.evaluate(RUN % {name: json.dumps(value) for name, value in fields.items()})
+    assert base64.b64decode(href.split(",", 1)[1]) == expected
     assert page.errors == []
 
 
