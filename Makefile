@@ -38,7 +38,7 @@ differential: $(STAMP)
 	nice $(BIN)/at fuzz --game $(GAME) --jobs 1 --budget $(GAMES)
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info web/dist web/node_modules
 
 # The oracle's web page (issue 22): a static site in web/dist/, Pyodide from npm (package-lock.json).
 web: $(STAMP)
