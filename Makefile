@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test check bench differential clean
+.PHONY: install run test check bench differential clean web
 
 install: $(STAMP)
 
@@ -30,6 +30,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tools.bench_basic super_star_trek
 	$(BIN)/python -m tools.bench_sandbox
 	$(BIN)/python -m tools.bench_reports
+	$(BIN)/python -m tools.bench_web
 
 # A BASIC game's clone against PC-BASIC on random games (GAMES of them, one PC-BASIC at a time);
 # the first difference is shrunk to the shortest input and kept as a new test in at/GAME.
@@ -39,4 +40,9 @@ differential: $(STAMP)
 	nice $(BIN)/at fuzz --game $(GAME) --jobs 1 --budget $(GAMES)
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info web/dist web/node_modules
+
+# The oracle's web page (issue 22): a static site in web/dist/, Pyodide from npm (package-lock.json).
+web: $(STAMP)
+	cd web && npm ci --no-audit --no-fund
+	$(BIN)/python -m tools.web_site

@@ -26,10 +26,19 @@ def interact(stdin: TextIO, stdout: TextIO) -> int:
         if not line:
             stdout.write("\n")
             return 0
-        typed = line.strip(BLANKS + "\n")
-        if typed == QUIT:
+        answer = reply(line, session)
+        if answer is None:
             return 0
-        stdout.write(manual() if typed == MAN else respond(line, session))
+        stdout.write(answer)
+
+
+def reply(line: str, session: Session) -> str | None:
+    """What a typed line prints (the manual, its error or the states), or None for `quit`;
+    the web page's console answers through it too."""
+    typed = line.strip(BLANKS + "\n")
+    if typed == QUIT:
+        return None
+    return manual() if typed == MAN else respond(line, session)
 
 
 def respond(line: str, session: Session) -> str:

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from acceptance.cli import main
-from tests.browser import Browser, browser  # noqa: F401 (the fixture)
+from tests.browser import browser  # noqa: F401 (the fixture)
+from tools.browser import Browser
 from tests.classroom import SPACE_CLASS, SPACE_TESTS, TEMPLATE, copy_suite, make_class, holding
 
 CAUSE_ROW = re.compile(
@@ -77,7 +78,7 @@ def test_each_injected_fault_is_one_cause_with_its_counts(graded: Path) -> None:
 def test_a_browser_shows_the_causes_histogram_diffs_and_finds_by_name(
     graded: Path, browser: Browser  # noqa: F811 (the fixture)
 ) -> None:
-    browser.open(graded / "out" / "report.html")
+    browser.open((graded / "out" / "report.html").resolve().as_uri())
     causes = browser.evaluate(
         """Array.from(document.querySelectorAll("#cause-table tbody tr")).map((row) => [
             row.cells[0].textContent, row.querySelector(".what").textContent,
@@ -108,19 +109,21 @@ def test_a_browser_shows_the_causes_histogram_diffs_and_finds_by_name(
     assert opened[1].startswith("    state block of (initial state) (- expected, + actual;")
     assert "+     1   state:not started, normal, ok·" in opened[1]
 
-    browser.type_text("#search", "mover0")
+    browser.evaluate('document.querySelector("#search").focus()')
+    browser.type("mover0")
     shown = browser.evaluate("""Array.from(document.querySelectorAll("#submission-table tbody tr"))
             .filter((row) => row.offsetParent !== null).map((row) => row.cells[0].textContent)""")
     assert shown == [f"mover{number:02d}" for number in range(6)]
     assert browser.evaluate('document.getElementById("shown").textContent') == "6 shown"
     browser.screenshot(graded / "report.png")
+    assert browser.errors == []  # no console error, exception or failed load
     assert (graded / "report.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_scores_sort_by_a_click_on_their_heading(
     graded: Path, browser: Browser
 ) -> None:  # noqa: F811
-    browser.open(graded / "out" / "report.html")
+    browser.open((graded / "out" / "report.html").resolve().as_uri())
     scores = browser.evaluate("""(() => {
             const heading = Array.from(document.querySelectorAll("#submission-table th"))
                 .find((th) => th.textContent === "score");
@@ -133,7 +136,7 @@ def test_scores_sort_by_a_click_on_their_heading(
 
 
 def test_names_and_tests_sort_too(graded: Path, browser: Browser) -> None:  # noqa: F811
-    browser.open(graded / "out" / "report.html")
+    browser.open((graded / "out" / "report.html").resolve().as_uri())
     columns = browser.evaluate("""(() => {
             const column = (table, index) => Array.from(
                 document.querySelectorAll(`#${table} tbody tr`)).map((row) => row.cells[index]

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from importlib.abc import Traversable
+from importlib.resources.abc import Traversable
 from typing import Any, TypeVar
 
 from games.star_canine.enemy import EnemyKind, candidates

@@ -1,0 +1,252 @@
+"""The oracle's web page in headless Chromium: the site `make web` builds, served on 127.0.0.1 as
+any static server would, prints the expected bytes of public tests of every game; a wrong output
+shows its first difference; the console answers typed commands; a shared link reopens its script;
+no console errors; usable 375 px wide. Pyodide loads once: every check runs in the same page
+(but the shared link's, which opens the page anew), in file order.
+"""
+
+import base64
+import json
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from acceptance.cases import Case, collect
+from model.session import Session
+from oracle.interactive import reply
+from oracle.runner import state
+from tests.browser import browser, npm_path  # noqa: F401 (browser is a fixture)
+from tools.browser import Browser, serving
+from tools.web_site import build
+from oracle.cli import main as oracle_main
+from web.page import Options, captured, run
+
+ROOT = Path(__file__).resolve().parent.parent
+ORACLE_TESTS_STEP = 1  # every public Space Defender 2 test
+SCREENSHOT = "web-375px.png"
+STATE = "document.getElementById('status').dataset.state"
+LOADED = f"['ready', 'failed'].includes({STATE}) && {STATE}"  # the runtime loaded, or failed to
+
+# Fill the page's controls, press a button, wait for its result: the page as a user drives it.
+RUN = """(async () => {
+  const $ = (id) => document.getElementById(id);
+  $("game").value = %(game)s;
+  $("game").dispatchEvent(new Event("change"));
+  $("script").value = %(script)s;
+  $("seed").value = %(seed)s;
+  $("output").dataset.state = "";
+  $("run").click();
+  while ($("output").dataset.state !== "done") await new Promise((r) => setTimeout(r, 20));
+  return $("download").href;
+})()"""
+COMPARE = """(async () => {
+  const $ = (id) => document.getElementById(id);
+  $("compare-result").hidden = true;
+  $("mine").value = %(mine)s;
+  $("mine").dispatchEvent(new Event("input"));
+  $("compare").click();
+  for (let i = 0; i < 3000 && $("compare-result").hidden; i++) await new Promise((r) => setTimeout(r, 20));
+  return [$("where").dataset.line, $("where").dataset.column, $("where").textContent];
+})()"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as `make web` builds it (npm ci, then the build), in a scratch folder."""
+    npm = npm_path()
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT / "web", check=True)
+    dist = tmp_path_factory.mktemp("web") / "dist"
+    build(dist)
+    return dist
+
+
+@pytest.fixture(scope="module")
+def address(site: Path) -> Iterator[str]:
+    """The page's address, served from the built site."""
+    with serving(site) as served:
+        yield served.address
+
+
+@pytest.fixture(scope="module")
+def page(browser: Browser, address: str) -> Browser:  # noqa: F811 (the fixture above)
+    """The browser with the page loaded and its oracle ready."""
+    browser.open(address)
+    assert browser.wait_for(LOADED, 180) == "ready", browser.evaluate("document.body.innerText")
+    return browser
+
+
+def run_in_page(page: Browser, case: Case) -> bytes:
+    """The bytes the page gives for a public test: its script (and seed) typed in, Run pressed."""
+    script = case.script.read_text(encoding="utf-8")
+    seed = "" if case.seed is None else str(case.seed)
+    fields = {"game": case.game.name, "script": script, "seed": seed}
+    href = page.evaluate(RUN % {name: json.dumps(value) for name, value in fields.items()})
+    return base64.b64decode(href.split(",", 1)[1])
+
+
+def oracle_cases() -> list[Case]:
+    """The public Space Defender 2 tests that have an expected output (every one by default)."""
+    cases = [case for case in collect([ROOT / "at"]) if case.expected]
+    return cases[::ORACLE_TESTS_STEP]
+
+
+def first_seeded_case(game: str) -> Case:
+    """A sister game's first public test with a seed, to check the seed is passed on."""
+    cases = collect([ROOT / "at" / game])
+    return next(case for case in cases if case.seed is not None and case.expected)
+
+
+def test_public_oracle_tests_print_the_expected_bytes(page: Browser) -> None:
+    cases = oracle_cases()
+    assert len(cases) >= 20
+    wrong = [case.name for case in cases if case.expected and run_in_page(page, case) != case.expected.read_bytes()]  # fmt: skip
+    assert wrong == []
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("game", ["star_lanes", "super_star_trek", "star_canine"])
+def test_a_sister_game_prints_its_expected_bytes(page: Browser, game: str) -> None:
+    case = first_seeded_case(game)
+    assert case.expected is not None
+    assert run_in_page(page, case) == case.expected.read_bytes()
+    assert page.errors == []
+
+
+@pytest.mark.parametrize(
+    "script", ["play(10,30,1,1,1,1,1)\nmove(A,\n", "play(10,30,1,1,1,1,1)\nmove(Z,99)\npass\n"]
+)
+def test_script_errors_are_the_oracles(page: Browser, script: str, tmp_path: Path) -> None:
+    path = tmp_path / "script.txt"
+    path.write_text(script, encoding="utf-8")
+    expected = captured(oracle_main, ["-b", str(path)]).output
+    assert b"Error" in expected
+    fields = {"game": "space_defender_2", "script": script, "seed": ""}
+    href = page.evaluate(RUN % {name: json.dumps(value) for name, value in fields.items()})
+    assert base64.b64decode(href.split(",", 1)[1]) == expected
+    assert page.errors == []
+
+
+def test_a_window_prints_what_oracle_w_prints(page: Browser) -> None:
+    script = (ROOT / "at" / "at002.txt").read_text(encoding="utf-8")
+    page.evaluate(
+        "document.getElementById('mode').value = '-w';"
+        "document.getElementById('start').value = '2';"
+        "document.getElementById('end').value = '-1'"
+    )
+    try:
+        fields = {"game": "space_defender_2", "script": script, "seed": ""}
+        href = page.evaluate(RUN % {name: json.dumps(value) for name, value in fields.items()})
+    finally:
+        page.evaluate("document.getElementById('mode').value = '-b'")
+    expected = run(Options("space_defender_2", script, "-w", "2", "-1")).output
+    assert base64.b64decode(href.split(",", 1)[1]) == expected
+    assert page.errors == []
+
+
+def test_a_wrong_output_shows_its_first_difference(page: Browser) -> None:
+    case = collect([ROOT / "at" / "at001.txt"])[0]
+    assert case.expected is not None
+    run_in_page(page, case)
+    lines = case.expected.read_text(encoding="utf-8").split("\n")
+    lines[20] = lines[20][:6] + "#" + lines[20][7:]
+    line, column, where = page.evaluate(COMPARE % {"mine": json.dumps("\n".join(lines))})
+    assert (line, column) == ("21", "7")
+    assert where.startswith("First difference at line 21, column 7, in ->")
+    rows = page.evaluate("document.querySelectorAll('#sbs tr.differs mark').length")
+    assert rows == 2
+    assert page.errors == []
+
+
+def test_the_same_output_is_reported_the_same(page: Browser) -> None:
+    case = collect([ROOT / "at" / "at001.txt"])[0]
+    assert case.expected is not None
+    run_in_page(page, case)
+    mine = case.expected.read_text(encoding="utf-8")
+    page.evaluate(COMPARE % {"mine": json.dumps(mine)})
+    assert page.evaluate("document.getElementById('compare-result').dataset.same") == "true"
+
+
+def test_the_console_answers_typed_commands(page: Browser) -> None:
+    commands = ["play(10,30,1,1,1,1,1)", "setup_next(5)", "move(A,8)"]
+    page.evaluate("document.getElementById('console-restart').click()")
+    page.evaluate("document.getElementById('console-input').focus()")
+    for command in commands:
+        page.type(command, "Enter")
+    session = Session()
+    expected = state(session)
+    for command in commands:
+        expected += f"->{command}\n{reply(command + chr(10), session)}"
+    log = "document.getElementById('console-log').textContent"
+    page.wait_for(f"{log}.length >= {len(expected)}", 30)
+    assert page.evaluate(log) == expected
+    page.type("", "ArrowUp")
+    assert page.evaluate("document.getElementById('console-input').value") == commands[-1]
+    assert page.errors == []
+
+
+def test_the_page_is_usable_375_pixels_wide(page: Browser, tmp_path: Path) -> None:
+    page.resize(375, 800, mobile=True)
+    try:
+        width = page.evaluate("document.documentElement.scrollWidth")
+        run_box = page.evaluate(
+            "JSON.stringify(document.getElementById('run').getBoundingClientRect())"
+        )
+        page.screenshot(tmp_path / SCREENSHOT)
+    finally:
+        page.resize(1200, 900)
+    assert width <= 375
+    assert json.loads(run_box)["right"] <= 375
+    assert (tmp_path / SCREENSHOT).stat().st_size > 0
+
+
+def test_a_long_run_can_be_stopped(page: Browser) -> None:
+    page.evaluate("""(() => { const $ = (id) => document.getElementById(id);
+        $("game").value = "space_defender_2";
+        $("game").dispatchEvent(new Event("change"));
+        $("script").value = "play(10,30,1,1,1,1,1)\\nsetup_next(5)\\n" + ("pass ".repeat(100) + "\\n").repeat(2000);
+        $("output").dataset.state = "";
+        $("run").click(); })()""")
+    page.wait_for("!document.getElementById('stop').hidden", 10)
+    page.evaluate("document.getElementById('stop').click()")
+    assert page.wait_for(f"{STATE} === 'ready'", 180)
+    assert page.evaluate("document.getElementById('run-time').textContent") == "stopped"
+    case = collect([ROOT / "at" / "at001.txt"])[0]
+    assert case.expected is not None
+    assert run_in_page(page, case) == case.expected.read_bytes()
+    assert page.errors == []
+
+
+def test_a_shared_link_reopens_the_same_script(page: Browser, address: str) -> None:
+    script = "play(10,30,1,1,1,1,1)\nsetup_next(5)\n-- a comment: & é ✓\nmove(A,8)\n"
+    page.evaluate(
+        RUN % {"game": json.dumps("space_defender_2"), "script": json.dumps(script), "seed": '""'}
+    )
+    page.evaluate("document.getElementById('mode').value = '-l'")
+    page.evaluate("document.getElementById('share').click()")
+    link = page.evaluate("document.getElementById('share-link').value")
+    assert link.startswith(address + "#")
+    page.open(link)
+    page.wait_for(STATE)  # the controls are filled while the runtime loads
+    assert page.evaluate("document.getElementById('script').value") == script
+    assert page.evaluate("document.getElementById('mode').value") == "-l"
+    assert page.wait_for(LOADED, 180) == "ready"
+    page.evaluate("document.getElementById('run').click()")
+    href = page.wait_for("document.getElementById('download').href")
+    expected = run(Options("space_defender_2", script, "-l")).output
+    assert base64.b64decode(href.split(",", 1)[1]) == expected
+    assert page.errors == []
+
+
+def test_the_page_opens_again_offline(browser: Browser, site: Path) -> None:  # noqa: F811
+    with serving(site) as served:
+        browser.open(served.address)
+        assert browser.wait_for(LOADED, 180) == "ready"
+        browser.wait_for("navigator.serviceWorker.controller !== null", 120)
+    browser.open(served.address)
+    assert browser.wait_for(LOADED, 180) == "ready"
+    case = collect([ROOT / "at" / "at001.txt"])[0]
+    assert case.expected is not None
+    assert run_in_page(browser, case) == case.expected.read_bytes()
+    assert browser.errors == []

@@ -1,0 +1,105 @@
+"""The web page's Python side (web/page.py), run by CPython: the same bytes as the command lines,
+`at`'s first difference, the console; the browser test (test_web_browser.py) runs it in Pyodide."""
+
+import base64
+import json
+from pathlib import Path
+
+from acceptance.compare import DiffLine, Side
+from oracle.cli import main as oracle_main
+from web.page import Console, Options, captured, compare_json, games_json, run, side_by_side
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def text(path: str) -> str:
+    return (ROOT / path).read_text(encoding="utf-8")
+
+
+def test_a_batch_run_prints_the_expected_file() -> None:
+    result = run(Options("space_defender_2", text("at/at001.txt")))
+    assert (result.status, result.errors) == (0, "")
+    assert result.output == (ROOT / "expected/at001.expected.txt").read_bytes()
+
+
+def test_windows_print_what_oracle_w_and_l_print() -> None:
+    script = ROOT / "at/at002.txt"
+    for mode, window in (("-w", ["2", "4"]), ("-w", ["-2", "_"]), ("-l", [])):
+        page = run(Options("space_defender_2", script.read_text(), mode, *(window or ["", ""])))
+        assert page.output == captured(oracle_main, [mode, *window, str(script)]).output
+
+
+def test_a_bad_window_is_the_oracle_usage_error() -> None:
+    result = run(Options("space_defender_2", "pass\n", "-w", "x", "2"))
+    assert result.status == 2
+    assert result.errors.startswith("Error: the start of window is not a valid integer\n")
+
+
+def test_a_sister_game_prints_its_transcript_with_its_seed() -> None:
+    script = ROOT / "at/star_lanes/four_players_big_seed.txt"
+    seed = (ROOT / "at/star_lanes/four_players_big_seed.seed").read_text().strip()
+    result = run(Options("star_lanes", script.read_text(), seed=seed))
+    expected = ROOT / "expected/star_lanes/four_players_big_seed.expected.txt"
+    assert result.output == expected.read_bytes()
+
+
+def test_a_bad_seed_is_the_game_usage_error() -> None:
+    result = run(Options("star_canine", "\n", seed="many"))
+    assert result.status == 2
+    assert "the seed must be an integer, not 'many'" in result.errors
+
+
+def test_the_first_difference_is_located_as_at_reports_it() -> None:
+    options = Options("space_defender_2", text("at/at001.txt"))
+    lines = run(options).output.decode().split("\n")
+    lines[11] = lines[11][:4] + "X" + lines[11][5:]
+    mine = base64.b64encode("\n".join(lines).encode()).decode()
+    found = json.loads(compare_json(options, mine))
+    assert (found["same"], found["line"], found["column"]) == (False, 12, 5)
+    assert found["place"].startswith("->")
+    assert "- oracle, + yours" in found["report"]
+    assert any(row["differs"] and row["left_number"] == 12 for row in found["rows"])
+
+
+def test_the_same_output_has_no_difference() -> None:
+    options = Options("space_defender_2", text("at/at001.txt"))
+    mine = base64.b64encode(run(options).output).decode()
+    assert json.loads(compare_json(options, mine)) == {"same": True}
+
+
+def test_side_by_side_pairs_a_changed_run() -> None:
+    diff = (
+        DiffLine(Side.BOTH, 1, "a\n"),
+        DiffLine(Side.EXPECTED, 2, "b\n"),
+        DiffLine(Side.EXPECTED, 3, "c\n"),
+        DiffLine(Side.ACTUAL, 2, "B\n"),
+        DiffLine(Side.BOTH, 4, "d\n"),
+    )
+    rows = [(r.left_number, r.right_number, r.differs) for r in side_by_side(diff)]
+    assert rows == [(1, 1, False), (2, 2, True), (3, 0, True), (4, 4, False)]
+
+
+def test_the_console_answers_as_oracle_i() -> None:
+    console = Console()
+    assert console.start().startswith("  state:not started")
+    assert json.loads(console.answer("man"))["text"].startswith("Commands")
+    played = json.loads(console.answer("play(10,30,1,1,1,1,1)"))
+    assert played["text"].startswith("  state:weapon setup")
+    assert json.loads(console.answer("quit")) == {"text": "", "ended": True}
+
+
+def test_the_games_list_names_every_game() -> None:
+    names = [game["name"] for game in json.loads(games_json())]
+    assert names == ["space_defender_2", "star_lanes", "super_star_trek", "star_canine"]
+
+
+def test_a_sister_game_difference_names_the_typed_line() -> None:
+    script = ROOT / "at/star_canine/mistyped.txt"
+    options = Options("star_canine", script.read_text(encoding="utf-8"))
+    lines = run(options).output.decode().split("\n")
+    changed = len(lines) // 2
+    lines[changed] += "!"
+    mine = base64.b64encode("\n".join(lines).encode()).decode()
+    found = json.loads(compare_json(options, mine))
+    assert found["line"] == changed + 1
+    assert found["place"].startswith("input line ")

@@ -1,0 +1,210 @@
+"""The web page's Python side: what each control of the page runs, through the same functions as the
+command lines (`oracle -b/-w/-l`, `oracle -i`, each sister game's `-b --seed`) and as `at run -v`'s
+first difference. Results go to the page's script as JSON text.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import importlib
+import io
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import cast
+
+from acceptance.compare import DiffLine, Mismatch, Side, compare, visible
+from acceptance.games import GAMES, SPACE_DEFENDER_2, Game, game_named
+from acceptance.places import places_of
+from acceptance.report import block_report, location
+from model.session import Session
+from oracle.interactive import reply
+from oracle.runner import state
+
+SCRIPT_NAME = "script.txt"  # the name the script has on the command line and in its errors
+ORACLE_MODES = ("-b", "-w", "-l")
+
+# A command line's `main`: its arguments in, its exit status out.
+Main = Callable[[list[str]], int]
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the page's controls say about a run: the game, the script, and the game's options."""
+
+    game: str
+    script: str
+    mode: str = "-b"  # Space Defender 2's mode: -b, -w (with start and end) or -l
+    start: str = ""
+    end: str = ""
+    seed: str = ""  # a sister game's --seed, as typed; empty for none
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a command line did: its exit status, its output's bytes and its error output."""
+
+    status: int
+    output: bytes
+    errors: str
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the side-by-side view: a line of each output (0: none), and whether they differ."""
+
+    left_number: int
+    left: str
+    right_number: int
+    right: str
+    differs: bool
+
+
+def games_json() -> str:
+    """The games the page offers: name, title, whether they take a seed, their output encoding."""
+    return json.dumps(
+        [
+            {
+                "name": game.name,
+                "title": game.title,
+                "seeded": game.takes_seed,
+                "encoding": game.encoding,
+            }
+            for game in GAMES.values()
+        ]
+    )
+
+
+def main_of(game: Game) -> Main:
+    """The command line of a game: `oracle` for Space Defender 2, else the game's own."""
+    module = "oracle.cli" if game is SPACE_DEFENDER_2 else f"games.{game.name}.cli"
+    return cast(Main, importlib.import_module(module).main)
+
+
+def arguments(options: Options, path: str) -> list[str]:
+    """The command-line arguments that run the script file at `path` with these options."""
+    if game_named(options.game) is not SPACE_DEFENDER_2:
+        return ["-b", path] + (["--seed", options.seed.strip()] if options.seed.strip() else [])
+    if options.mode not in ORACLE_MODES:
+        raise ValueError(f"no oracle mode {options.mode!r}")
+    window = [options.start.strip(), options.end.strip()] if options.mode == "-w" else []
+    return [options.mode, *window, path]
+
+
+def captured(main: Main, argv: list[str]) -> Run:
+    """Run a command line with its standard output and error captured, as bytes and as text."""
+    output, errors = io.BytesIO(), io.StringIO()
+    stdout = io.TextIOWrapper(output, encoding="utf-8", newline="\n", write_through=True)
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(errors):
+        status = main(argv)
+    stdout.flush()
+    return Run(status, output.getvalue(), errors.getvalue())
+
+
+def run(options: Options) -> Run:
+    """Run the script as the game's command line does, from a file named like the user's."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, SCRIPT_NAME)
+        with open(path, "wb") as file:
+            file.write(options.script.encode("utf-8"))
+        result = captured(main_of(game_named(options.game)), arguments(options, path))
+    return Run(result.status, result.output, result.errors.replace(path, SCRIPT_NAME))
+
+
+def run_json(options: Options) -> str:
+    """A run for the page: its status, its output as text and as base64 bytes, its errors."""
+    result = run(options)
+    encoding = game_named(options.game).encoding
+    return json.dumps(
+        {
+            "status": result.status,
+            "text": result.output.decode(encoding, errors="replace"),
+            "bytes": base64.b64encode(result.output).decode("ascii"),
+            "errors": result.errors,
+        }
+    )
+
+
+def side_by_side(diff: tuple[DiffLine, ...]) -> list[Row]:
+    """The block diff as rows: common lines on both sides, a changed run's lines paired up."""
+    rows: list[Row] = []
+    left: list[DiffLine] = []
+    right: list[DiffLine] = []
+
+    def pair_up() -> None:
+        for index in range(max(len(left), len(right))):
+            old = left[index] if index < len(left) else None
+            new = right[index] if index < len(right) else None
+            rows.append(
+                Row(
+                    old.number if old else 0,
+                    old.text if old else "",
+                    new.number if new else 0,
+                    new.text if new else "",
+                    True,
+                )
+            )
+        left.clear()
+        right.clear()
+
+    for line in diff:
+        if line.side is Side.BOTH:
+            pair_up()
+            rows.append(Row(line.number, line.text, line.number, line.text, False))
+        else:
+            (left if line.side is Side.EXPECTED else right).append(line)
+    pair_up()
+    return rows
+
+
+def mismatch_json(mismatch: Mismatch | None) -> str:
+    """The first difference for the page: where, the report `at run -v` prints, the two columns."""
+    if mismatch is None:
+        return json.dumps({"same": True})
+    return json.dumps(
+        {
+            "same": False,
+            "line": mismatch.line,
+            "column": mismatch.column,
+            "place": mismatch.place,
+            "where": location(mismatch),
+            "report": "\n".join(block_report(mismatch, "oracle", "yours")),
+            "rows": [marked(row) for row in side_by_side(mismatch.diff)],
+        }
+    )
+
+
+def marked(row: Row) -> dict[str, object]:
+    """A row for the page, its lines with their invisibles marked as `at` marks them."""
+    left = visible(row.left) if row.left_number else ""
+    right = visible(row.right) if row.right_number else ""
+    return {**row.__dict__, "left": left, "right": right}
+
+
+def compare_json(options: Options, mine: str) -> str:
+    """The oracle's output for these options against the user's (base64 bytes), as `at` compares."""
+    expected = run(options).output
+    actual = base64.b64decode(mine)
+    return mismatch_json(
+        compare(expected, actual, places_of(game_named(options.game), options.script))
+    )
+
+
+class Console:
+    """`oracle -i` in the page: a session, answered one typed line at a time."""
+
+    def __init__(self) -> None:
+        self.session = Session()
+
+    def start(self) -> str:
+        """The initial state, as `oracle -i` prints it before its first prompt."""
+        self.session = Session()
+        return state(self.session)
+
+    def answer(self, line: str) -> str:
+        """What the line prints, and whether it ended the session (`quit`)."""
+        answer = reply(line + "\n", self.session)
+        return json.dumps({"text": answer or "", "ended": answer is None})
