@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from acceptance.cli import main
+
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAM = "program"
 TEMPLATE = "{}/" + PROGRAM
@@ -57,6 +59,13 @@ def make_class(folder: Path, kinds: Mapping[str, Kind]) -> list[Path]:
             (pupil / PROGRAM).chmod(0o755)
             pupils.append(pupil)
     return pupils
+
+
+def grade_unsandboxed(suite: Path, pupils: Sequence[Path], *options: str) -> None:
+    """`at grade` of a generated class over a suite, with --no-sandbox: its programs read the
+    expected files beside the scripts."""
+    command = ["grade", "--no-sandbox", "--exe", TEMPLATE, "--tests", str(suite), *options]
+    assert main([*command, *map(str, pupils)]) == 0
 
 
 def kind_of(name: str) -> str:

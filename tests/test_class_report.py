@@ -9,10 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
 from tests.browser import browser  # noqa: F401 (the fixture)
 from tools.browser import Browser
-from tests.classroom import SPACE_CLASS, SPACE_TESTS, TEMPLATE, copy_suite, make_class, holding
+from tests.classroom import (
+    SPACE_CLASS,
+    SPACE_TESTS,
+    TEMPLATE,
+    copy_suite,
+    make_class,
+    holding,
+    grade_unsandboxed,
+)
 
 CAUSE_ROW = re.compile(
     r'<tr class="cause" id="cause-\d+" data-name="[^"]*"><td class="(\w+)">([^<]*)</td>'
@@ -29,21 +36,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     suite = copy_suite(folder / "suite", SPACE_TESTS)
     pupils = make_class(folder / "class", SPACE_CLASS)
     options = ["--timeout", "1", "--give-up", "10", "-j", "4", "--out", str(folder / "out")]
-    assert (
-        main(
-            [
-                "grade",
-                "--no-sandbox",
-                "--exe",
-                TEMPLATE,
-                "--tests",
-                str(suite),
-                *options,
-                *map(str, pupils),
-            ]
-        )
-        == 0
-    )
+    grade_unsandboxed(suite, pupils, *options)
     return folder
 
 

@@ -11,7 +11,15 @@ from pathlib import Path
 import pytest
 
 from acceptance.cli import main
-from tests.classroom import LANES_CLASS, LANES_TESTS, TEMPLATE, copy_suite, holding, make_class
+from tests.classroom import (
+    LANES_CLASS,
+    LANES_TESTS,
+    TEMPLATE,
+    copy_suite,
+    holding,
+    make_class,
+    grade_unsandboxed,
+)
 
 CAUSE_ROW = re.compile(
     r'<tr class="cause" id="cause-\d+" data-name="[^"]*"><td class="\w+">([^<]*)</td>'
@@ -31,21 +39,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "points.txt").write_text(POINTS)
     options = ["--timeout", "2", "--give-up", "6", "-j", "4", "--out", str(folder / "out")]
     options += ["--points", str(folder / "points.txt")]
-    assert (
-        main(
-            [
-                "grade",
-                "--no-sandbox",
-                "--exe",
-                TEMPLATE,
-                "--tests",
-                str(suite),
-                *options,
-                *map(str, pupils),
-            ]
-        )
-        == 0
-    )
+    grade_unsandboxed(suite, pupils, *options)
     return folder
 
 

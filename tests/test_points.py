@@ -10,7 +10,16 @@ import pytest
 from acceptance.cli import main
 from acceptance.errors import HarnessError
 from acceptance.points import parse_points
-from tests.classroom import EXACT, ROOT, TEMPLATE, TRAILING_SPACE, Kind, copy_suite, make_class
+from tests.classroom import (
+    EXACT,
+    ROOT,
+    TEMPLATE,
+    TRAILING_SPACE,
+    Kind,
+    copy_suite,
+    make_class,
+    grade_unsandboxed,
+)
 
 TESTS = ["at001", "at002", "at003", "at004"]
 POINTS = "# the hidden suite's weights\nat00*  2   # every test 2...\nat003 1\nat004 5\n"
@@ -51,21 +60,7 @@ def graded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, li
     pupils = make_class(tmp_path / "class", CLASS)
     (tmp_path / "points.txt").write_text(POINTS)
     options = ["--points", str(tmp_path / "points.txt"), "--out", str(tmp_path / "out")]
-    assert (
-        main(
-            [
-                "grade",
-                "--no-sandbox",
-                "--exe",
-                TEMPLATE,
-                "--tests",
-                str(suite),
-                *options,
-                *map(str, pupils),
-            ]
-        )
-        == 0
-    )
+    grade_unsandboxed(suite, pupils, *options)
     return tmp_path / "out", capsys.readouterr().out.splitlines()
 
 
@@ -103,21 +98,7 @@ def test_without_a_points_file_every_test_counts_1_and_no_points_are_shown(
     suite = copy_suite(tmp_path / "suite", [ROOT / "at" / f"{name}.txt" for name in TESTS])
     pupils = make_class(tmp_path / "class", CLASS)
     out = ["--out", str(tmp_path / "out")]
-    assert (
-        main(
-            [
-                "grade",
-                "--no-sandbox",
-                "--exe",
-                TEMPLATE,
-                "--tests",
-                str(suite),
-                *out,
-                *map(str, pupils),
-            ]
-        )
-        == 0
-    )
+    grade_unsandboxed(suite, pupils, *out)
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split() == ["submission", "passed", "failed", "errors", "score", "reasons"]
     assert lines[2].split() == ["mover00", "3", "1", "0", "75.0"]
