@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test check bench differential clean
+.PHONY: install run test check bench differential mutation clean
 
 install: $(STAMP)
 
@@ -35,6 +35,12 @@ GAME ?= star_lanes
 GAMES ?= 200
 differential: $(STAMP)
 	nice $(BIN)/at fuzz --game $(GAME) --jobs 1 --budget $(GAMES)
+
+# Mutation testing of the rules and views, one package at a time (PACKAGE=model runs one): per
+# package, mutants, killed, survived, timed out and the score; results kept in .mutation/.
+PACKAGE ?=
+mutation: $(STAMP)
+	nice -n 19 $(BIN)/python -m tools.mutation $(PACKAGE)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
