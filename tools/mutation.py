@@ -144,6 +144,9 @@ def mutmut_table(package: Package) -> str:
             f"pytest_add_cli_args_test_selection = {json.dumps(selection)}",
             'pytest_add_cli_args = ["-p", "no:cacheprovider"]',
             "use_git_change_detection = false",
+            # Workers fork from a process that only collected the tests: no cache of the
+            # unmutated code (the view's menus, rows, ...) is filled before a mutant runs.
+            'process_isolation = "forkserver"',
             "",
         ]
     )
