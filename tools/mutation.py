@@ -6,7 +6,7 @@ it, so a run is short and its results are kept for the next run. Mutants listed 
 `tests/mutation_equivalents.txt` (a mutant's name, then why no test can tell it apart) are left
 out of the score.
 
-    python -m tools.mutation [PACKAGE ...] [--jobs N] [--fresh] [--survivors]
+    python -m tools.mutation [PACKAGE ...] [--jobs N] [--fresh | --recheck] [--survivors]
 """
 
 from __future__ import annotations
@@ -211,11 +211,14 @@ def statuses(folder: Path) -> dict[str, str]:
     return found
 
 
-def measure(name: str, jobs: int, fresh: bool, survivors: bool) -> Figures:
+def measure(name: str, options: argparse.Namespace) -> Figures:
     """Run one package's mutants; its figures, with the survivors left unexplained."""
-    folder = prepare(name, PACKAGES[name], fresh)
+    folder = prepare(name, PACKAGES[name], options.fresh)
+    again: list[str] = []
+    if options.recheck and (folder / "mutants").is_dir():
+        again = [m for m, s in statuses(folder).items() if s not in ("killed", "timeout")]
     started = time.monotonic()
-    mutmut(folder, "run", "--max-children", str(jobs), quiet=True)
+    mutmut(folder, "run", "--max-children", str(options.jobs), *again, quiet=True)
     seconds = time.monotonic() - started
     found = statuses(folder)
     listed = listed_equivalents()
@@ -223,7 +226,7 @@ def measure(name: str, jobs: int, fresh: bool, survivors: bool) -> Figures:
         if found[mutant] != "survived":
             print(f"  listed as equivalent but {found[mutant]}: {mutant}")
     equivalent = {mutant for mutant, status in found.items() if status == "survived"} & set(listed)
-    if survivors:
+    if options.survivors:
         for mutant, status in sorted(found.items()):
             if status not in ("killed", "timeout") and mutant not in equivalent:
                 print(f"  {status}: {mutant}")
@@ -249,6 +252,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
     parser.add_argument("--fresh", action="store_true", help="forget the results of earlier runs")
     parser.add_argument("--survivors", action="store_true", help="list the unexplained survivors")
+    parser.add_argument(
+        "--recheck", action="store_true", help="run the mutants not killed again (after new tests)"
+    )
     options = parser.parse_args(argv)
     names = options.packages or list(PACKAGES)
     unknown = [name for name in names if name not in PACKAGES]
@@ -259,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{'other':>6} {'equivalent':>11} {'score':>7} {'wall':>9}"
     )
     for name in names:
-        figures = measure(name, options.jobs, options.fresh, options.survivors)
+        figures = measure(name, options)
         print(report(figures), flush=True)
     return 0
 
