@@ -133,3 +133,17 @@ def test_ammo_spent_in_combat_stays_spent() -> None:
     ship = ship_with(COMET_LANCE)
     fight(ship, enemy(hull=1000))
     assert ship.ammo == 6
+
+
+def test_an_enemy_left_with_1_hull_is_not_destroyed_and_attacks() -> None:
+    # Comet Lance 40 at LONG leaves a 41-hull enemy at 1; its LONG 100 (1 use) hits 200 -> 100.
+    ship = ship_with(COMET_LANCE)
+    state, events = fight(ship, enemy(hull=41, damage=(100, None, None), uses=(1, None, None)))
+    assert [(e.at, e.damage) for e in events if isinstance(e, EnemyAttack)] == [(Range.LONG, 100)]
+    assert state.turns > 1 and ship.hull == 100
+
+
+def test_the_player_left_with_1_hull_is_not_destroyed() -> None:
+    ship = ship_with(hull=31)
+    state, _ = fight(ship, enemy(damage=(30, None, None), uses=(1, None, None)))
+    assert state.outcome is Outcome.DRAW and ship.hull == 1

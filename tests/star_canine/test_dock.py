@@ -109,6 +109,14 @@ def test_too_few_items_to_pay_leaves_only_skip() -> None:
     )
 
 
+def test_exactly_enough_items_to_pay_offers_discard() -> None:
+    game = at_dock(3)
+    del game.run.ship.items[3:]
+    assert game.commands() == ["discard K", "skip", "quit"]
+    game.play("discard 1")
+    assert game.commands() == ["discard K", "skip", "quit"]
+
+
 def test_broken_scrap_is_accepted_as_payment() -> None:
     game = at_dock()
     scrap = game.data.equipment[999]
