@@ -6,7 +6,7 @@ it, so a run is short and its results are kept for the next run. Mutants listed 
 `tests/mutation_equivalents.txt` (a mutant's name, then why no test can tell it apart) are left
 out of the score.
 
-    python -m tools.mutation [PACKAGE ...] [--jobs N] [--fresh | --recheck] [--survivors]
+    python -m tools.mutation [PACKAGE ...] [--jobs N] [--fresh | --recheck | --sample N] [--survivors]
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -75,6 +76,12 @@ WHOLE_GAMES = (
     "test_random_players_complete_games_without_raising",
     "test_every_step_of_random_games_agrees_with_the_text",
 )
+# The BASIC runtime's slow tests: VAL on every measured text (about 2 minutes) and a listing run
+# by PC-BASIC itself; the other measured facts pin the same functions in seconds.
+SLOW_BASIC = (
+    "test_every_measured_text_gives_pc_basic_value_messages_and_errors",
+    "test_a_small_listing_runs_in_pc_basic_as_in_the_runtime",
+)
 PACKAGES = {
     "model": Package(
         ("model",), MODEL_TESTS + test_files("commands", "acceptance"), SPACE_DEFENDER
@@ -110,8 +117,24 @@ PACKAGES = {
         ("tests/star_canine/test_fuzz.py", "tests/star_canine/test_json_view.py"),
         only=("games/star_canine/autoplay.py",),
     ),
-    "basic": Package(("games/basic",), ("tests/basic",)),
+    "basic": Package(("games/basic",), ("tests/basic",), f"not ({' or '.join(SLOW_BASIC)})"),
+    # Pinned by PC-BASIC (`make differential`): measured on a sample (--sample 100).
+    "star_lanes": Package(
+        ("games/star_lanes",),
+        ("tests/star_lanes", "tests/test_acceptance.py"),
+        "star_lanes",
+        left_alone=("games/star_lanes/cli.py", "games/star_lanes/autoplay.py"),
+    ),
+    "super_star_trek": Package(
+        ("games/super_star_trek",),
+        ("tests/super_star_trek", "tests/test_acceptance.py"),
+        "super_star_trek",
+        left_alone=("games/super_star_trek/cli.py", "games/super_star_trek/autoplay.py"),
+    ),
 }
+EVERY_PACKAGE = ("model", "commands", "oracle", "star_canine", "star_canine_player", "basic")
+NO_MUTANT = "sample.nothing*"
+"""A name no mutant has: mutmut makes the mutants and measures the tests, and runs none."""
 
 
 @dataclass(frozen=True)
@@ -194,6 +217,9 @@ def prepare(name: str, package: Package, fresh: bool) -> Path:
         link = folder / entry.name
         if entry.name not in LEFT_OUT and entry.name != "pyproject.toml" and not link.exists():
             link.symlink_to(entry)
+    shared = ROOT.parent / "shared"  # the course reference, where tests look for it: ../shared
+    if shared.is_dir() and not (folder / "shared").exists():
+        (folder / "shared").symlink_to(shared)
     project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     (folder / "pyproject.toml").write_text(f"{project}\n{mutmut_table(package)}", encoding="utf-8")
     return folder
@@ -230,13 +256,19 @@ def statuses(folder: Path) -> dict[str, str]:
 def measure(name: str, options: argparse.Namespace) -> Figures:
     """Run one package's mutants; its figures, with the survivors left unexplained."""
     folder = prepare(name, PACKAGES[name], options.fresh)
-    again: list[str] = []
-    if options.recheck and (folder / "mutants").is_dir():
-        again = [m for m, s in statuses(folder).items() if s not in ("killed", "timeout")]
+    chosen: list[str] = []
     started = time.monotonic()
-    mutmut(folder, "run", "--max-children", str(options.jobs), *again, quiet=True)
+    if options.sample:
+        mutmut(folder, "run", NO_MUTANT, quiet=True)
+        every = sorted(statuses(folder))
+        chosen = random.Random(options.seed).sample(every, min(options.sample, len(every)))
+    elif options.recheck and (folder / "mutants").is_dir():
+        chosen = [m for m, s in statuses(folder).items() if s not in ("killed", "timeout")]
+    mutmut(folder, "run", "--max-children", str(options.jobs), *chosen, quiet=True)
     seconds = time.monotonic() - started
     found = statuses(folder)
+    if options.sample:
+        found = {mutant: found[mutant] for mutant in chosen}
     listed = listed_equivalents()
     for mutant in sorted(found.keys() & listed.keys()):
         if found[mutant] != "survived":
@@ -268,11 +300,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
     parser.add_argument("--fresh", action="store_true", help="forget the results of earlier runs")
     parser.add_argument("--survivors", action="store_true", help="list the unexplained survivors")
+    parser.add_argument("--sample", type=int, default=0, help="run only N mutants drawn at random")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of --sample (default 0)")
     parser.add_argument(
         "--recheck", action="store_true", help="run the mutants not killed again (after new tests)"
     )
     options = parser.parse_args(argv)
-    names = options.packages or list(PACKAGES)
+    names = options.packages or list(EVERY_PACKAGE)
     unknown = [name for name in names if name not in PACKAGES]
     if unknown:
         parser.error(f"no package {unknown[0]!r}: one of {', '.join(PACKAGES)}")
