@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.star_canine.events import Changed, Discarded, DockLeft, Stat
 from games.star_canine.game import Game, Scene
+from games.star_canine.view import scene_text
 from tests.star_canine.builders import game_at, own_upgrade
 
 
@@ -104,6 +105,7 @@ def test_too_few_items_to_pay_leaves_only_skip() -> None:
     ship = game.run.ship
     del ship.items[2:]
     assert game.commands() == ["skip", "quit"]
+    assert "Payment: discard 3 items, but the ship owns 2: skip." in scene_text(game)
     assert game.play("discard 1").error == (
         "The dock asks 3 item(s) and you own 2: it cannot be paid. Type skip."
     )

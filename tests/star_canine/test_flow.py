@@ -184,3 +184,11 @@ def test_the_json_state_at_a_boss_reward_and_after_the_last_boss() -> None:
         None,
         None,
     )
+
+
+def test_the_summary_says_1_victory_and_2_victories() -> None:
+    for victories, said in ((1, "1 victory, 0 draws."), (2, "2 victories, 0 draws.")):
+        game = game_at(1, 9)
+        game.run.ship.hull, game.run.victories = 10, victories
+        play(game, "engage", "")
+        assert game.scene is Scene.GAME_OVER and said in scene_text(game)
