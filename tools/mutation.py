@@ -31,6 +31,9 @@ MUTMUT = Path(sys.executable).parent / "mutmut"
 # What a scratch folder links to: the project, less its virtual environment and build products.
 LEFT_OUT = {".venv", ".mutation", ".git", "build", "mutants", "__pycache__"}
 SPACE_DEFENDER = "not star_ and not super_star"
+# Assertions state what the code itself relies on (a scene has its enemy), for mypy and for a
+# bug to fail loudly: changing one changes no rule, so they are not mutated.
+NOT_MUTATED = (r"^\s*assert ", r"assert_never\(")
 RESULT_LINE = re.compile(r"^\s+(\S+): (.+)$")
 
 
@@ -179,6 +182,7 @@ def mutmut_table(package: Package) -> str:
             f"source_paths = {json.dumps(list(package.sources))}",
             f"do_not_mutate = {json.dumps(list(package.left_alone))}",
             f"only_mutate = {json.dumps(list(package.only))}",
+            f"do_not_mutate_patterns = {json.dumps(list(NOT_MUTATED))}",
             f"also_copy = {json.dumps(also_copy)}",
             f"pytest_add_cli_args_test_selection = {json.dumps(selection)}",
             'pytest_add_cli_args = ["-p", "no:cacheprovider"]',

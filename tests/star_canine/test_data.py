@@ -155,6 +155,8 @@ def test_every_entry_of_the_packaged_files_loads_with_its_fields() -> None:
         )
         assert (kind.shield, kind.armor) == (item.get("shield", 0), item.get("armor", 0))
         assert kind.multiplier == item.get("multiplier", 1)
+        if "damage_LONG" not in item:
+            assert (kind.damage, kind.ammo_cost, kind.uses_per_battle) == ({}, 0, None)
         if "damage_LONG" in item:
             assert kind.damage == {at: item[f"damage_{name}"] for at, name in ranges}
             assert (kind.ammo_cost, kind.uses_per_battle) == (
@@ -165,6 +167,13 @@ def test_every_entry_of_the_packaged_files_loads_with_its_fields() -> None:
     assert loaded.start == data.StartingState(
         start["hull"], start["ammo"], start["max_slots"], tuple(start["equipped_item_ids"])
     )
+
+
+def test_an_enemy_may_omit_its_shield_and_armor(tmp_path: Path) -> None:
+    folder = copy_of_data(tmp_path)
+    edit(folder, "Enemy_data.json", lambda d: [d["enemies"][0].pop(k) for k in ("shield", "armor")])
+    first = load_data(folder).enemies[0]
+    assert (first.shield, first.armor) == (0, 0)
 
 
 def test_a_starting_hull_of_1_is_enough(tmp_path: Path) -> None:

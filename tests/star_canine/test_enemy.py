@@ -96,3 +96,10 @@ def layout(stages: tuple[StageRule, ...]) -> list[tuple[str, int, str]]:
 def test_each_act_has_the_nine_stages_of_the_spec(act: int, base: int, elite: int) -> None:
     assert layout(tables.ACTS[act - 1].stages) == SPEC_LAYOUT[act]
     assert layout(tables._act_stages(base, elite)) == SPEC_LAYOUT[act]
+
+
+def test_a_stage_meets_only_its_type_when_its_difficulty_has_several() -> None:
+    normal = enemy(name="Normal five", difficulty=5)
+    elite = enemy(name="Elite five", difficulty=5, enemy_type=EnemyType.ELITE)
+    assert candidates(rule(5, EnemyType.ELITE), [normal, elite]) == [elite]
+    assert candidates(rule(5), [normal, elite]) == [normal]
