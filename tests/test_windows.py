@@ -112,6 +112,7 @@ def test_windows_of_an_empty_script_show_the_initial_state() -> None:
 def test_a_window_spanning_chunks() -> None:
     script = "play(10,30,1,1,1,1,1)\nsetup_next(5)\n" + "pass\n" * 300
     assert windowed(Window(150, 160), script) == "".join(entries(script)[150:160])
+    assert windowed(Window(2, 300), script) == "".join(entries(script)[2:300])
     assert windowed(Window(-1), script) == entries(script)[-1]
 
 
