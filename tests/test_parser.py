@@ -14,6 +14,7 @@ from oracle.parser import (
     ScriptSyntaxError,
     TooManyArguments,
     blank_comment,
+    load_parsing,
     chunks,
     parse,
     parse_chunk,
@@ -244,3 +245,8 @@ def test_a_command_longer_than_a_cached_piece_parses_as_in_the_whole_script() ->
         Call("setup_next", (3,)),
         Call("fire"),
     ]
+
+
+def test_loading_the_parser_ahead_changes_no_parse() -> None:
+    load_parsing()
+    assert parse("abort pass") == [Call("abort"), Call("pass")]
