@@ -155,6 +155,8 @@ def test_every_entry_of_the_packaged_files_loads_with_its_fields() -> None:
         )
         assert (kind.shield, kind.armor) == (item.get("shield", 0), item.get("armor", 0))
         assert kind.multiplier == item.get("multiplier", 1)
+        target = kind.target_type
+        assert (None if target is None else target.value) == item.get("target_type")
         if "damage_LONG" not in item:
             assert (kind.damage, kind.ammo_cost, kind.uses_per_battle) == ({}, 0, None)
         if "damage_LONG" in item:
