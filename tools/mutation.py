@@ -277,6 +277,13 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
     for mutant in sorted(found.keys() & listed.keys()):
         if found[mutant] != "survived":
             print(f"  listed as equivalent but {found[mutant]}: {mutant}")
+    package = PACKAGES[name]
+    scope = [path.removesuffix(".py") for path in package.only] or list(package.sources)
+    prefixes = tuple(path.replace("/", ".") + "." for path in scope)
+    others = tuple(path.removesuffix(".py").replace("/", ".") + "." for path in package.left_alone)
+    missing = [m for m in listed.keys() - found.keys() if m.startswith(prefixes)]
+    for mutant in sorted(m for m in missing if not m.startswith(others) and not options.sample):
+        print(f"  listed as equivalent but no such mutant: {mutant}")
     equivalent = {mutant for mutant, status in found.items() if status == "survived"} & set(listed)
     if options.survivors:
         for mutant, status in sorted(found.items()):
