@@ -117,7 +117,7 @@ PACKAGES = {
     ),
     "star_canine_player": Package(
         ("games/star_canine",),
-        ("tests/star_canine/test_fuzz.py", "tests/star_canine/test_json_view.py"),
+        tuple(f"tests/star_canine/test_{name}.py" for name in ("autoplay", "fuzz", "json_view")),
         only=("games/star_canine/autoplay.py",),
     ),
     "basic": Package(("games/basic",), ("tests/basic",), f"not ({' or '.join(SLOW_BASIC)})"),
