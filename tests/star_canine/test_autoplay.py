@@ -5,6 +5,9 @@ from __future__ import annotations
 import hashlib
 import random
 
+import pytest
+
+from games.star_canine import autoplay
 from games.star_canine.autoplay import LONGEST_GAME, MISTYPES, random_inputs
 from games.star_canine.game import Scene
 from games.star_canine.session import new_game
@@ -45,3 +48,17 @@ def test_the_first_games_are_pinned() -> None:
         (318031, 33, "a2593c5870d1e888"),
         (267853, 36, "99e3545daaf3a308"),
     ]
+
+
+def test_thirty_games_are_pinned() -> None:
+    """The seeds and lines of the first thirty games, as one digest (see above)."""
+    digest = hashlib.sha256()
+    for number in GAMES:
+        digest.update(repr(random_inputs(random.Random(number))).encode())
+    assert digest.hexdigest()[:16] == "41d7a5f6cd0ce6c3"
+
+
+def test_a_game_stops_at_the_longest_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(autoplay, "LONGEST_GAME", 5)
+    for number in range(5):
+        assert len(random_inputs(random.Random(number))[1]) == 5
