@@ -6,7 +6,8 @@ it, so a run is short and its results are kept for the next run. Mutants listed 
 `tests/mutation_equivalents.txt` (a mutant's name, then why no test can tell it apart) are left
 out of the score.
 
-    python -m tools.mutation [PACKAGE ...] [--jobs N] [--fresh | --recheck | --sample N] [--survivors]
+    python -m tools.mutation [PACKAGE ...] [--jobs N] [--fresh | --recheck | --sample N | --report]
+        [--survivors]
 """
 
 from __future__ import annotations
@@ -268,7 +269,8 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
         chosen = random.Random(options.seed).sample(every, min(options.sample, len(every)))
     elif options.recheck and (folder / "mutants").is_dir():
         chosen = [m for m, s in statuses(folder).items() if s not in ("killed", "timeout")]
-    mutmut(folder, "run", "--max-children", str(options.jobs), *chosen, quiet=True)
+    if not options.report:
+        mutmut(folder, "run", "--max-children", str(options.jobs), *chosen, quiet=True)
     seconds = time.monotonic() - started
     found = statuses(folder)
     if options.sample:
@@ -297,10 +299,11 @@ def report(figures: Figures) -> str:
     counts = figures.counts
     other = figures.mutants - sum(counts[status] for status in ("killed", "survived", "timeout"))
     survived = counts["survived"] - figures.equivalent
+    wall = f"{figures.seconds:.0f} s" if figures.seconds else "-"
     return (
-        f"{figures.package:<12} {figures.mutants:>7} {counts['killed']:>7} "
+        f"{figures.package:<18} {figures.mutants:>7} {counts['killed']:>7} "
         f"{survived:>8} {counts['timeout']:>9} {other:>6} "
-        f"{figures.equivalent:>11} {figures.score:>6.1f}% {figures.seconds:>7.0f} s"
+        f"{figures.equivalent:>11} {figures.score:>6.1f}% {wall:>9}"
     )
 
 
@@ -311,6 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
     parser.add_argument("--fresh", action="store_true", help="forget the results of earlier runs")
     parser.add_argument("--survivors", action="store_true", help="list the unexplained survivors")
+    parser.add_argument("--report", action="store_true", help="the figures of the last run only")
     parser.add_argument("--sample", type=int, default=0, help="run only N mutants drawn at random")
     parser.add_argument("--seed", type=int, default=0, help="the seed of --sample (default 0)")
     parser.add_argument(
@@ -322,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"no package {unknown[0]!r}: one of {', '.join(PACKAGES)}")
     print(
-        f"{'package':<12} {'mutants':>7} {'killed':>7} {'survived':>8} {'timed out':>9} "
+        f"{'package':<18} {'mutants':>7} {'killed':>7} {'survived':>8} {'timed out':>9} "
         f"{'other':>6} {'equivalent':>11} {'score':>7} {'wall':>9}"
     )
     for name in names:
