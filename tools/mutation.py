@@ -271,7 +271,7 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
         chosen = [m for m, s in statuses(folder).items() if s not in ("killed", "timeout")]
     if not options.report:
         mutmut(folder, "run", "--max-children", str(options.jobs), *chosen, quiet=True)
-    seconds = time.monotonic() - started
+    seconds = 0.0 if options.report else time.monotonic() - started
     found = statuses(folder)
     if options.sample:
         found = {mutant: found[mutant] for mutant in chosen}
