@@ -240,11 +240,15 @@ def test_a_chunk_is_not_cut_before_a_line_opening_a_parenthesis_after_blanks() -
 
 def test_a_command_longer_than_a_cached_piece_parses_as_in_the_whole_script() -> None:
     text = "pass setup_next(" + "0" * 300 + "3) fire"
-    assert parse_chunk(Chunk(1, text)) == parse(text) == [
-        Call("pass"),
-        Call("setup_next", (3,)),
-        Call("fire"),
-    ]
+    assert (
+        parse_chunk(Chunk(1, text))
+        == parse(text)
+        == [
+            Call("pass"),
+            Call("setup_next", (3,)),
+            Call("fire"),
+        ]
+    )
 
 
 def test_loading_the_parser_ahead_changes_no_parse() -> None:

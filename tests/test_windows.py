@@ -128,6 +128,8 @@ def test_a_window_of_commands_written_on_one_line() -> None:
 
 def test_only_blanks_tabs_and_carriage_returns_make_a_blank_line() -> None:
     for blank in (" ", "\t", "\r", " \t\r "):
-        assert run_script(f"{blank}\npass(") == f"{SYNTAX_HEADING}\nparse error (Line 2, Column 6)\n"
+        assert (
+            run_script(f"{blank}\npass(") == f"{SYNTAX_HEADING}\nparse error (Line 2, Column 6)\n"
+        )
     for other in ("\f", "\v", "\u00a0"):
         assert run_script(f"{other}\n").startswith(f"{SYNTAX_HEADING}\nparse error (Line 1")
