@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test check bench differential clean web
+.PHONY: install run test check bench differential mutation clean web
 
 install: $(STAMP)
 
@@ -39,10 +39,16 @@ GAMES ?= 200
 differential: $(STAMP)
 	nice $(BIN)/at fuzz --game $(GAME) --jobs 1 --budget $(GAMES)
 
+# Mutation testing of the rules and views, one package at a time (PACKAGE=model runs one): per
+# package, mutants, killed, survived, timed out and the score; results kept in .mutation/.
+PACKAGE ?=
+mutation: $(STAMP)
+	nice -n 19 $(BIN)/python -m tools.mutation $(PACKAGE)
+
 clean:
 	rm -rf $(VENV) build *.egg-info web/dist web/node_modules
 
-# The oracle's web page (issue 22): a static site in web/dist/, Pyodide from npm (package-lock.json).
+# The oracle's web page: a static site in web/dist/, Pyodide from npm (package-lock.json).
 web: $(STAMP)
 	cd web && npm ci --no-audit --no-fund
 	$(BIN)/python -m tools.web_site

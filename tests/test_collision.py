@@ -183,3 +183,62 @@ def test_an_enemy_blocked_at_once_stays() -> None:
     put_enemy(game, Kind.CARRIER, "A5")
     game.play_turn(Move(cell("E2")))
     assert log(game, Section.ENEMY)[0] == "A Grunt(id:1) stays at: [A,6]"
+
+
+def test_friendly_projectile_no_stronger_than_an_enemys_armour_does_no_harm() -> None:
+    game = new_game(columns=20)
+    put_friendly_projectile(game, "A2", damage=15)
+    put_enemy(game, Kind.CARRIER, "A5")
+    game.play_turn(Pass())
+    assert log(game, Section.FRIENDLY)[1] == (
+        "  The projectile collides with Carrier(id:1) at location [A,5], dealing 0 damage."
+    )
+
+
+def test_projectile_no_stronger_than_the_starfighters_armour_does_no_harm() -> None:
+    game = new_game()
+    put_enemy_projectile(game, "C3", damage=1, speed=4)
+    game.play_turn(Pass())
+    assert log(game, Section.ENEMY_PROJECTILE)[1] == (
+        "  The projectile collides with Starfighter(id:0) at location [C,1], dealing 0 damage."
+    )
+    assert game.starfighter.health == 70
+
+
+def test_starfighter_moving_onto_a_projectile_no_stronger_than_its_armour_takes_no_damage() -> None:
+    game = new_game(columns=20)
+    put_enemy_projectile(game, "B1", damage=1, speed=0)
+    game.play_turn(Move(cell("A1")))
+    assert log(game, Section.STARFIGHTER)[1] == (
+        "  The Starfighter collides with enemy projectile(id:-1) at location [B,1], taking 0 damage."
+    )
+    assert game.starfighter.health == 70
+
+
+def test_a_projectile_left_with_1_damage_after_negating_goes_on() -> None:
+    game = new_game(columns=20)
+    mover = put_friendly_projectile(game, "A2", damage=16)
+    put_enemy_projectile(game, "A4", damage=15, speed=0)
+    game.play_turn(Pass())
+    assert mover.damage == 1 and str(mover.position) == "[A,7]"
+    assert game.projectiles == {-1: mover}
+
+
+def test_a_stationary_projectile_left_with_1_damage_after_negating_stays() -> None:
+    game = new_game(columns=20)
+    put_friendly_projectile(game, "A2", damage=14)
+    stationary = put_enemy_projectile(game, "A4", damage=15, speed=0)
+    game.play_turn(Pass())
+    assert stationary.damage == 1 and game.projectiles == {-2: stationary}
+
+
+def test_projectile_damage_that_leaves_the_starfighter_exactly_0_health_destroys_it() -> None:
+    game = new_game()
+    put_enemy_projectile(game, "C3", damage=71, speed=4)
+    game.play_turn(Pass())
+    ship = game.starfighter
+    assert log(game, Section.ENEMY_PROJECTILE)[1:] == [
+        "  The projectile collides with Starfighter(id:0) at location [C,1], dealing 70 damage.",
+        "  The Starfighter at location [C,1] has been destroyed.",
+    ]
+    assert game.over and ship.health == 0 and symbol_at(game, "C1") == "X"

@@ -14,6 +14,7 @@ from oracle.parser import (
     ScriptSyntaxError,
     TooManyArguments,
     blank_comment,
+    load_parsing,
     chunks,
     parse,
     parse_chunk,
@@ -223,3 +224,33 @@ def test_parsing_a_chunk_from_its_cached_pieces_is_exactly_parsing_it(
     expected = outcome(lambda t: parse(t, first_line), text)
     assert outcome(lambda t: parse_chunk(Chunk(first_line, t)), text) == expected
     assert outcome(lambda t: parse_chunk(Chunk(first_line, t)), text) == expected
+
+
+def test_the_last_piece_keeps_its_words_blank_separated() -> None:
+    assert list(pieces("pass move( A , 8)")) == ["pass", "move( A , 8)"]
+
+
+def test_a_chunk_is_not_cut_inside_parentheses_open_over_three_lines() -> None:
+    assert [chunk.first_line for chunk in chunks(["move(", "A,", "8)", "pass"], size=1)] == [1, 4]
+
+
+def test_a_chunk_is_not_cut_before_a_line_opening_a_parenthesis_after_blanks() -> None:
+    assert [chunk.first_line for chunk in chunks(["move", " \t(A,8)", "pass"], size=1)] == [1, 3]
+
+
+def test_a_command_longer_than_a_cached_piece_parses_as_in_the_whole_script() -> None:
+    text = "pass setup_next(" + "0" * 300 + "3) fire"
+    assert (
+        parse_chunk(Chunk(1, text))
+        == parse(text)
+        == [
+            Call("pass"),
+            Call("setup_next", (3,)),
+            Call("fire"),
+        ]
+    )
+
+
+def test_loading_the_parser_ahead_changes_no_parse() -> None:
+    load_parsing()
+    assert parse("abort pass") == [Call("abort"), Call("pass")]

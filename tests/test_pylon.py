@@ -44,3 +44,15 @@ def test_it_has_no_preemptive_action() -> None:
     put_enemy(game, Kind.PYLON, "A25")
     game.play_turn(Pass())
     assert log(game, Section.ENEMY)[0] == "A Pylon(id:1) moves: [A,25] -> [A,23]"
+
+
+def test_unseen_a_pylon_that_leaves_the_board_heals_no_one() -> None:
+    game = new_game(columns=30)
+    move_ship(game, "E30")
+    put_enemy(game, Kind.PYLON, "A2")
+    grunt = put_enemy(game, Kind.GRUNT, "B4")
+    grunt.health = 50
+    game.play_turn(Move(cell("E29")))
+    assert 1 not in game.enemies
+    assert not any("heals" in line for line in log(game, Section.ENEMY))
+    assert grunt.health == 50 + 1

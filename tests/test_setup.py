@@ -5,6 +5,8 @@ from collections.abc import Callable
 
 import pytest
 
+from builders import put_enemy_projectile
+
 from model.session import Session
 from model.view import render
 
@@ -332,3 +334,14 @@ def test_the_state_numbers_restart_with_a_new_game() -> None:
     session.play(5, 10, NO_SPAWNS)
     session.setup_next(5)
     assert shown(session)[0] == "state:in game(0.0), normal, ok"
+
+
+@pytest.mark.parametrize("command", ["pass_turn", "fire", "special"])
+def test_turn_commands_after_the_game_is_over(command: str) -> None:
+    session = in_game()
+    assert session.game is not None
+    put_enemy_projectile(session.game, "C3", damage=100, speed=4)
+    session.pass_turn()
+    assert session.game.over
+    getattr(session, command)()
+    assert shown(session)[1:] == ["Command can only be used in game."]

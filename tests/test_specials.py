@@ -9,6 +9,7 @@ from builders import (
     put_friendly_projectile,
 )
 
+from model import specials
 from model.actions import Special
 from model.log import Section
 from model.tables import Kind
@@ -105,3 +106,24 @@ def test_energy_powers_need_their_cost_after_regeneration() -> None:
     assert game.check(Special()) is not None
     game.starfighter.energy = 47
     assert game.check(Special()) is None
+
+
+def test_orbital_strike_does_no_harm_to_an_enemy_with_as_much_armour() -> None:
+    game = new_game(power=STRIKE)
+    game.starfighter.energy = 200
+    fighter = put_enemy(game, Kind.FIGHTER, "A9")
+    fighter.armour = 100
+    game.play_turn(Special())
+    assert (
+        log(game, Section.STARFIGHTER)[1] == "  A Fighter(id:1) at location [A,9] takes 0 damage."
+    )
+    assert fighter.health == 150
+
+
+def test_overcharge_with_one_health_converts_nothing() -> None:
+    """The spec's example (6.8); no turn reaches it, as regeneration comes first."""
+    game = new_game(power=OVERCHARGE)
+    ship = game.starfighter
+    ship.health = 1
+    specials.overcharge(game)
+    assert (ship.health, ship.energy) == (1, 70)

@@ -1,6 +1,14 @@
 """A turn (spec 6.13): phases in order, the natural spawn, and where a destroyed Starfighter stops it."""
 
-from builders import cell, log, move_ship, new_game, put_enemy, put_enemy_projectile
+from builders import (
+    cell,
+    log,
+    move_ship,
+    new_game,
+    put_enemy,
+    put_enemy_projectile,
+    put_friendly_projectile,
+)
 
 from model.actions import Fire, Move, Pass
 from model.log import Section
@@ -99,3 +107,16 @@ def test_vision_flags_change_only_in_phases_4_and_6() -> None:
     assert not grunt.seen_by_starfighter
     game.play_turn(Move(cell("C9")))
     assert grunt.seen_by_starfighter and str(grunt.position) == "[C,18]"
+
+
+def test_a_projectile_absorbed_earlier_in_its_phase_does_not_move_and_newer_ones_still_do() -> None:
+    game = new_game(columns=20)
+    put_friendly_projectile(game, "A2", damage=70, speed=5)
+    put_friendly_projectile(game, "A4", damage=30, speed=3)
+    put_friendly_projectile(game, "E2", damage=70, speed=5)
+    game.play_turn(Pass())
+    assert log(game, Section.FRIENDLY) == [
+        "A friendly projectile(id:-1) moves: [A,2] -> [A,7]",
+        "  The projectile collides with friendly projectile(id:-2) at location [A,4], combining damage.",
+        "A friendly projectile(id:-3) moves: [E,2] -> [E,7]",
+    ]

@@ -87,3 +87,14 @@ def test_rng_usage_section_lists_the_draws_of_the_turn() -> None:
     assert game is not None
     game.play_turn(Pass())
     assert render(session).splitlines()[-1] == "    row:1, enemy:37"
+
+
+def test_rng_usage_section_is_empty_before_the_first_turn() -> None:
+    session = Session()
+    session.toggle_rng_out()
+    session.play(5, 10, (1, 1, 1, 1, 1))
+    session.setup_next(5)
+    assert render(session).splitlines()[-2:] == [
+        "    E _  _  _  _  _  _  _  _  _  _",
+        "  RNG Usage:",
+    ]

@@ -44,6 +44,7 @@ def test_valid_windows(start: str, end: str, window: Window) -> None:
         ("", "3", "Error: the start of window is not a valid integer"),
         ("1.5", "3", "Error: the start of window is not a valid integer"),
         ("_", "3", "Error: the start of window is not a valid integer"),
+        ("X1", "3", "Error: the start of window is not a valid integer"),
         ("1", "x", "Error: the end of window is neither a valid integer nor '_'"),
         ("1", "--1", "Error: the end of window is neither a valid integer nor '_'"),
         ("3", "1", "Error: a window [start, end) should be such that start <= end"),
@@ -111,8 +112,24 @@ def test_windows_of_an_empty_script_show_the_initial_state() -> None:
 def test_a_window_spanning_chunks() -> None:
     script = "play(10,30,1,1,1,1,1)\nsetup_next(5)\n" + "pass\n" * 300
     assert windowed(Window(150, 160), script) == "".join(entries(script)[150:160])
+    assert windowed(Window(2, 300), script) == "".join(entries(script)[2:300])
     assert windowed(Window(-1), script) == entries(script)[-1]
 
 
 def test_a_script_with_errors_prints_its_error_whatever_the_window() -> None:
     assert windowed(Window(1, 2), "pass(") == f"{SYNTAX_HEADING}\nparse error (Line 1, Column 6)\n"
+
+
+def test_a_window_of_commands_written_on_one_line() -> None:
+    script = "play(10,30,1,1,1,1,1) setup_next(5) toggle_debug_mode\npass\n"
+    assert windowed(Window(1, 3), script) == "".join(entries(script)[1:3])
+    assert windowed(Window(2, 4), script) == "".join(entries(script)[2:4])
+
+
+def test_only_blanks_tabs_and_carriage_returns_make_a_blank_line() -> None:
+    for blank in (" ", "\t", "\r", " \t\r "):
+        assert (
+            run_script(f"{blank}\npass(") == f"{SYNTAX_HEADING}\nparse error (Line 2, Column 6)\n"
+        )
+    for other in ("\f", "\v", "\u00a0"):
+        assert run_script(f"{other}\n").startswith(f"{SYNTAX_HEADING}\nparse error (Line 1")

@@ -9,9 +9,12 @@ from games.star_canine.events import (
     EnemyAttack,
     EnemyHolds,
     Event,
+    Hit,
     HoldReason,
     TurnStarted,
+    WeaponFired,
 )
+from games.star_canine.log_text import event_line
 from games.star_canine.tables import BROKEN_SCRAP_ID, RANGE_SEQUENCE, Outcome, Range
 from games.star_canine.enemy import EnemyKind
 from games.star_canine.ship import Ship
@@ -133,3 +136,32 @@ def test_ammo_spent_in_combat_stays_spent() -> None:
     ship = ship_with(COMET_LANCE)
     fight(ship, enemy(hull=1000))
     assert ship.ammo == 6
+
+
+def test_an_enemy_left_with_1_hull_is_not_destroyed_and_attacks() -> None:
+    # Comet Lance 40 at LONG leaves a 41-hull enemy at 1; its LONG 100 (1 use) hits 200 -> 100.
+    ship = ship_with(COMET_LANCE)
+    state, events = fight(ship, enemy(hull=41, damage=(100, None, None), uses=(1, None, None)))
+    assert [(e.at, e.damage) for e in events if isinstance(e, EnemyAttack)] == [(Range.LONG, 100)]
+    assert state.turns > 1 and ship.hull == 100
+
+
+def test_the_player_left_with_1_hull_is_not_destroyed() -> None:
+    ship = ship_with(hull=31)
+    state, _ = fight(ship, enemy(damage=(30, None, None), uses=(1, None, None)))
+    assert state.outcome is Outcome.DRAW and ship.hull == 1
+
+
+def test_two_weapons_of_one_use_each_both_fire() -> None:
+    # Two Final Gambits, 1 use each, are two items: both fire on turn 1.
+    ship = ship_with(FINAL_GAMBIT, FINAL_GAMBIT)
+    _, events = fight(ship, enemy(hull=10_000))
+    first_turn = events[: next(i for i, e in enumerate(events) if isinstance(e, Hit))]
+    assert [type(e) for e in first_turn].count(WeaponFired) == 2
+
+
+def test_a_shield_of_exactly_1_is_shown_absorbing() -> None:
+    ship = ship_with(COMET_LANCE)
+    _, events = fight(ship, enemy(hull=1000, shield=1))
+    hit = next(e for e in events if isinstance(e, Hit))
+    assert event_line(hit).strip() == "Target takes 40 at LONG: shield 1 -> 0, hull 1000 -> 961."

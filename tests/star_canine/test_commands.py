@@ -22,6 +22,7 @@ from tests.star_canine.builders import game_at
         ("Take 1", Command(Verb.TAKE, 1)),
         ("engage", Command(Verb.ENGAGE)),
         ("discard 2", Command(Verb.DISCARD, 2)),
+        ("take 123456789", Command(Verb.TAKE, 123456789)),
         ("resupply", Command(Verb.RESUPPLY)),
     ],
 )
@@ -41,6 +42,8 @@ def test_lines_parse_to_commands(line: str, command: Command) -> None:
         ("equip ²", 'equip needs a number from the list, not "²".'),
         ("equip 1234567890", 'equip needs a number from the list, not "1234567890".'),
         ("x" * 50, f'Unknown command "{"x" * 27}...". Commands now: continue, quit.'),
+        ("y" * 31, f'Unknown command "{"y" * 27}...". Commands now: continue, quit.'),
+        ("z" * 30, f'Unknown command "{"z" * 30}". Commands now: continue, quit.'),
         ("\x07", "Unknown command '\\x07'. Commands now: continue, quit."),
     ],
 )

@@ -13,6 +13,7 @@ from games.star_canine.data import DataError, load_data, packaged_data
 from games.star_canine.tables import ItemType, Range
 
 PACKAGED = Path(data.__file__).parent / "data"
+FILES = ("Enemy_data.json", "Equipment_data.json", "Starting_state.json")
 
 
 def test_the_packaged_data_holds_the_v032_tables() -> None:
@@ -126,3 +127,139 @@ def test_the_command_line_reports_broken_data_in_one_line(
     assert cli.main(["-b", str(script)]) == 1
     out, err = capsys.readouterr()
     assert (out, err) == ("", "star-canine: data file Enemy_data.json is missing\n")
+
+
+def test_every_entry_of_the_packaged_files_loads_with_its_fields() -> None:
+    loaded = load_data(PACKAGED)
+    raw = {name: json.loads((PACKAGED / name).read_text(encoding="utf-8")) for name in FILES}
+    ranges = [(at, at.value) for at in Range]
+    for entry, enemy in zip(raw["Enemy_data.json"]["enemies"], loaded.enemies, strict=True):
+        assert (enemy.name, enemy.hull, enemy.difficulty) == (
+            entry["enemy_id"],
+            entry["hull"],
+            entry["difficulty"],
+        )
+        assert (enemy.shield, enemy.armor) == (entry["shield"] or 0, entry["armor"] or 0)
+        assert enemy.type.value.upper() == entry["type"].upper()
+        assert enemy.damage == {at: entry[f"damage_{name}"] for at, name in ranges}
+        assert enemy.uses == {at: entry[f"uses_{name}"] for at, name in ranges}
+    items = raw["Equipment_data.json"]["items"]
+    assert list(loaded.equipment) == [item["id"] for item in items]
+    for item in items:
+        kind = loaded.equipment[item["id"]]
+        assert (kind.name, kind.type.value, kind.reward, kind.disposable) == (
+            item["name"],
+            item["type"],
+            item["reward"],
+            item["disposable"],
+        )
+        assert (kind.shield, kind.armor) == (item.get("shield", 0), item.get("armor", 0))
+        assert kind.multiplier == item.get("multiplier", 1)
+        target = kind.target_type
+        assert (None if target is None else target.value) == item.get("target_type")
+        if "damage_LONG" not in item:
+            assert (kind.damage, kind.ammo_cost, kind.uses_per_battle) == ({}, 0, None)
+        if "damage_LONG" in item:
+            assert kind.damage == {at: item[f"damage_{name}"] for at, name in ranges}
+            assert (kind.ammo_cost, kind.uses_per_battle) == (
+                item["ammo_cost"],
+                item["uses_per_battle"],
+            )
+    start = raw["Starting_state.json"]
+    assert loaded.start == data.StartingState(
+        start["hull"], start["ammo"], start["max_slots"], tuple(start["equipped_item_ids"])
+    )
+
+
+def test_an_enemy_may_omit_its_shield_and_armor(tmp_path: Path) -> None:
+    folder = copy_of_data(tmp_path)
+    edit(folder, "Enemy_data.json", lambda d: [d["enemies"][0].pop(k) for k in ("shield", "armor")])
+    first = load_data(folder).enemies[0]
+    assert (first.shield, first.armor) == (0, 0)
+
+
+def test_a_starting_hull_of_1_is_enough(tmp_path: Path) -> None:
+    folder = copy_of_data(tmp_path)
+    edit(folder, "Starting_state.json", lambda d: d.update(hull=1))
+    assert load_data(folder).start.hull == 1
+
+
+def test_a_starting_hull_of_0_is_an_error(tmp_path: Path) -> None:
+    folder = copy_of_data(tmp_path)
+    edit(folder, "Starting_state.json", lambda d: d.update(hull=0))
+    assert error_of(folder) == (
+        "data file Starting_state.json: the starting state: hull must be more than 0"
+    )
+
+
+def test_an_unreadable_file_is_named(tmp_path: Path) -> None:
+    folder = copy_of_data(tmp_path)
+    (folder / "Enemy_data.json").unlink()
+    (folder / "Enemy_data.json").mkdir()
+    assert error_of(folder).startswith("data file Enemy_data.json cannot be read: ")
+
+
+ENEMY, ITEM, START = "Enemy_data.json", "Equipment_data.json", "Starting_state.json"
+
+
+@pytest.mark.parametrize(
+    ("name", "change", "message"),
+    [
+        (ENEMY, lambda d: d.update(enemies={}), 'expected an object with a list "enemies"'),
+        (ITEM, lambda d: d.clear(), 'expected an object with a list "items"'),
+        (ENEMY, lambda d: d["enemies"].__setitem__(1, 5), "enemy 2 is not an object"),
+        (ITEM, lambda d: d["items"].__setitem__(1, []), "item 2 is not an object"),
+        (
+            ITEM,
+            lambda d: d["items"][0].update(id=-1),
+            "item 1: id must be a whole number of 0 or more, not -1",
+        ),
+        (
+            ENEMY,
+            lambda d: d["enemies"][0].pop("hull"),
+            "enemy 'Scrap Skirmisher': hull must be a whole number of 0 or more, not nothing",
+        ),
+        (
+            ITEM,
+            lambda d: d["items"][0].update(reward="yes"),
+            'item id 1: reward must be true or false, not "yes"',
+        ),
+        (
+            ITEM,
+            lambda d: d["items"][0].update(disposable="é" * 50),
+            f'item id 1: disposable must be true or false, not "{"é" * 39}',
+        ),
+        (
+            ENEMY,
+            lambda d: d["enemies"][0].update(enemy_id=" "),
+            'enemy 1: enemy_id must be a non-empty string, not " "',
+        ),
+        (
+            ENEMY,
+            lambda d: d["enemies"][0].update(enemy_id=7),
+            "enemy 1: enemy_id must be a non-empty string, not 7",
+        ),
+        (
+            ENEMY,
+            lambda d: d["enemies"][0].update(type=3),
+            "enemy 'Scrap Skirmisher': type must be one of NORMAL, ELITE, BOSS, not 3",
+        ),
+        (ITEM, lambda d: d["items"][1].update(id=1), "item id 1: id 1 is used twice"),
+        (
+            START,
+            lambda d: d.update(equipped_item_ids="1"),
+            "the starting state: equipped_item_ids must be a list of item ids",
+        ),
+        (
+            START,
+            lambda d: d.update(equipped_item_ids=[1, True]),
+            "the starting state: equipped_item_ids must be a list of item ids",
+        ),
+    ],
+)
+def test_each_broken_field_is_one_line_naming_the_file_and_the_entry(
+    tmp_path: Path, name: str, change: object, message: str
+) -> None:
+    folder = copy_of_data(tmp_path)
+    edit(folder, name, change)
+    assert error_of(folder) == f"data file {name}: {message}"

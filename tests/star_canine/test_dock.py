@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from games.star_canine.events import Changed, Discarded, DockLeft, Stat
 from games.star_canine.game import Game, Scene
+from games.star_canine.json_view import state
+from games.star_canine.view import scene_text
 from tests.star_canine.builders import game_at, own_upgrade
 
 
@@ -92,6 +94,24 @@ def test_once_paid_the_dock_neither_takes_more_nor_lets_skip() -> None:
     assert len(game.run.ship.items) == 3
 
 
+def test_the_json_state_shows_the_dock_only_in_the_dock_scene() -> None:
+    game = at_dock()
+    assert state(game, None)["dock"] == {"due": 1, "paid": 0, "paid_at_dock": False}
+    game.play("discard 1")
+    game.play("repair")
+    assert state(game, None)["dock"] is None
+
+
+def test_overloaded_logistics_core_doubles_the_payment_whatever_else_is_owned() -> None:
+    game = game_at(2, 3)
+    for key in ("overloaded_logistics_core", "regenerative_hull_plating"):
+        own_upgrade(game, key)
+    game.run.position += 1
+    game.run.scene = Scene.OPENING
+    game.play("")
+    assert game.run.dock is not None and game.run.dock.due == 4
+
+
 def test_skipping_after_a_partial_payment_loses_what_was_given() -> None:
     game = at_dock(2)
     game.play("discard 1")
@@ -104,9 +124,18 @@ def test_too_few_items_to_pay_leaves_only_skip() -> None:
     ship = game.run.ship
     del ship.items[2:]
     assert game.commands() == ["skip", "quit"]
+    assert "Payment: discard 3 items, but the ship owns 2: skip." in scene_text(game)
     assert game.play("discard 1").error == (
         "The dock asks 3 item(s) and you own 2: it cannot be paid. Type skip."
     )
+
+
+def test_exactly_enough_items_to_pay_offers_discard() -> None:
+    game = at_dock(3)
+    del game.run.ship.items[3:]
+    assert game.commands() == ["discard K", "skip", "quit"]
+    game.play("discard 1")
+    assert game.commands() == ["discard K", "skip", "quit"]
 
 
 def test_broken_scrap_is_accepted_as_payment() -> None:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from games.star_canine.data import packaged_data
 from games.star_canine.enemy import candidates, choose_enemy
+from games.star_canine import tables
 from games.star_canine.stages import COURSE
 from games.star_canine.tables import EnemyType, StageKind, StageRule
 from tests.star_canine.builders import enemy
@@ -67,3 +70,36 @@ def test_enemy_type_case_and_null_defences_are_read_leniently() -> None:
     skirmisher = packaged_data().enemies[0]
     assert skirmisher.type is EnemyType.NORMAL
     assert (skirmisher.shield, skirmisher.armor) == (0, 0)
+
+
+SPEC_LAYOUT = {  # spec 2.4.1-2.4.3: (kind, difficulty, type) of the nine stages of each act
+    act: [
+        ("combat", first, "normal"),
+        ("combat", first + 1, "normal"),
+        ("combat", first + 2, "normal"),
+        ("dock", 0, "normal"),
+        ("combat", elite, "elite"),
+        ("combat", first + 3, "normal"),
+        ("combat", first + 3, "normal"),
+        ("dock", 0, "normal"),
+        ("combat", boss, "boss"),
+    ]
+    for act, first, elite, boss in ((1, 1, 5, 10), (2, 11, 16, 20), (3, 21, 26, 30))
+}
+
+
+def layout(stages: tuple[StageRule, ...]) -> list[tuple[str, int, str]]:
+    return [(s.kind.name.lower(), s.difficulty, s.enemy_type.name.lower()) for s in stages]
+
+
+@pytest.mark.parametrize(("act", "base", "elite"), [(1, 0, 5), (2, 10, 16), (3, 20, 26)])
+def test_each_act_has_the_nine_stages_of_the_spec(act: int, base: int, elite: int) -> None:
+    assert layout(tables.ACTS[act - 1].stages) == SPEC_LAYOUT[act]
+    assert layout(tables._act_stages(base, elite)) == SPEC_LAYOUT[act]
+
+
+def test_a_stage_meets_only_its_type_when_its_difficulty_has_several() -> None:
+    normal = enemy(name="Normal five", difficulty=5)
+    elite = enemy(name="Elite five", difficulty=5, enemy_type=EnemyType.ELITE)
+    assert candidates(rule(5, EnemyType.ELITE), [normal, elite]) == [elite]
+    assert candidates(rule(5), [normal, elite]) == [normal]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
+from games.star_canine import json_view
 from games.star_canine.events import Changed, Quit, Restarted, Stat, UpgradeTaken
 from games.star_canine.game import Game, Narrative, Scene
-from games.star_canine.session import new_game
+from games.star_canine.session import json_transcript, new_game
 from games.star_canine.tables import Outcome, UpgradeState
 from games.star_canine.view import scene_text
 from tests.star_canine.builders import FINAL_GAMBIT, WARHEAD_OPTIMIZER, game_at
@@ -128,3 +131,64 @@ def test_quit_ends_the_session_from_any_scene() -> None:
     assert game.play("quit").events == [Quit()]
     assert game.ended and game.commands() == []
     assert game.play("").error == "The session has ended: nothing more can be typed."
+
+
+def test_the_json_state_of_each_scene_of_a_run() -> None:
+    game = new_game(3)
+    assert json_view.state(game, None)["narrative"] is None
+    play(game, "")
+    told = json_view.state(game, None)
+    assert (told["scene"], told["narrative"], told["seed"]) == ("narrative", "act_start", 3)
+    assert (told["act"], told["stage"], told["stage_kind"]) == (1, 1, "combat")
+    play(game, "")
+    before = json_view.state(game, None)
+    assert before["narrative"] is None and before["dock"] is None and before["offers"] == []
+    assert before["ship"] == {
+        "hull": 200,
+        "max_hull": 200,
+        "shield": 0,
+        "armor": 0,
+        "ammo": 12,
+        "slots": 6,
+        "slots_used": 0,
+    }
+    assert before["enemy"] == {
+        "name": "Scrap Skirmisher",
+        "type": "Normal",
+        "difficulty": 1,
+        "hull": 30,
+        "shield": 0,
+        "armor": 0,
+        "damage": {"LONG": None, "MID": None, "CLOSE": 10},
+        "uses_left": {"LONG": None, "MID": None, "CLOSE": 3},
+    }
+    line = json_view.json_line(game, game.play("equip 1"))
+    assert "🚀 Comet Lance" in line
+    play(game, "engage")
+    fought = json_view.state(game, None)["enemy"]
+    assert [fought[key] for key in ("hull", "shield", "armor")] == [-10, 0, 0]
+    assert json.loads(json_transcript("", 4).splitlines()[0])["seed"] == 4
+
+
+def test_the_json_state_at_a_boss_reward_and_after_the_last_boss() -> None:
+    game = game_at(1, 9)
+    win_boss(game)
+    offers = json_view.state(game, None)["offers"]
+    assert offers == [upgrade.key for upgrade in game.run.upgrade_offer] and len(offers) == 3
+    game = game_at(3, 9)
+    win_boss(game, WARHEAD_OPTIMIZER)
+    cleared = json_view.state(game, None)
+    assert (cleared["scene"], cleared["act"], cleared["stage"], cleared["stage_kind"]) == (
+        "game_clear",
+        None,
+        None,
+        None,
+    )
+
+
+def test_the_summary_says_1_victory_and_2_victories() -> None:
+    for victories, said in ((1, "1 victory, 0 draws."), (2, "2 victories, 0 draws.")):
+        game = game_at(1, 9)
+        game.run.ship.hull, game.run.victories = 10, victories
+        play(game, "engage", "")
+        assert game.scene is Scene.GAME_OVER and said in scene_text(game)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.star_canine.events import Equipped, Unequipped
 from games.star_canine.game import Game, Scene
-from tests.star_canine.builders import game_at
+from games.star_canine.view import equipment_status, scene_text
+from tests.star_canine.builders import FINAL_GAMBIT, enemy, game_at, kind
 
 
 def first_stage() -> Game:
@@ -98,3 +101,22 @@ def test_an_item_number_outside_the_list_is_refused() -> None:
     game = first_stage()
     assert game.play("equip 5").error == "There is no item 5: the inventory lists items 1 to 4."
     assert game.play("equip 0").error == "There is no item 0: the inventory lists items 1 to 4."
+
+
+def test_an_empty_inventory_says_so_and_equip_names_the_number() -> None:
+    game = game_at(1, 1)
+    game.run.ship.items.clear()
+    assert "Inventory: empty" in scene_text(game).splitlines()
+    assert game.play("equip 2").error == "There is no item 2: the inventory is empty."
+
+
+def test_the_enemy_attacks_shown_before_combat_say_their_uses() -> None:
+    game = game_at(1, 1)
+    game.run.enemy = enemy(damage=(20, 30, 40), uses=(None, 1, 2))
+    assert "LONG 20 (unlimited), MID 30 (1 use), CLOSE 40 (2 uses)" in scene_text(game)
+
+
+def test_a_weapon_shows_its_uses_per_battle_in_the_singular_and_the_plural() -> None:
+    once = kind(FINAL_GAMBIT)
+    assert "1 use per battle" in equipment_status(once)
+    assert "2 uses per battle" in equipment_status(replace(once, uses_per_battle=2))

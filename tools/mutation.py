@@ -1,0 +1,339 @@
+"""Mutation testing of the rules and views (`make mutation`): mutmut 3, one package at a time.
+
+Each package is mutated in its own scratch folder, `.mutation/PACKAGE/` (links to the project and
+a pyproject.toml with that package's [tool.mutmut] table), against only the tests that concern
+it, so a run is short and its results are kept for the next run. Mutants listed in
+`tests/mutation_equivalents.txt` (a mutant's name, then why no test can tell it apart) are left
+out of the score.
+
+    python -m tools.mutation [PACKAGE ...] [--jobs N] [--fresh | --recheck | --sample N | --report]
+        [--survivors]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRATCH = ROOT / ".mutation"
+EQUIVALENTS = ROOT / "tests" / "mutation_equivalents.txt"
+MUTMUT = Path(sys.executable).parent / "mutmut"
+# What a scratch folder links to: the project, less its virtual environment and build products.
+LEFT_OUT = {".venv", ".mutation", ".git", "build", "mutants", "__pycache__"}
+SPACE_DEFENDER = "not star_ and not super_star"
+# Assertions state what the code itself relies on (a scene has its enemy), for mypy and for a
+# bug to fail loudly: changing one changes no rule, so they are not mutated.
+NOT_MUTATED = (r"^\s*assert ", r"assert_never\(")
+RESULT_LINE = re.compile(r"^\s+(\S+): (.+)$")
+
+
+@dataclass(frozen=True)
+class Package:
+    """A package to mutate: its source folders, the files left alone, and its tests."""
+
+    sources: tuple[str, ...]
+    tests: tuple[str, ...]
+    keyword: str = ""
+    left_alone: tuple[str, ...] = ()
+    only: tuple[str, ...] = ()
+
+
+def test_files(*names: str) -> tuple[str, ...]:
+    """The paths of tests/test_NAME.py."""
+    return tuple(f"tests/test_{name}.py" for name in names)
+
+
+MODEL_TESTS = test_files(
+    "carrier",
+    "collision",
+    "fighter",
+    "grunt",
+    "interceptor",
+    "pylon",
+    "rng",
+    "scoring",
+    "setup",
+    "specials",
+    "starfighter",
+    "turn",
+    "view",
+    "weapons",
+)
+FRONT_END_TESTS = test_files(
+    "commands", "typecheck", "parser", "declarations", "runner", "windows", "cli"
+)
+# Star Canine's slow tests (whole games, 2 to 12 s each): the rules are pinned by the fast ones,
+# and these run only against the random-game player, which nothing else exercises.
+WHOLE_GAMES = (
+    "test_the_planner_clears_the_game_with_seed_11",
+    "test_random_players_complete_games_without_raising",
+    "test_every_step_of_random_games_agrees_with_the_text",
+)
+# The BASIC runtime's slow tests: VAL on every measured text (about 2 minutes) and a listing run
+# by PC-BASIC itself; the other measured facts pin the same functions in seconds.
+SLOW_BASIC = (
+    "test_every_measured_text_gives_pc_basic_value_messages_and_errors",
+    "test_a_small_listing_runs_in_pc_basic_as_in_the_runtime",
+)
+PACKAGES = {
+    "model": Package(
+        ("model",), MODEL_TESTS + test_files("commands", "acceptance"), SPACE_DEFENDER
+    ),
+    "commands": Package(("commands",), FRONT_END_TESTS + test_files("acceptance"), SPACE_DEFENDER),
+    "oracle": Package(
+        ("oracle",),
+        FRONT_END_TESTS + test_files("acceptance"),
+        SPACE_DEFENDER,
+        left_alone=tuple(
+            f"oracle/{name}.py"
+            for name in (
+                "__main__",
+                "cli",
+                "cache",
+                "generate",
+                "interactive",
+                "warm",
+                "warm_client",
+            )
+        ),
+    ),
+    "star_canine": Package(
+        ("games/star_canine",),
+        ("tests/star_canine", "tests/test_acceptance.py"),
+        f"star_canine and not ({' or '.join(WHOLE_GAMES)})",
+        left_alone=tuple(
+            f"games/star_canine/{name}.py" for name in ("__main__", "cli", "autoplay")
+        ),
+    ),
+    "star_canine_player": Package(
+        ("games/star_canine",),
+        tuple(f"tests/star_canine/test_{name}.py" for name in ("autoplay", "fuzz", "json_view")),
+        only=("games/star_canine/autoplay.py",),
+    ),
+    "basic": Package(("games/basic",), ("tests/basic",), f"not ({' or '.join(SLOW_BASIC)})"),
+    # Pinned by PC-BASIC (`make differential`): measured on a sample (--sample 100).
+    "star_lanes": Package(
+        ("games/star_lanes",),
+        ("tests/star_lanes", "tests/test_acceptance.py"),
+        "star_lanes",
+        left_alone=("games/star_lanes/cli.py", "games/star_lanes/autoplay.py"),
+    ),
+    "super_star_trek": Package(
+        ("games/super_star_trek",),
+        ("tests/super_star_trek", "tests/test_acceptance.py"),
+        "super_star_trek",
+        left_alone=("games/super_star_trek/cli.py", "games/super_star_trek/autoplay.py"),
+    ),
+}
+EVERY_PACKAGE = ("model", "commands", "oracle", "star_canine", "star_canine_player", "basic")
+NO_MUTANT = "sample.nothing*"
+"""A name no mutant has: mutmut makes the mutants and measures the tests, then stops (failing)."""
+
+
+@dataclass(frozen=True)
+class Figures:
+    """The outcome of one package's run."""
+
+    package: str
+    counts: Counter[str]
+    equivalent: int
+    seconds: float
+
+    @property
+    def mutants(self) -> int:
+        """Every mutant mutmut made."""
+        return sum(self.counts.values())
+
+    @property
+    def score(self) -> float:
+        """Killed (or timed out) over the mutants not listed as equivalent, in percent."""
+        detected = self.counts["killed"] + self.counts["timeout"]
+        considered = self.mutants - self.equivalent
+        return 100.0 * detected / considered if considered else 100.0
+
+
+def listed_equivalents() -> dict[str, str]:
+    """The equivalent mutants of the list: name to reason."""
+    listed: dict[str, str] = {}
+    for line in EQUIVALENTS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, reason = line.partition(" ")
+            listed[name] = reason.strip()
+    return listed
+
+
+def mutmut_table(package: Package) -> str:
+    """The [tool.mutmut] table of one package's run."""
+    selection = list(package.tests) + (["-k", package.keyword] if package.keyword else [])
+    also_copy = [str(path.relative_to(ROOT)) for path in copied(package)]
+    return "\n".join(
+        [
+            "[tool.mutmut]",
+            f"source_paths = {json.dumps(list(package.sources))}",
+            f"do_not_mutate = {json.dumps(list(package.left_alone))}",
+            f"only_mutate = {json.dumps(list(package.only))}",
+            f"do_not_mutate_patterns = {json.dumps(list(NOT_MUTATED))}",
+            f"also_copy = {json.dumps(also_copy)}",
+            f"pytest_add_cli_args_test_selection = {json.dumps(selection)}",
+            'pytest_add_cli_args = ["-p", "no:cacheprovider"]',
+            "use_git_change_detection = false",
+            # Workers fork from a process that only collected the tests: no cache of the
+            # unmutated code (the view's menus, rows, ...) is filled before a mutant runs.
+            'process_isolation = "forkserver"',
+            "",
+        ]
+    )
+
+
+def copied(package: Package) -> list[Path]:
+    """What the tests need beside the mutated sources: the project, around the sources."""
+    inside = {ROOT / source for source in package.sources}
+    paths: list[Path] = []
+    pending = [entry for entry in ROOT.iterdir() if entry.name not in LEFT_OUT]
+    while pending:
+        entry = pending.pop()
+        if entry in inside or entry.name.startswith(".") or entry.suffix == ".egg-info":
+            continue
+        if any(entry in source.parents for source in inside):
+            pending.extend(entry.iterdir())
+        elif entry.name != "pyproject.toml":
+            paths.append(entry)
+    return sorted(paths)
+
+
+def prepare(name: str, package: Package, fresh: bool) -> Path:
+    """The package's scratch folder: links to the project and its own pyproject.toml."""
+    folder = SCRATCH / name
+    if fresh and folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    for entry in ROOT.iterdir():
+        link = folder / entry.name
+        if entry.name not in LEFT_OUT and entry.name != "pyproject.toml" and not link.exists():
+            link.symlink_to(entry)
+    shared = ROOT.parent / "shared"  # the course reference, where tests look for it: ../shared
+    if shared.is_dir() and not (folder / "shared").exists():
+        (folder / "shared").symlink_to(shared)
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    (folder / "pyproject.toml").write_text(f"{project}\n{mutmut_table(package)}", encoding="utf-8")
+    return folder
+
+
+def mutmut(folder: Path, *arguments: str, quiet: bool, failing: bool = False) -> str:
+    """Run mutmut in a scratch folder; its output, echoed unless quiet."""
+    environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run(
+        [str(MUTMUT), *arguments],
+        cwd=folder,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        check=False,
+    )
+    if not quiet or (done.returncode != 0 and not failing):
+        print(done.stdout[-4000:])
+    if done.returncode != 0 and not failing:
+        raise SystemExit(f"mutation: mutmut {arguments[0]} failed in {folder} ({done.returncode})")
+    return done.stdout
+
+
+def statuses(folder: Path) -> dict[str, str]:
+    """Every mutant of a finished run with its status (killed, survived, timeout, ...)."""
+    found: dict[str, str] = {}
+    for line in mutmut(folder, "results", "--all", "true", quiet=True).splitlines():
+        if match := RESULT_LINE.match(line):
+            found[match.group(1)] = match.group(2)
+    return found
+
+
+def measure(name: str, options: argparse.Namespace) -> Figures:
+    """Run one package's mutants; its figures, with the survivors left unexplained."""
+    folder = prepare(name, PACKAGES[name], options.fresh)
+    chosen: list[str] = []
+    started = time.monotonic()
+    if options.sample:
+        mutmut(folder, "run", NO_MUTANT, quiet=True, failing=True)
+        every = sorted(statuses(folder))
+        chosen = random.Random(options.seed).sample(every, min(options.sample, len(every)))
+    elif options.recheck and (folder / "mutants").is_dir():
+        chosen = [m for m, s in statuses(folder).items() if s not in ("killed", "timeout")]
+    if not options.report:
+        mutmut(folder, "run", "--max-children", str(options.jobs), *chosen, quiet=True)
+    seconds = 0.0 if options.report else time.monotonic() - started
+    found = statuses(folder)
+    if options.sample:
+        found = {mutant: found[mutant] for mutant in chosen}
+    listed = listed_equivalents()
+    for mutant in sorted(found.keys() & listed.keys()):
+        if found[mutant] != "survived":
+            print(f"  listed as equivalent but {found[mutant]}: {mutant}")
+    package = PACKAGES[name]
+    scope = [path.removesuffix(".py") for path in package.only] or list(package.sources)
+    prefixes = tuple(path.replace("/", ".") + "." for path in scope)
+    others = tuple(path.removesuffix(".py").replace("/", ".") + "." for path in package.left_alone)
+    missing = [m for m in listed.keys() - found.keys() if m.startswith(prefixes)]
+    for mutant in sorted(m for m in missing if not m.startswith(others) and not options.sample):
+        print(f"  listed as equivalent but no such mutant: {mutant}")
+    equivalent = {mutant for mutant, status in found.items() if status == "survived"} & set(listed)
+    if options.survivors:
+        for mutant, status in sorted(found.items()):
+            if status not in ("killed", "timeout") and mutant not in equivalent:
+                print(f"  {status}: {mutant}")
+    return Figures(name, Counter(found.values()), len(equivalent), seconds)
+
+
+def report(figures: Figures) -> str:
+    """One package's line of the table."""
+    counts = figures.counts
+    other = figures.mutants - sum(counts[status] for status in ("killed", "survived", "timeout"))
+    survived = counts["survived"] - figures.equivalent
+    wall = f"{figures.seconds:.0f} s" if figures.seconds else "-"
+    return (
+        f"{figures.package:<18} {figures.mutants:>7} {counts['killed']:>7} "
+        f"{survived:>8} {counts['timeout']:>9} {other:>6} "
+        f"{figures.equivalent:>11} {figures.score:>6.1f}% {wall:>9}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the packages named (all by default) and print each one's figures."""
+    parser = argparse.ArgumentParser(prog="python -m tools.mutation", description=__doc__)
+    parser.add_argument("packages", nargs="*", metavar="PACKAGE", help=", ".join(PACKAGES))
+    parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
+    parser.add_argument("--fresh", action="store_true", help="forget the results of earlier runs")
+    parser.add_argument("--survivors", action="store_true", help="list the unexplained survivors")
+    parser.add_argument("--report", action="store_true", help="the figures of the last run only")
+    parser.add_argument("--sample", type=int, default=0, help="run only N mutants drawn at random")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of --sample (default 0)")
+    parser.add_argument(
+        "--recheck", action="store_true", help="run the mutants not killed again (after new tests)"
+    )
+    options = parser.parse_args(argv)
+    names = options.packages or list(EVERY_PACKAGE)
+    unknown = [name for name in names if name not in PACKAGES]
+    if unknown:
+        parser.error(f"no package {unknown[0]!r}: one of {', '.join(PACKAGES)}")
+    print(
+        f"{'package':<18} {'mutants':>7} {'killed':>7} {'survived':>8} {'timed out':>9} "
+        f"{'other':>6} {'equivalent':>11} {'score':>7} {'wall':>9}"
+    )
+    for name in names:
+        figures = measure(name, options)
+        print(report(figures), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
