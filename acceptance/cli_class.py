@@ -12,7 +12,7 @@ from acceptance.games import GAMES
 from acceptance.grade_report import summary_table
 from acceptance.gradescope import VISIBILITIES, Bundle, write_bundle
 from acceptance.merge import merged
-from acceptance.options import DEFAULT_TIMEOUT, add_game, chosen_game, positive
+from acceptance.options import add_class_suite, add_timeout, chosen_game
 from acceptance.points import load_points
 
 
@@ -74,28 +74,9 @@ def add_gradescope(commands: Any) -> None:
     bundle = commands.add_parser(
         "gradescope", help="write the Gradescope autograder bundle grading over a hidden suite"
     )
-    bundle.add_argument(
-        "--exe",
-        required=True,
-        metavar="TEMPLATE",
-        help="the submission's program, {} standing for its folder: 'python3 {}/game.py'",
-    )
-    bundle.add_argument(
-        "--tests",
-        action="append",
-        type=Path,
-        metavar="PATH",
-        help="a script or folder of the hidden suite, repeatable (default: every game's suite)",
-    )
-    add_game(bundle)
+    add_class_suite(bundle, "the submission's program", "the hidden suite")
     bundle.add_argument("--points", type=Path, metavar="FILE", help="the suite's points file")
-    bundle.add_argument(
-        "--timeout",
-        type=positive(float),
-        default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help=f"time limit of one run (default {DEFAULT_TIMEOUT:g})",
-    )
+    add_timeout(bundle)
     bundle.add_argument(
         "--visibility",
         choices=VISIBILITIES,

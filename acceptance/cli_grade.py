@@ -17,7 +17,7 @@ from acceptance.grade import GIVE_UP, Grade, Submission, grade_class, submission
 from acceptance.grade_report import grades_csv, matrix_csv, summary_table
 from acceptance.gradescope import VISIBILITIES, results_json
 from acceptance.merge import RECORD, record_json
-from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, positive
+from acceptance.options import add_class_suite, add_jobs, add_timeout, chosen_game, positive
 from acceptance.points import Points, load_points
 from acceptance.sandbox import Sandbox, add_limits, limits_of, sandbox
 from acceptance.suite import Result
@@ -119,23 +119,10 @@ def add_grade(commands: Any) -> None:
     grade = commands.add_parser(
         "grade", help="grade a class: every submission's program over a suite, with reports"
     )
-    grade.add_argument(
-        "--exe",
-        required=True,
-        metavar="TEMPLATE",
-        help="each submission's program, {} standing for its folder: '{}/space_defender_2'",
-    )
+    add_class_suite(grade, "each submission's program", "the suite")
     grade.add_argument(
         "submissions", nargs="+", type=Path, metavar="SUBMISSION", help="submission folders"
     )
-    grade.add_argument(
-        "--tests",
-        action="append",
-        type=Path,
-        metavar="PATH",
-        help="a script or folder of the suite, repeatable (default: every game's suite)",
-    )
-    add_game(grade)
     add_timeout(grade)
     add_jobs(grade, os.cpu_count() or 1, "programs")
     grade.add_argument(

@@ -60,6 +60,25 @@ def add_timeout(command: argparse.ArgumentParser) -> None:
     )
 
 
+def add_class_suite(command: argparse.ArgumentParser, program: str, suite: str) -> None:
+    """The options of commands that grade submissions: --exe (the program of a submission's
+    folder), --tests (the suite) and --game."""
+    command.add_argument(
+        "--exe",
+        required=True,
+        metavar="TEMPLATE",
+        help=f"{program}, {{}} standing for its folder: '{{}}/space_defender_2'",
+    )
+    command.add_argument(
+        "--tests",
+        action="append",
+        type=Path,
+        metavar="PATH",
+        help=f"a script or folder of {suite}, repeatable (default: every game's suite)",
+    )
+    add_game(command)
+
+
 def add_jobs(command: argparse.ArgumentParser, default: int, what: str) -> None:
     """The -j option: how many runs at once."""
     command.add_argument(
