@@ -275,6 +275,8 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
     found = statuses(folder)
     if options.sample:
         found = {mutant: found[mutant] for mutant in chosen}
+    if not found:
+        return Figures(name, Counter(), 0, seconds)
     listed = listed_equivalents()
     for mutant in sorted(found.keys() & listed.keys()):
         if found[mutant] != "survived":
@@ -295,7 +297,9 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
 
 
 def report(figures: Figures) -> str:
-    """One package's line of the table."""
+    """One package's line of the table (a package with no results yet says so)."""
+    if not figures.mutants:
+        return f"{figures.package:<18} no results yet: make mutation PACKAGE={figures.package}"
     counts = figures.counts
     other = figures.mutants - sum(counts[status] for status in ("killed", "survived", "timeout"))
     survived = counts["survived"] - figures.equivalent
