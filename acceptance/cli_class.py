@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from acceptance.cases import collect, default_scripts, shown
-from acceptance.cli_grade import REPORTS, report_paths, report_texts, write_reports
+from acceptance.cli_grade import add_report_folder, report_paths, report_texts, write_reports
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
 from acceptance.grade_report import summary_table
@@ -58,14 +58,7 @@ def add_merge(commands: Any) -> None:
     merge.add_argument(
         "shards", nargs="+", type=Path, metavar="FOLDER", help="the --out folders of `at grade`"
     )
-    merge.add_argument(
-        "--out",
-        type=Path,
-        default=Path("grading"),
-        metavar="FOLDER",
-        help=f"where the reports go: {', '.join(REPORTS)} (default grading/)",
-    )
-    merge.add_argument("--force", action="store_true", help="replace existing reports")
+    add_report_folder(merge)
     merge.set_defaults(handler=merge_command)
 
 

@@ -114,6 +114,18 @@ def grade_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_report_folder(command: argparse.ArgumentParser) -> None:
+    """--out, the folder the class's reports go to, and --force to replace them."""
+    command.add_argument(
+        "--out",
+        type=Path,
+        default=Path("grading"),
+        metavar="FOLDER",
+        help=f"where the reports go: {', '.join(REPORTS)} (default grading/)",
+    )
+    command.add_argument("--force", action="store_true", help="replace existing reports")
+
+
 def add_grade(commands: Any) -> None:
     """The `grade` subcommand and its options."""
     grade = commands.add_parser(
@@ -132,14 +144,7 @@ def add_grade(commands: Any) -> None:
         metavar="N",
         help=f"after N timeouts a submission's other tests are not run (default {GIVE_UP})",
     )
-    grade.add_argument(
-        "--out",
-        type=Path,
-        default=Path("grading"),
-        metavar="FOLDER",
-        help=f"where the reports go: {', '.join(REPORTS)} (default grading/)",
-    )
-    grade.add_argument("--force", action="store_true", help="replace existing reports")
+    add_report_folder(grade)
     grade.add_argument(
         "--no-sandbox",
         action="store_true",
