@@ -5,7 +5,7 @@
 Each KIND runs PC-BASIC on a generated program (operands are passed as exact MBF bytes in a
 data file, results read back as MKS$ bytes) and writes tests/basic/data/KIND.json, which the
 tests in tests/basic/ check the runtime against. Kinds: arithmetic, functions, constants, val,
-input, rnd, console, direct. Deterministic for a seed; a run takes PC-BASIC one to a few minutes a kind.
+input, rnd, console, direct, direct_sessions. Deterministic for a seed; a run takes PC-BASIC one to a few minutes a kind.
 """
 
 import argparse
@@ -177,6 +177,20 @@ def direct(rng: random.Random, count: int) -> dict[str, object]:
     return result
 
 
+def direct_sessions(rng: random.Random, count: int) -> dict[str, object]:
+    """Sessions of lines typed at the direct mode, each in a run of its own, after the
+    program's END and after a runtime error."""
+    sessions = basic_programs.direct_sessions(rng, count)
+    result: dict[str, object] = {"listing": basic_programs.DIRECT_LISTING, "sessions": sessions}
+    for name, program in basic_programs.DIRECT_PROGRAMS.items():
+        source = program.replace("\n", "\r").encode("latin-1")
+        result[name] = [
+            run(source, b"".join(line.encode("utf-8") + b"\r" for line in session))
+            for session in sessions
+        ]
+    return result
+
+
 def dump(facts: dict[str, object]) -> str:
     """JSON with one case per line, so that a change of facts reads well in a diff."""
     parts = []
@@ -203,6 +217,7 @@ KINDS: dict[str, Callable[[random.Random, int], dict[str, object]]] = {
     "rnd": rnd,
     "console": console,
     "direct": direct,
+    "direct_sessions": direct_sessions,
 }
 DEFAULT_COUNTS = {
     "arithmetic": 3000,
@@ -210,9 +225,10 @@ DEFAULT_COUNTS = {
     "constants": 600,
     "val": 800,
     "input": 300,
-    "rnd": 40,
+    "rnd": 60,
     "console": 400,
     "direct": 200,
+    "direct_sessions": 40,
 }
 
 

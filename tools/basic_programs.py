@@ -343,6 +343,10 @@ SEEDS_FIXED = [
     123456789,
     2**31,
     -(2**31),
+    16777217,
+    33554431,
+    -67108863,
+    99999999,
     10**15,
     10**16,
     10**17,
@@ -367,6 +371,7 @@ def rnd_program(seed: int) -> bytes:
         f"10 RANDOMIZE {seed}",
         "20 FOR I=1 TO 5: PRINT RND(1)*16777216#;: NEXT: PRINT RND(0)*16777216#",
         "30 PRINT RND(-3)*16777216#; RND(1)*16777216#; RND(-.5)*16777216#",
+        "40 PRINT RND(.5)*16777216#; RND(2)*16777216#; RND(0)*16777216#",
     ]
     return "\r".join(lines).encode("latin-1") + b"\r"
 
@@ -531,3 +536,48 @@ def direct_lines(rng: random.Random, count: int) -> list[str]:
             line = f"{rng.choice([10, 20, 100, 1000, 5, 77, 400])} {line}".rstrip()
         lines.append(line)
     return lines[:count]
+
+
+DIRECT_SESSIONS_FIXED = [
+    ["CONT"],
+    ["END", "CONT"],
+    ["CLEAR", "CONT"],
+    ["10 X", "CONT", "END", "CONT"],
+    ["end", "cont", "clear", "cont"],
+    ["END ", "CONT\t", "CLEAR\t", "CONT "],
+    ["STOP", "CONT", "5", "STOP", "CONT"],
+    ["DATA 5", "data", "X", "XX", ": :", "REM", "'", "Data"],
+    ["000001 X", "1", "1", "0000020", "00000", "000065530 X"],
+    ["1 2 3 4 5 6 X", "123456 X", "65529 X", "6552 9", "65529", "6553 0 X", "12345"],
+    ["ND\x1d\x1d\x12E", "CONT"],
+    ["C\x1c\x1c\x1cONT", "CONTX\x08", "PRINT\x1d\x1d\x1d\x05"],
+    ["REM " + "A" * 90, "  " + "B" * 85, "END\tX", "\tCONT"],
+]
+DIRECT_SESSION_LINES = [
+    "CONT",
+    "END",
+    "CLEAR",
+    "10 X",
+    "10",
+    "20",
+    "X",
+    "REM",
+    "cont",
+    "end ",
+    "  CONT",
+    "STOP",
+    "PRINT",
+    "77 Y",
+    "77",
+    "DATA",
+    "",
+]
+
+
+def direct_sessions(rng: random.Random, count: int) -> list[list[str]]:
+    """Short sessions at the direct mode, each from a fresh run: the order of CONT, END, CLEAR
+    and numbered lines decides whether the program could resume."""
+    sessions = [list(session) for session in DIRECT_SESSIONS_FIXED]
+    while len(sessions) < count:
+        sessions.append([rng.choice(DIRECT_SESSION_LINES) for _ in range(rng.randint(2, 6))])
+    return sessions[:count]

@@ -70,7 +70,7 @@ class Stored:
     resumable: bool = False
 
 
-def direct_mode(console: Console, listing_lines: Iterable[int], resumable: bool = False) -> None:
+def direct_mode(console: Console, listing_lines: Iterable[int], resumable: bool) -> None:
     """Show the Ok prompt and answer typed lines until the input runs out (InputExhausted)."""
     stored = Stored(set(listing_lines), resumable)
     console.start_line()
@@ -93,15 +93,16 @@ def direct_mode(console: Console, listing_lines: Iterable[int], resumable: bool 
 
 
 def answer(text: str, stored: Stored) -> str | None:
-    """What a typed line prints before Ok: None for no Ok at all, "" for an empty line,
-    OK_PROMPT for nothing but Ok, else an error message. Stores or deletes program lines."""
+    """What a typed line (as read, without trailing blanks) prints before Ok: None for no Ok
+    at all, "" for an empty line, OK_PROMPT for nothing but Ok, else an error message. Stores
+    or deletes program lines."""
     stripped = text.lstrip(BLANKS)
     if not stripped:
         return None
     if stripped[0] in DIGITS:
         stored.resumable = False
         return _program_line(stripped, stored.lines)
-    word = stripped.rstrip(BLANKS).upper()
+    word = stripped.upper()
     if word in ("END", "CLEAR"):
         stored.resumable = word == "END"
     if word == "CONT":
@@ -115,22 +116,19 @@ def answer(text: str, stored: Stored) -> str | None:
 
 def _program_line(text: str, lines: set[int]) -> str | None:
     """A numbered line: store it, or delete the line it names; None when silent."""
-    digits, position, blanks = "", 0, 0
+    digits, position = "", 0
     while position < len(text) and len(digits) < LINE_DIGITS:
         char = text[position]
         if char in DIGITS:
             digits += char
-            blanks = 0
-            position += 1
             if int(digits) > SMALL_LINE_LIMIT:
+                position += 1
                 break
-        elif char in BLANKS:
-            blanks += 1
-            position += 1
-        else:
+        elif char not in BLANKS:
             break
+        position += 1
     number = int(digits)
-    rest = text[position - blanks :].lstrip(BLANKS)
+    rest = text[position:].lstrip(BLANKS)
     if rest and rest[0] in NUMBER_START:
         return SYNTAX_ERROR
     if rest:

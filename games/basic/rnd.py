@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from games.basic import mbf
 from games.basic.numtext import read_decimal
-from games.basic.single import ZERO, Single, unpack
+from games.basic.single import Single, unpack
 
 POWER_ON = 0x4FC752
 MULTIPLIER = 214013
@@ -25,6 +25,7 @@ INCREMENT = 2531011
 PERIOD = 1 << 24
 RANDOMIZE_STEP = 0x43FD00
 INTEGER_LIMIT = 32767
+LARGEST_DOUBLE_TOP = b"\xff\xff\x7f\xff"  # what an overflowing constant stores, last four bytes
 
 
 @dataclass(frozen=True)
@@ -38,27 +39,25 @@ class SeedConstant:
 
 def seed_constant(seed: int) -> SeedConstant:
     """The key of `RANDOMIZE seed` written in the listing, as PC-BASIC tokenizes and reads it."""
-    magnitude = abs(seed)
-    if seed >= 0 and magnitude <= INTEGER_LIMIT:
+    if 0 <= seed <= INTEGER_LIMIT:
         return SeedConstant(seed, False)
-    stored, overflow = _stored_constant(magnitude)
+    top, overflow = _top_bytes(abs(seed))
     if seed < 0:
-        stored = stored[:-2] + bytes([stored[-2] ^ 0x80]) + stored[-1:]
-    key = int.from_bytes(bytes(a ^ b for a, b in zip(stored[-2:], stored[-4:-2])), "little")
+        top = top[:2] + bytes([top[2] ^ 0x80]) + top[3:]
+    key = int.from_bytes(bytes(a ^ b for a, b in zip(top[2:], top[:2])), "little")
     return SeedConstant(key - 0x10000 if key & 0x8000 else key, overflow)
 
 
-def _stored_constant(magnitude: int) -> tuple[bytes, bool]:
-    """The bytes of a nonnegative integer constant as the tokenizer stores it (beyond Integer)."""
-    if magnitude <= INTEGER_LIMIT:
-        return mbf.to_bytes(unpack(float(magnitude)), mbf.SINGLE_WIDTH), False
+def _top_bytes(magnitude: int) -> tuple[bytes, bool]:
+    """The last four bytes of a positive integer constant as the tokenizer stores it, and
+    whether it overflowed. Computed as a double: a constant of 7 digits or fewer, stored as a
+    single, is below 2**24 and exact, so its single is the top four bytes of its double."""
     decimal = read_decimal(str(magnitude), strict=True)
-    width = mbf.DOUBLE_WIDTH if decimal.double else mbf.SINGLE_WIDTH
     try:
-        value = mbf.from_decimal(decimal.mantissa, decimal.exponent, width)
+        value = mbf.from_decimal(decimal.mantissa, decimal.exponent, mbf.DOUBLE_WIDTH)
     except mbf.MbfOverflow:
-        return b"\xff" * (width // 8 - 2) + b"\x7f\xff", True
-    return mbf.to_bytes(value, width), False
+        return LARGEST_DOUBLE_TOP, True
+    return mbf.to_bytes(value, mbf.DOUBLE_WIDTH)[-4:], False
 
 
 class Rnd:
@@ -67,17 +66,13 @@ class Rnd:
     def __init__(self) -> None:
         self.state = POWER_ON
 
-    def clear(self) -> None:
-        """Back to the power-on state, as CLEAR and RUN do in PC-BASIC."""
-        self.state = POWER_ON
-
     def rnd(self, argument: Single | int = 1) -> Single:
         """RND(argument): the next value, the last one again for 0, a reseeded one if negative."""
         if argument:
             if argument < 0:
                 self.state = unpack(float(argument)).mantissa >> mbf.CARRY_BITS
             self.state = (self.state * MULTIPLIER + INCREMENT) % PERIOD
-        return Single(self.state / PERIOD) if self.state else ZERO
+        return Single(self.state / PERIOD)
 
     def randomize(self, seed: int) -> None:
         """RANDOMIZE seed, with seed written as an integer constant in the listing."""

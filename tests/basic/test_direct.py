@@ -53,3 +53,19 @@ def test_ctrl_c_at_the_ok_prompt_prints_its_mark_and_the_rest_of_the_line_goes_o
     """Measured (Super Star Trek's engineer): a Ctrl-C then SRS at the Ok prompt."""
     got = program.transcript(_ends, ["\x03", "SRS"], [10, 20])
     assert got == "GAME\nOk\xff\n\x0e\n\nSRS\nSyntax error\xff\n"
+
+
+@pytest.mark.parametrize("name", list(PROGRAMS))
+def test_whether_cont_can_go_on_follows_end_clear_stop_and_typed_lines_as_measured(
+    name: str,
+) -> None:
+    """Each measured session runs on its own: what CONT answers depends on the lines before
+    it (the program's END, a typed END, CLEAR or numbered line, an error)."""
+    facts = load("direct_sessions")
+    wrong = [
+        (session, got, expected)
+        for session, expected in zip(facts["sessions"], facts[name], strict=True)
+        if (got := program.transcript(PROGRAMS[name], session, facts["listing"])) != expected
+    ]
+    assert len(facts["sessions"]) >= 30
+    assert not wrong, f"{len(wrong)} sessions differ, first: {wrong[:2]}"

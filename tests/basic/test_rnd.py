@@ -6,13 +6,15 @@ from tests.basic.facts import load
 
 
 def _draws(seed: int) -> str:
-    """What the facts program prints: RANDOMIZE seed, five RND(1), RND(0), then reseeds."""
+    """What the facts program prints: RANDOMIZE seed, five RND(1), RND(0), reseeds, then
+    positive arguments below and above 1 (which step as 1 does) and RND(0)."""
     generator = Rnd()
     generator.randomize(seed)
     first = [generator.rnd() for _ in range(5)] + [generator.rnd(0)]
     second = [generator.rnd(-3), generator.rnd(), generator.rnd(Single(-0.5))]
+    third = [generator.rnd(Single(0.5)), generator.rnd(2), generator.rnd(0)]
     overflow = "Overflow\n" if seed_constant(seed).overflow else ""
-    return overflow + _line(first) + _line(second)
+    return overflow + _line(first) + _line(second) + _line(third)
 
 
 def _line(values: list[Single]) -> str:
