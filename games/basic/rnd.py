@@ -8,9 +8,10 @@ x / 2**24 again, RND(negative n) first sets x to the 24-bit mantissa of n.
 a 16-bit key taken from n as the listing stores it: an integer constant up to 32767 is its own
 key; a larger one is stored as a single (7 digits or fewer) or a double (8 or more), a negative
 one is the positive constant negated as a single (or double), and the key is the last two bytes
-of that number XOR the two before them, read as a signed 16-bit integer. A constant beyond the
-double range makes the tokenizer print `Overflow` when the listing loads and stores the largest
-double. Every integer seed is therefore accepted; seeds with the same key give the same game.
+of that number XOR the two before them (PC-BASIC reads them as a signed 16-bit integer; as
+0x10000 * 0x43FD00 is 0 mod 2**24, the sign changes nothing and the key is kept unsigned). A
+constant beyond the double range makes the tokenizer print `Overflow` when the listing loads and
+stores the largest double. Every integer seed is therefore accepted; seeds with the same key give the same game.
 """
 
 from dataclasses import dataclass
@@ -45,7 +46,7 @@ def seed_constant(seed: int) -> SeedConstant:
     if seed < 0:
         top = top[:2] + bytes([top[2] ^ 0x80]) + top[3:]
     key = int.from_bytes(bytes(a ^ b for a, b in zip(top[2:], top[:2])), "little")
-    return SeedConstant(key - 0x10000 if key & 0x8000 else key, overflow)
+    return SeedConstant(key, overflow)
 
 
 def _top_bytes(magnitude: int) -> tuple[bytes, bool]:
