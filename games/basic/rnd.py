@@ -11,7 +11,8 @@ one is the positive constant negated as a single (or double), and the key is the
 of that number XOR the two before them (PC-BASIC reads them as a signed 16-bit integer; as
 0x10000 * 0x43FD00 is 0 mod 2**24, the sign changes nothing and the key is kept unsigned). A
 constant beyond the double range makes the tokenizer print `Overflow` when the listing loads and
-stores the largest double. Every integer seed is therefore accepted; seeds with the same key give the same game.
+stores the largest double. Every integer seed is therefore accepted; seeds with the same key
+give the same game.
 """
 
 from dataclasses import dataclass
