@@ -565,6 +565,7 @@ CURSOR_WIDTHS = [
     '"A B"+CHR$(7)',
     '"XY"+CHR$(7)+"Z"',
     '"AB"+CHR$(8)+"CD"',
+    '"ABC"+CHR$(8)+"D"',
     '"AB"+CHR$(29)+"C"',
     'CHR$(200)+"ABC"',
     '"ABC"+CHR$(13)+"D"',

@@ -40,7 +40,8 @@ def _text(expression: str) -> str:
 
 def _csrlin(console: Console) -> int:
     """CSRLIN: the cursor row; in the overflow state at column 80, the next one (not past 24)."""
-    return min(console.screen.row + console.screen.overflow, BOTTOM)
+    row = console.screen.row
+    return row + 1 if console.screen.overflow and row < BOTTOM else row
 
 
 def _item(match: re.Match[str], console: Console) -> PrintItem | None:
