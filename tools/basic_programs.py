@@ -533,9 +533,8 @@ def direct_lines(rng: random.Random, count: int) -> list[str]:
     return lines[:count]
 
 
-# PRINT items for the cursor facts; CHR$(28) and CHR$(29) only in CURSOR_FIXED, where they
-# never meet column 80 or row 1 (there PC-BASIC's cursor differs from the runtime's: see
-# the report)
+# PRINT items for the cursor facts; CHR$(11) (home) and CHR$(30) (up) only in the fixed cases
+# after a CLS: rows printed over again keep PC-BASIC's line-wrap marks, which the runtime does not
 CURSOR_PIECES = [
     '"A"',
     '"HELLO"',
@@ -544,10 +543,12 @@ CURSOR_PIECES = [
     "-12",
     "12345678",
     "1E+10",
-    "CHR$(11)",
     "CHR$(12)",
     "CHR$(13)",
     "CHR$(10)",
+    "CHR$(28)",
+    "CHR$(29)",
+    "CHR$(31)",
     "CHR$(7)",
     "CHR$(9)",
     "CHR$(8)",
@@ -555,6 +556,7 @@ CURSOR_PIECES = [
     '"A B"+CHR$(7)',
     "CHR$(200)+CHR$(201)",
     '"AB"+CHR$(13)+"C"',
+    '"AB"+CHR$(28)+"C"',
     "CSRLIN",
     "CSRLIN",
     "POS(0)",
@@ -591,10 +593,35 @@ CURSOR_FIXED = [
     'STRING$(159,"Z");POS(0)',
     'CHR$(12);STRING$(80,"Z");CSRLIN',
     'STRING$(80,"Z");CSRLIN',
+    'TAB(80);CHR$(28);"Q";POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);"Q";POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);',
+    'STRING$(80,"Z");CHR$(28);CHR$(9);"Q";POS(0)',
+    'STRING$(80,"Z");CHR$(28);"Q",POS(0)',
+    'STRING$(80,"Z");CHR$(28);CHR$(28);POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);CHR$(29);POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);CHR$(30);"Q";POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);CHR$(7);"Q";POS(0);CSRLIN',
+    "CHR$(11);CHR$(29);POS(0);CSRLIN",
+    "CHR$(11);CHR$(30);POS(0);CSRLIN",
+    "CHR$(11);CHR$(31);CHR$(31);POS(0);CSRLIN",
+    'CHR$(12);"AB";CHR$(30);CHR$(30);"C";POS(0);CSRLIN',
 ]
 CURSOR_LENGTHS = [0, 1, 5, 40, 70, 75, 76, 77, 78, 79, 80, 81, 100, 159, 160, 161, 239, 240]
-# PRINT statements with cursor up and down (the cursor row is not asked after these)
+# PRINT statements with cursor up and down at the edges and with a pending wrap, from row 1
 CURSOR_VERTICAL = [
+    "CHR$(12);CSRLIN;CHR$(30);CSRLIN",
+    'STRING$(80,"Z");CHR$(30);CSRLIN',
+    'STRING$(80,"Z");CHR$(31);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);CHR$(31);"Q";POS(0);CSRLIN',
+    'STRING$(30,"Z");CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CSRLIN',
+    "CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CSRLIN",
+    "CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CSRLIN",
+    "CHR$(31);CHR$(31);CHR$(31);CHR$(31);CSRLIN;CHR$(30);CSRLIN",
+    "TAB(80);CHR$(28);CSRLIN;POS(0)",
+    'STRING$(80,"Z");CHR$(28);"Q";POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);POS(0);CSRLIN',
     'STRING$(80,"Z");CHR$(30);"Q";POS(0)',
     'STRING$(80,"Z");CHR$(31);"Q";POS(0)',
     'TAB(80);CHR$(30);"Q";POS(0)',
@@ -622,6 +649,9 @@ CURSOR_READS = [
     ['"AB";SPC(5);"C";CHR$(29);CHR$(29);"D"', "\x1d" * 7 + "\x0eQ"],
     ['"ABCD";CHR$(9);"E"', "\x1d" * 9 + "\x0e"],
     ['CHR$(12);"AB";CHR$(28);"C"', "\x1d" * 4 + "\x0eQ"],
+    ['CHR$(12);"AB";CHR$(31);"C"', "\x1d" * 3 + "\x0e"],
+    ['CHR$(12);TAB(80);CHR$(28);"AB"', "\x1d\x1d\x0e"],
+    ['CHR$(12);STRING$(80,"Z");CHR$(28);"AB"', "\x1d" * 3 + "\x0eQ"],
 ]
 
 

@@ -10,7 +10,7 @@ from games.basic import program
 from games.basic.console import COMMA, Console, PrintItem, Spc, Tab
 from games.basic.functions import CHR
 from games.basic.keys import Keystrokes
-from games.basic.screen import BOTTOM
+from games.basic.screen import BOTTOM, WIDTH
 from games.basic.single import sng
 from tests.basic.facts import load
 
@@ -40,8 +40,9 @@ def _text(expression: str) -> str:
 
 def _csrlin(console: Console) -> int:
     """CSRLIN: the cursor row; in the overflow state at column 80, the next one (not past 24)."""
-    row = console.screen.row
-    return row + 1 if console.screen.overflow and row < BOTTOM else row
+    screen = console.screen
+    pending = screen.overflow and screen.column == WIDTH and screen.row < BOTTOM
+    return screen.row + 1 if pending else screen.row
 
 
 def _item(match: re.Match[str], console: Console) -> PrintItem | None:
@@ -91,7 +92,7 @@ def test_the_cursor_row_and_column_after_print_are_as_pc_basic_shows_them() -> N
     assert _printed(facts["scenarios"]).split("\n") == facts["transcript"].split("\n")
 
 
-def test_cursor_up_and_down_keep_the_column_and_the_pending_wrap_at_column_80() -> None:
+def test_cursor_up_and_down_keep_the_column_and_the_pending_wrap_within_rows_1_to_24() -> None:
     facts = load("cursor")
     got = _printed(facts["vertical"])
     assert got.split("\n") == facts["vertical transcript"].split("\n")
