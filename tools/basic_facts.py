@@ -5,7 +5,8 @@
 Each KIND runs PC-BASIC on a generated program (operands are passed as exact MBF bytes in a
 data file, results read back as MKS$ bytes) and writes tests/basic/data/KIND.json, which the
 tests in tests/basic/ check the runtime against. Kinds: arithmetic, functions, constants, val,
-input, rnd, console, direct, direct_sessions. Deterministic for a seed; a run takes PC-BASIC one to a few minutes a kind.
+input, rnd, console, direct, direct_sessions, cursor. Deterministic for a seed; a run takes PC-BASIC
+one to a few minutes a kind.
 """
 
 import argparse
@@ -191,6 +192,24 @@ def direct_sessions(rng: random.Random, count: int) -> dict[str, object]:
     return result
 
 
+def cursor(rng: random.Random, count: int) -> dict[str, object]:
+    """Where PRINT leaves the cursor (CSRLIN, POS) after controls, margins and wraps, and the
+    row text INPUT reads back after the cursor moved over it."""
+    scenarios = basic_programs.cursor_scenarios(rng, count)
+    reads = basic_programs.CURSOR_READS
+    typed = b"".join(keys.encode("latin-1") + b"\r" for _, keys in reads)
+    read_source = basic_programs.cursor_read_program([statement for statement, _ in reads])
+    vertical = basic_programs.CURSOR_VERTICAL
+    return {
+        "scenarios": scenarios,
+        "transcript": run(basic_programs.print_program(scenarios), b""),
+        "vertical": vertical,
+        "vertical transcript": run(basic_programs.print_program(vertical), b""),
+        "reads": reads,
+        "reads transcript": run(read_source, typed),
+    }
+
+
 def dump(facts: dict[str, object]) -> str:
     """JSON with one case per line, so that a change of facts reads well in a diff."""
     parts = []
@@ -218,6 +237,7 @@ KINDS: dict[str, Callable[[random.Random, int], dict[str, object]]] = {
     "console": console,
     "direct": direct,
     "direct_sessions": direct_sessions,
+    "cursor": cursor,
 }
 DEFAULT_COUNTS = {
     "arithmetic": 3000,
@@ -229,6 +249,7 @@ DEFAULT_COUNTS = {
     "console": 400,
     "direct": 200,
     "direct_sessions": 40,
+    "cursor": 300,
 }
 
 

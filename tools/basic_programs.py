@@ -581,3 +581,165 @@ def direct_sessions(rng: random.Random, count: int) -> list[list[str]]:
     while len(sessions) < count:
         sessions.append([rng.choice(DIRECT_SESSION_LINES) for _ in range(rng.randint(2, 6))])
     return sessions[:count]
+
+
+# PRINT items for the cursor facts; CHR$(11) (home) and CHR$(30) (up) only in the fixed cases
+# after a CLS: rows printed over again keep PC-BASIC's line-wrap marks, which the runtime does not
+CURSOR_PIECES = [
+    '"A"',
+    '"HELLO"',
+    '""',
+    "5",
+    "-12",
+    "12345678",
+    "1E+10",
+    "CHR$(12)",
+    "CHR$(13)",
+    "CHR$(10)",
+    "CHR$(28)",
+    "CHR$(29)",
+    "CHR$(31)",
+    "CHR$(7)",
+    "CHR$(9)",
+    "CHR$(8)",
+    '"AB"+CHR$(8)+"C"',
+    '"A B"+CHR$(7)',
+    "CHR$(200)+CHR$(201)",
+    '"AB"+CHR$(13)+"C"',
+    '"AB"+CHR$(28)+"C"',
+    "CSRLIN",
+    "CSRLIN",
+    "POS(0)",
+]
+# strings whose printed width differs from their length (controls, backspace, non-ASCII)
+CURSOR_WIDTHS = [
+    '"ABCD"+CHR$(7)',
+    '"A B"+CHR$(7)',
+    '"XY"+CHR$(7)+"Z"',
+    '"AB"+CHR$(8)+"CD"',
+    '"ABC"+CHR$(8)+"D"',
+    '"AB"+CHR$(29)+"C"',
+    'CHR$(200)+"ABC"',
+    '"ABC"+CHR$(13)+"D"',
+    '"ABC"+CHR$(10)+"D"',
+]
+CURSOR_FIXED = [
+    'CHR$(12);"ABC";CHR$(28);POS(0);CSRLIN',
+    '"ABC";CHR$(29);POS(0);CSRLIN',
+    '"A";CHR$(28);"B";POS(0)',
+    'STRING$(78,"Z");CHR$(28);POS(0)',
+    'STRING$(78,"Z");CHR$(28);"Q";POS(0)',
+    '"A";CHR$(29);POS(0)',
+    '"A";CHR$(29);"B";POS(0)',
+    'STRING$(80,"Z");CHR$(29);POS(0)',
+    "CHR$(29);POS(0);CSRLIN",
+    "CHR$(12);CHR$(13);CHR$(29);CSRLIN",
+    "CHR$(12);CHR$(13);CHR$(13);CHR$(29);CSRLIN;POS(0)",
+    'CHR$(12);CHR$(13);CHR$(13);CHR$(13);CHR$(29);"A";CSRLIN',
+    "CHR$(11);CSRLIN",
+    "CHR$(12);CSRLIN",
+    'STRING$(160,"Z");POS(0);CSRLIN',
+    'STRING$(240,"Z");POS(0);CSRLIN',
+    'STRING$(159,"Z");POS(0)',
+    'CHR$(12);STRING$(80,"Z");CSRLIN',
+    'STRING$(80,"Z");CSRLIN',
+    'TAB(80);CHR$(28);"Q";POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);"Q";POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);',
+    'STRING$(80,"Z");CHR$(28);CHR$(9);"Q";POS(0)',
+    'STRING$(80,"Z");CHR$(28);"Q",POS(0)',
+    'STRING$(80,"Z");CHR$(28);CHR$(28);POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);CHR$(29);POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);CHR$(30);"Q";POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);CHR$(7);"Q";POS(0);CSRLIN',
+    "CHR$(11);CHR$(29);POS(0);CSRLIN",
+    "CHR$(11);CHR$(30);POS(0);CSRLIN",
+    "CHR$(11);CHR$(31);CHR$(31);POS(0);CSRLIN",
+    'CHR$(12);"AB";CHR$(30);CHR$(30);"C";POS(0);CSRLIN',
+]
+CURSOR_LENGTHS = [0, 1, 5, 40, 70, 75, 76, 77, 78, 79, 80, 81, 100, 159, 160, 161, 239, 240]
+# PRINT statements with cursor up and down at the edges and with a pending wrap, from row 1
+CURSOR_VERTICAL = [
+    "CHR$(12);CSRLIN;CHR$(30);CSRLIN",
+    'STRING$(80,"Z");CHR$(30);CSRLIN',
+    'STRING$(80,"Z");CHR$(31);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);CHR$(31);"Q";POS(0);CSRLIN',
+    'STRING$(30,"Z");CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CSRLIN',
+    "CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CSRLIN",
+    "CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CHR$(31);CSRLIN",
+    "CHR$(31);CHR$(31);CHR$(31);CHR$(31);CSRLIN;CHR$(30);CSRLIN",
+    "TAB(80);CHR$(28);CSRLIN;POS(0)",
+    'STRING$(80,"Z");CHR$(28);"Q";POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(28);POS(0);CSRLIN',
+    'STRING$(80,"Z");CHR$(30);"Q";POS(0)',
+    'STRING$(80,"Z");CHR$(31);"Q";POS(0)',
+    'TAB(80);CHR$(30);"Q";POS(0)',
+    'TAB(80);CHR$(31);"Q";POS(0)',
+    '"AB";CHR$(30);"C";POS(0)',
+    '"AB";CHR$(31);"C";POS(0)',
+    'STRING$(79,"Z");CHR$(30);"QR";POS(0)',
+    'STRING$(80,"Z");CHR$(7);"Q";POS(0)',
+]
+# PRINT statements whose row INPUT then reads back, with the keys typed: the cursor left to
+# column 1 (not past it: PC-BASIC's cursor would leave the line), Ctrl-N to the end, a letter
+CURSOR_READS = [
+    ['"AB";CHR$(28);CHR$(28);"C"', "\x1d" * 5 + "\x0eQ"],
+    ['"AB";CHR$(28);CHR$(28);"C"', "\x1d" * 5],
+    ['"ABCDEF";CHR$(29);CHR$(29);CHR$(29);"X"', "\x1d" * 4 + "\x0e"],
+    ['"ABCDEF";CHR$(29);CHR$(29);CHR$(29);"XYZW"', "\x1d" * 7 + "\x0eQ"],
+    ['"ABCDEF";CHR$(12);"XY"', "\x1d\x1d\x0e"],
+    ['"ABCDEF";CHR$(12);CHR$(28);CHR$(28);"XY"', "\x1d" * 4 + "\x0e"],
+    ['CHR$(12);"ABCDEF";CHR$(11);"XY"', "\x1d\x1d\x0e"],
+    ['CHR$(12);"ABCDEF";CHR$(11);CHR$(28);CHR$(28);"XY"', "\x1d" * 4 + "\x0e"],
+    ['"Q";CHR$(13);CHR$(13);CHR$(29);CHR$(29);"A"', "\x1d" * 79 + "\x0e"],
+    ['"Q";CHR$(13);CHR$(13);CHR$(29);CHR$(29);CHR$(29);"AB"', "\x1d" * 79 + "\x0eQ"],
+    ['STRING$(70,"Z");CHR$(29);CHR$(29);"AB"', "\x1d" * 70 + "\x0e"],
+    ['"AB";TAB(30);"C";CHR$(28);"D"', "\x1d" * 32 + "\x0e"],
+    ['"AB";SPC(5);"C";CHR$(29);CHR$(29);"D"', "\x1d" * 7 + "\x0eQ"],
+    ['"ABCD";CHR$(9);"E"', "\x1d" * 9 + "\x0e"],
+    ['CHR$(12);"AB";CHR$(28);"C"', "\x1d" * 4 + "\x0eQ"],
+    ['CHR$(12);"AB";CHR$(31);"C"', "\x1d" * 3 + "\x0e"],
+    ['CHR$(12);TAB(80);CHR$(28);"AB"', "\x1d\x1d\x0e"],
+    ['CHR$(12);STRING$(80,"Z");CHR$(28);"AB"', "\x1d" * 3 + "\x0eQ"],
+]
+
+
+def cursor_item(rng: random.Random) -> str:
+    """One PRINT item for the cursor facts: a piece, a long string, TAB( ) or SPC( )."""
+    kind = rng.random()
+    if kind < 0.55:
+        return rng.choice(CURSOR_PIECES)
+    if kind < 0.8:
+        return f'STRING$({rng.choice(CURSOR_LENGTHS)},"{rng.choice("XYZ")}")'
+    if kind < 0.9:
+        return f"TAB({rng.choice([0, 1, 5, 14, 30, 70, 79, 80, 81])})"
+    return f"SPC({rng.choice([0, 1, 3, 20, 79, 80, 100])})"
+
+
+def cursor_scenarios(rng: random.Random, count: int) -> list[str]:
+    """PRINT statements that move the cursor (controls, wraps, margins) and ask where it is:
+    the fixed ones, each string of CURSOR_WIDTHS at the margin, then random ones."""
+    scenarios = list(CURSOR_FIXED)
+    for text in CURSOR_WIDTHS:
+        for length in range(72, 81):
+            scenarios.append(f'STRING$({length},"Z");{text};POS(0);CSRLIN')
+    while len(scenarios) < count:
+        text = ""
+        for _ in range(rng.randint(1, 7)):
+            if text:
+                text += rng.choice([";", ";", ";", ","])
+            text += cursor_item(rng)
+        if rng.random() < 0.3:
+            text += rng.choice(";,")
+        scenarios.append(text)
+    return scenarios[:count]
+
+
+def cursor_read_program(statements: list[str]) -> bytes:
+    """Per statement: PRINT it, INPUT "",A$ on the same row, show A$ and the cursor's row."""
+    lines = [
+        f'{10 + i} PRINT {statement};: INPUT "",A$: PRINT "[";A$;"]";CSRLIN;POS(0)'
+        for i, statement in enumerate(statements)
+    ]
+    return "\r".join(lines).encode("latin-1") + b"\r"

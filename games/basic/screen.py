@@ -7,6 +7,11 @@ the next line, TAB past the cursor starts a new line, POS) and what INPUT reads 
 screen. The cursor is on rows 1 to 24 (row 25 holds the function-key bar, so printing scrolls
 at row 24); a character written at column 80 leaves the cursor there in an "overflow" state,
 and the next character starts the next row (a screen wrap, which writes no line break).
+
+The cursor controls move it as PC-BASIC's PRINT does: right from column 80 to the next row (not
+on the bottom row, where it stays), keeping the overflow state, so that a character then goes
+to column 2; left from column 1 to column 80 of the row above (not on the top row); up and down
+within rows 1 to 24. Only the current row's text is kept: a row moved to counts as empty.
 """
 
 import re
@@ -56,12 +61,17 @@ class Screen:
             self.move_to(self.column - 1)
         elif char in "\x1e\x1f":
             self.overflow = self.overflow and self.column == WIDTH
+            row = max(1, self.row - 1) if char == "\x1e" else min(BOTTOM, self.row + 1)
+            if row != self.row:
+                self.row, self.text = row, ""
 
     def put_glyphs(self, chars: str) -> None:
         """Write characters at the cursor, wrapping to the next row after column 80."""
         if not chars:
             return
-        if self.overflow:
+        if self.overflow and self.column < WIDTH:
+            self.column, self.overflow = self.column + 1, False
+        elif self.overflow:
             self.next_row()
         start = self.column - 1
         end = start + len(chars)
@@ -104,14 +114,18 @@ class Screen:
             self.text = ""
 
     def move_to(self, column: int) -> None:
-        """Cursor right or left on the row, onto the next or previous row past the edges."""
-        self.overflow = False
+        """Cursor right or left on the row, past the edges as the module's description says."""
         if column > WIDTH:
-            self.new_line()
-        elif column < 1:
-            self.column, self.row, self.text = WIDTH, max(1, self.row - 1), ""
-        else:
+            if self.row < BOTTOM:
+                self.column, self.row, self.text = 1, self.row + 1, ""
+            return
+        self.overflow = False
+        if column >= 1:
             self.column = column
+        elif self.row > 1:
+            self.column, self.row, self.text = WIDTH, self.row - 1, ""
+        else:
+            self.column = 1
 
     @property
     def position(self) -> int:

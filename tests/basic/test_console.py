@@ -3,9 +3,12 @@ characters, POS) as PC-BASIC printed measured random PRINT statements."""
 
 import re
 
+import pytest
+
 from games.basic import program
 from games.basic.console import COMMA, Console, PrintItem, Spc, Tab
 from games.basic.functions import CHR
+from games.basic.keys import Keystrokes
 from games.basic.single import sng
 from tests.basic.facts import load
 
@@ -61,3 +64,9 @@ def test_every_measured_print_statement_prints_as_pc_basic() -> None:
     got = program.transcript(run, [], [])
     expected = facts["transcript"]
     assert got.split("\n") == expected.split("\n")
+
+
+def test_print_refuses_an_item_it_cannot_show_naming_its_type() -> None:
+    console = Console(Keystrokes(""))
+    with pytest.raises(TypeError, match="^PRINT cannot show float$"):
+        console.print(1.5)  # type: ignore[arg-type]
