@@ -5,7 +5,7 @@
 Each KIND runs PC-BASIC on a generated program (operands are passed as exact MBF bytes in a
 data file, results read back as MKS$ bytes) and writes tests/basic/data/KIND.json, which the
 tests in tests/basic/ check the runtime against. Kinds: arithmetic, functions, constants, val,
-input, rnd, console, direct. Deterministic for a seed; a run takes PC-BASIC one to a few minutes a kind.
+input, rnd, console, direct, strings. Deterministic for a seed; a run takes PC-BASIC one to a few minutes a kind.
 """
 
 import argparse
@@ -177,6 +177,15 @@ def direct(rng: random.Random, count: int) -> dict[str, object]:
     return result
 
 
+def strings(rng: random.Random, count: int) -> dict[str, object]:
+    """String functions (CHR$, ASC, MID$, LEFT$, RIGHT$, +), SGN and SPC at their bounds."""
+    cases = basic_programs.STRING_CASES
+    records = basic_programs.split_records(
+        run(basic_programs.strings_program(cases), b""), len(cases)
+    )
+    return {"cases": [[list(case), record] for case, record in zip(cases, records, strict=True)]}
+
+
 def dump(facts: dict[str, object]) -> str:
     """JSON with one case per line, so that a change of facts reads well in a diff."""
     parts = []
@@ -203,6 +212,7 @@ KINDS: dict[str, Callable[[random.Random, int], dict[str, object]]] = {
     "rnd": rnd,
     "console": console,
     "direct": direct,
+    "strings": strings,
 }
 DEFAULT_COUNTS = {
     "arithmetic": 3000,
@@ -213,6 +223,7 @@ DEFAULT_COUNTS = {
     "rnd": 40,
     "console": 400,
     "direct": 200,
+    "strings": 0,
 }
 
 

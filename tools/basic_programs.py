@@ -531,3 +531,91 @@ def direct_lines(rng: random.Random, count: int) -> list[str]:
             line = f"{rng.choice([10, 20, 100, 1000, 5, 77, 400])} {line}".rstrip()
         lines.append(line)
     return lines[:count]
+
+
+# String functions and SPC's 16-bit count: (function, argument texts), measured as PC-BASIC
+# prints `[result]` or `!` and the error code (ON ERROR ... RESUME NEXT).
+STRING_TEXT = '"ABCDEFGH"'
+STRING_CASES: list[tuple[str, ...]] = [
+    ("CHR$", "0"),
+    ("CHR$", "1"),
+    ("CHR$", "255"),
+    ("CHR$", "256"),
+    ("CHR$", "-1"),
+    ("ASC", '""'),
+    ("ASC", '"AB"'),
+    ("ASC", '"B"'),
+    ("MID$", STRING_TEXT, "0"),
+    ("MID$", STRING_TEXT, "1"),
+    ("MID$", STRING_TEXT, "2"),
+    ("MID$", STRING_TEXT, "9"),
+    ("MID$", STRING_TEXT, "255"),
+    ("MID$", STRING_TEXT, "256"),
+    ("MID$", STRING_TEXT, "-1"),
+    ("MID$", STRING_TEXT, "1", "1"),
+    ("MID$", STRING_TEXT, "2", "0"),
+    ("MID$", STRING_TEXT, "2", "1"),
+    ("MID$", STRING_TEXT, "2", "255"),
+    ("MID$", STRING_TEXT, "2", "256"),
+    ("MID$", STRING_TEXT, "2", "-1"),
+    ("MID$", STRING_TEXT, "0", "-1"),
+    ("MID$", STRING_TEXT, "0", "3"),
+    ("MID$", STRING_TEXT, "255", "1"),
+    ("MID$", STRING_TEXT, "256", "1"),
+    ("LEFT$", STRING_TEXT, "0"),
+    ("LEFT$", STRING_TEXT, "3"),
+    ("LEFT$", STRING_TEXT, "254"),
+    ("LEFT$", STRING_TEXT, "255"),
+    ("LEFT$", STRING_TEXT, "256"),
+    ("LEFT$", STRING_TEXT, "-1"),
+    ("RIGHT$", STRING_TEXT, "0"),
+    ("RIGHT$", STRING_TEXT, "1"),
+    ("RIGHT$", STRING_TEXT, "3"),
+    ("RIGHT$", STRING_TEXT, "255"),
+    ("RIGHT$", STRING_TEXT, "256"),
+    ("RIGHT$", STRING_TEXT, "-1"),
+    ("SGN", "0"),
+    ("SGN", "-.5"),
+    ("SGN", "2"),
+    ("+", '"AB"', '"CD"'),
+    ("+", 'STRING$(200,"A")', 'STRING$(55,"B")'),
+    ("+", 'STRING$(200,"A")', 'STRING$(56,"B")'),
+    ("SPC", "0"),
+    ("SPC", ".5"),
+    ("SPC", ".4"),
+    ("SPC", "-.4"),
+    ("SPC", "-.5"),
+    ("SPC", "-1"),
+    ("SPC", "-1.5"),
+    ("SPC", "-2.5"),
+    ("SPC", "1.5"),
+    ("SPC", "-32768"),
+    ("SPC", "-32769"),
+    ("SPC", "-65535"),
+    ("SPC", "-65536"),
+    ("SPC", "65534"),
+    ("SPC", "65535"),
+    ("SPC", "65535.4"),
+    ("SPC", "65535.5"),
+    ("SPC", "65536"),
+]
+STRING_RESULTS = {"ASC": "X", "SGN": "X", "SPC": ""}
+
+
+def strings_program(cases: list[tuple[str, ...]]) -> bytes:
+    """One line per case: the result between brackets, or `!` and the error code."""
+    lines = ["1 ON ERROR GOTO 900"]
+    for number, (function, *arguments) in enumerate(cases, start=10):
+        if function == "SPC":
+            lines.append(f'{number} PRINT "#": PRINT "[";SPC({arguments[0]});"]"')
+            continue
+        expression = (
+            "+".join(arguments) if function == "+" else f"{function}({','.join(arguments)})"
+        )
+        variable = STRING_RESULTS.get(function, "X$")
+        lines.append(
+            f'{number} PRINT "#": E=0: {variable}={expression}: '
+            f'IF E=0 THEN PRINT "[";{variable};"]"'
+        )
+    lines += [f"{10 + len(cases)} END", '900 E=1: PRINT "!";ERR: RESUME NEXT']
+    return "\r".join(lines).encode("latin-1") + b"\r"
