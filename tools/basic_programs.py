@@ -619,3 +619,46 @@ def strings_program(cases: list[tuple[str, ...]]) -> bytes:
         )
     lines += [f"{10 + len(cases)} END", '900 E=1: PRINT "!";ERR: RESUME NEXT']
     return "\r".join(lines).encode("latin-1") + b"\r"
+
+
+# Expressions at the edges of single arithmetic, powers, number text and VAL: (expression,
+# operand A, operand B), the operands as MBF bytes in hex. An expression `PRINT` prints A; `VAL`
+# reads the text whose latin-1 bytes are A in hex; `A^N%=-2` raises A to an integer variable (a
+# negative literal exponent such as A^-2 is a single, computed as a float power);
+# a bare integer is assigned to a single.
+def _bytes_of(hex_bytes: str) -> str:
+    """A BASIC expression of a string with these bytes: CHR$ of each, STRING$ for a run of 4 or
+    more (to keep the line short), "" when empty."""
+    data = bytes.fromhex(hex_bytes)
+    parts, start = [], 0
+    while start < len(data):
+        end = start
+        while end < len(data) and data[end] == data[start]:
+            end += 1
+        run = end - start if end - start >= 4 else 1
+        code = f"&H{data[start]:02X}"
+        parts.append(f"STRING$({run},{code})" if run > 1 else f"CHR$({code})")
+        start += run
+    return "+".join(parts) or '""'
+
+
+def expression_line(number: int, case: tuple[str, str, str]) -> str:
+    """One program line: the operands, then the expression's result bytes or printed text."""
+    expression, a, b = case
+    if expression == "VAL":
+        return f'{number} PRINT "#": T$={_bytes_of(a)}: C=VAL(T$): GOSUB 800'
+    operands = f"A=CVS({_bytes_of(a)}): B=CVS({_bytes_of(b)})"
+    if "^N%=" in expression:
+        base, power = expression.split("^N%=")
+        return f'{number} PRINT "#": {operands}: N%={power}: C={base}^N%: GOSUB 800'
+    if expression == "PRINT":
+        return f'{number} PRINT "#": {operands}: PRINT "P";A: PRINT "T";STR$(A);"|"'
+    return f'{number} PRINT "#": {operands}: C={expression}: GOSUB 800'
+
+
+def expressions_program(cases: list[tuple[str, str, str]], first: int) -> bytes:
+    """The cases from index `first` on, each on line 10 + its index (so errors name it)."""
+    lines = [line for line in COMMON.splitlines() if not line.startswith(("1 ", "3 "))]
+    lines += [expression_line(10 + k, cases[k]) for k in range(first, len(cases))]
+    lines.append(f"{10 + len(cases)} END")
+    return "\r".join(lines).encode("latin-1") + b"\r"

@@ -143,16 +143,17 @@ def sng(value: Operand | str) -> Single:
 
 
 def _single(value: Operand) -> Single:
-    """An operand as a Single: exact for ints within 24 bits, floats as decimal constants."""
+    """An operand as a Single: exact for ints within 24 bits, larger ints rounded as a listing's
+    integer constant is when a single receives it (a double, then rounded), floats as decimal
+    constants."""
     kind = type(value)
     if kind is Single:
         return value  # type: ignore[return-value]
     if kind is int:
         if -16777216 <= value <= 16777216:
             return _new(Single, float(value))
-        from games.basic.numtext import parse_constant
-
-        return parse_constant(str(value))
+        whole = int(value)
+        return _soft(lambda: mbf.double_to_single(mbf.from_decimal(whole, 0, mbf.DOUBLE_WIDTH)))
     if kind is float:
         return constant(value)
     raise TypeError(f"a BASIC number cannot be made from {kind.__name__}")
@@ -276,14 +277,18 @@ def from_float_result(compute: Callable[[], float]) -> Single:
 
     PC-BASIC takes the binary exponent as int(log2(x) - 23) and truncates x to an integer at
     that scale, then shifts it into 24 bits: for x below 2**23 (not a power of two) that loses
-    the last mantissa bit. Overflow is a soft error; a math domain error is Illegal function call.
+    the last mantissa bit. Overflow and a division by zero (zero to a negative power) are soft
+    errors; a math domain error is Illegal function call.
     """
     from games.basic.errors import ILLEGAL_FUNCTION_CALL, BasicError
 
     try:
         result = compute()
-    except (ValueError, ZeroDivisionError):
+    except ValueError:
         raise BasicError(ILLEGAL_FUNCTION_CALL) from None
+    except ZeroDivisionError:
+        report_soft_error(DIVISION_BY_ZERO)
+        return _new(Single, LARGEST)
     except OverflowError:
         report_soft_error(OVERFLOW)
         return _new(Single, LARGEST)

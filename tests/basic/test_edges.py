@@ -1,0 +1,108 @@
+"""Numbers at their edges, as PC-BASIC computed them (edges.json): powers of zero, tiny and huge
+values, float powers at the ends of the single range, integers beyond 24 bits received by a
+single, numbers printed at the limits of their notation, and VAL texts that pin the double and
+single readings, &H/&O limits and control characters after octal digits."""
+
+from collections.abc import Callable
+
+from games.basic.errors import BasicError
+from games.basic.functions import SQR, STR, VAL
+from games.basic.numtext import number_text
+from games.basic.single import Single, sng
+from tests.basic.facts import hex_of, load, messages, single
+
+# A^0 and A^N% are integer powers (repeated multiplication); a negative literal exponent such
+# as A^-2 is a single, computed as a float power.
+POWERS: dict[str, Callable[[Single, Single], Single]] = {
+    "A^0": lambda a, b: a**0,
+    "A^N%=0": lambda a, b: a**0,
+    "A^N%=-1": lambda a, b: a**-1,
+    "A^N%=-2": lambda a, b: a**-2,
+    "A^N%=-3": lambda a, b: a**-3,
+    "A^-1": lambda a, b: a ** sng("-1"),
+    "A^-2": lambda a, b: a ** sng("-2"),
+    "A^-3": lambda a, b: a ** sng("-3"),
+    "2^A": lambda a, b: 2**a,
+    "3^A": lambda a, b: 3**a,
+    "SQR(A)": lambda a, b: SQR(a),
+    "A^B": lambda a, b: a**b,
+}
+
+
+def _canonical(line: str) -> str:
+    """A result line with PC-BASIC's zeros (which may keep a mantissa) written as 00000000."""
+    return "=00000000" if line.startswith("=") and line.endswith("00") else line
+
+
+def _result(compute: Callable[[], Single]) -> list[str]:
+    """The soft-error messages printed, then `=bytes`, or the hard error's message."""
+    with messages() as printed:
+        try:
+            line = "=" + hex_of(compute())
+        except BasicError as error:
+            line = error.message
+    return printed + [line]
+
+
+def _cases(kinds: Callable[[str], bool]) -> list[tuple[list[str], list[str]]]:
+    """The measured cases whose expression the predicate accepts, records made canonical."""
+    found = [
+        (case, [_canonical(line) for line in record])
+        for case, record in load("edges")["cases"]
+        if kinds(case[0])
+    ]
+    assert found
+    return found
+
+
+def _check(kinds: Callable[[str], bool], outcome: Callable[[str, str, str], list[str]]) -> None:
+    """Every measured case of these kinds gives the runtime the outcome PC-BASIC printed."""
+    wrong = []
+    for (expression, a, b), record in _cases(kinds):
+        got = outcome(expression, a, b)
+        if got != record:
+            wrong.append(f"{expression} {a} {b}: {got} != {record}")
+    assert not wrong, f"{len(wrong)} wrong: {wrong[:3]}"
+
+
+def test_powers_of_zero_tiny_and_huge_values_overflow_underflow_and_divide_as_measured() -> None:
+    _check(
+        POWERS.__contains__,
+        lambda expression, a, b: _result(lambda: POWERS[expression](single(a), single(b))),
+    )
+
+
+def test_an_integer_beyond_24_bits_is_rounded_as_a_single_receives_its_constant() -> None:
+    _check(str.isdigit, lambda expression, a, b: _result(lambda: sng(int(expression))))
+    _check(
+        lambda expression: expression.startswith("-"),
+        lambda expression, a, b: _result(lambda: sng(int(expression))),
+    )
+
+
+def test_numbers_print_in_e_notation_from_ten_million_and_with_the_digits_that_remain() -> None:
+    def printed(expression: str, a: str, b: str) -> list[str]:
+        value = single(a)
+        return [f"P{number_text(value)} ", f"T{STR(value)}|"]
+
+    _check("PRINT".__eq__, printed)
+
+
+def test_a_whole_python_int_prints_as_the_single_of_the_same_value() -> None:
+    wrong, wholes = [], 0
+    for (expression, a, b), record in _cases("PRINT".__eq__):
+        value = float(single(a))
+        if value.is_integer() and abs(value) <= 2**24:
+            wholes += 1
+            got = [f"P{number_text(int(value))} ", f"T{STR(int(value))}|"]
+            if got != record:
+                wrong.append(f"{value}: {got} != {record}")
+    assert wholes >= 5
+    assert not wrong, f"{len(wrong)} wrong: {wrong[:3]}"
+
+
+def test_val_reads_doubles_single_marks_radix_limits_and_control_characters_as_measured() -> None:
+    _check(
+        "VAL".__eq__,
+        lambda expression, a, b: _result(lambda: VAL(bytes.fromhex(a).decode("latin-1"))),
+    )
