@@ -96,3 +96,39 @@ def test_zero_to_a_negative_float_power_is_division_by_zero_and_the_largest_sing
     assert len(cases) >= 3
     for case, record in cases:
         assert _power(*case) == record, case
+
+
+def test_an_integer_beyond_24_bits_is_rounded_as_a_single_receives_its_constant() -> None:
+    _check(str.isdigit, lambda expression, a, b: _result(lambda: sng(int(expression))))
+    _check(
+        lambda expression: expression.startswith("-"),
+        lambda expression, a, b: _result(lambda: sng(int(expression))),
+    )
+
+
+def test_numbers_print_in_e_notation_from_ten_million_and_with_the_digits_that_remain() -> None:
+    def printed(expression: str, a: str, b: str) -> list[str]:
+        value = single(a)
+        return [f"P{number_text(value)} ", f"T{STR(value)}|"]
+
+    _check("PRINT".__eq__, printed)
+
+
+def test_a_whole_python_int_prints_as_the_single_of_the_same_value() -> None:
+    wrong, wholes = [], 0
+    for (expression, a, b), record in _cases("PRINT".__eq__):
+        value = float(single(a))
+        if value.is_integer() and abs(value) <= 2**24:
+            wholes += 1
+            got = [f"P{number_text(int(value))} ", f"T{STR(int(value))}|"]
+            if got != record:
+                wrong.append(f"{value}: {got} != {record}")
+    assert wholes >= 5
+    assert not wrong, f"{len(wrong)} wrong: {wrong[:3]}"
+
+
+def test_val_reads_doubles_single_marks_radix_limits_and_control_characters_as_measured() -> None:
+    _check(
+        "VAL".__eq__,
+        lambda expression, a, b: _result(lambda: VAL(bytes.fromhex(a).decode("latin-1"))),
+    )
