@@ -35,10 +35,14 @@ def _canonical(line: str) -> str:
 
 
 def _result(compute: Callable[[], Single]) -> list[str]:
-    """The soft-error messages printed, then `=bytes`, or the hard error's message."""
+    """The soft-error messages printed, then `=bytes` (when the value is exactly the single of
+    those bytes), or the hard error's message."""
     with messages() as printed:
         try:
-            line = "=" + hex_of(compute())
+            value = compute()
+            line = "=" + hex_of(value)
+            if float(value) != float(single(line[1:])):
+                line = f"={value!r} is no single"
         except BasicError as error:
             line = error.message
     return printed + [line]
