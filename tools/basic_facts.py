@@ -201,7 +201,7 @@ def _text(text: str) -> str:
     return text.encode("latin-1").hex().upper()
 
 
-EDGE_POWERS = [
+EDGE_POWERS: list[tuple[str, ...]] = [
     ("A^0", "00000000"),
     ("A^0", _hex(1.5)),
     ("A^0", _hex(-2)),
@@ -229,6 +229,14 @@ EDGE_POWERS = [
     ("A^N%=-3", _hex(3)),
     ("A^N%=-3", bytes([0, 0, 0xA0, 50]).hex().upper()),
     ("A^N%=0", "00000000"),
+    ("A^N%=-3", "48B01456"),
+    ("A+B", "0034A102", "63590201"),
+    ("A+B", "88254501", "08747901"),
+    ("A-B", "9492A301", "30188C01"),
+    ("A+B", "AE886D01", "C6779501"),
+    ("A+B", "B2C73E04", "14867E01"),
+    ("A*B", "F8533682", "56B83383"),
+    ("A*B", "BC145C82", "01E41483"),
     ("2^A", _hex(1.5)),
     ("2^A", _hex(10)),
     ("2^A", _hex(-2)),
@@ -275,6 +283,16 @@ EDGE_INTEGERS = [
     "99999999999",
     "1" + "0" * 38,
     "170141183460469231731687303715884105728",
+]
+EDGE_CONSTANTS = [
+    "PRINT 123456751",
+    "PRINT -123456751",
+    "PRINT 16777219",
+    "PRINT 10000000",
+    "PRINT -10000000",
+    "1E39",
+    "-1E39",
+    "1.5E38",
 ]
 EDGE_PRINTS = [
     1e7,
@@ -330,13 +348,13 @@ EDGE_VALS = [
 
 def edge_cases() -> list[tuple[str, str, str]]:
     """The expressions measured at the edges: powers, integers, printed numbers, VAL texts."""
-    cases = [(expression, a, "00000000") for expression, a in EDGE_POWERS]
+    cases = [(case[0], case[1], case[2] if len(case) > 2 else "00000000") for case in EDGE_POWERS]
     for power in range(-60, 61):
         if math.log(4.0**power, 2) != 2 * power:
             cases.append(("SQR(A)", _hex(4.0**power), "00000000"))
             cases.append(("A^B", _hex(4.0**power), _hex(0.5)))
     cases += [("A^B", _hex(a), _hex(b)) for a, b in EDGE_POWER_PAIRS]
-    cases += [(text, "00000000", "00000000") for text in EDGE_INTEGERS]
+    cases += [(text, "00000000", "00000000") for text in EDGE_INTEGERS + EDGE_CONSTANTS]
     cases += [("PRINT", _hex(value), "00000000") for value in EDGE_PRINTS]
     cases += [("PRINT", data, "00000000") for data in EDGE_PRINT_BYTES]
     cases += [("PRINT", "00000000", "00000000")]

@@ -624,8 +624,8 @@ def strings_program(cases: list[tuple[str, ...]]) -> bytes:
 # Expressions at the edges of single arithmetic, powers, number text and VAL: (expression,
 # operand A, operand B), the operands as MBF bytes in hex. An expression `PRINT` prints A; `VAL`
 # reads the text whose latin-1 bytes are A in hex; `A^N%=-2` raises A to an integer variable (a
-# negative literal exponent such as A^-2 is a single, computed as a float power);
-# a bare integer is assigned to a single.
+# negative literal exponent such as A^-2 is a single, computed as a float power); `PRINT 123`
+# prints a constant assigned to a single; any other expression (a constant) is assigned to C.
 def _bytes_of(hex_bytes: str) -> str:
     """A BASIC expression of a string with these bytes: CHR$ of each, STRING$ for a run of 4 or
     more (to keep the line short), "" when empty."""
@@ -647,6 +647,9 @@ def expression_line(number: int, case: tuple[str, str, str]) -> str:
     expression, a, b = case
     if expression == "VAL":
         return f'{number} PRINT "#": T$={_bytes_of(a)}: C=VAL(T$): GOSUB 800'
+    if expression.startswith("PRINT "):
+        shown = 'PRINT "P";C: PRINT "T";STR$(C);"|"'
+        return f'{number} PRINT "#": C={expression.removeprefix("PRINT ")}: {shown}'
     operands = f"A=CVS({_bytes_of(a)}): B=CVS({_bytes_of(b)})"
     if "^N%=" in expression:
         base, power = expression.split("^N%=")

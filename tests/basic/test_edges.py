@@ -26,6 +26,9 @@ POWERS: dict[str, Callable[[Single, Single], Single]] = {
     "3^A": lambda a, b: 3**a,
     "SQR(A)": lambda a, b: SQR(a),
     "A^B": lambda a, b: a**b,
+    "A+B": lambda a, b: a + b,
+    "A-B": lambda a, b: a - b,
+    "A*B": lambda a, b: a * b,
 }
 
 
@@ -102,11 +105,27 @@ def test_zero_to_a_negative_float_power_is_division_by_zero_and_the_largest_sing
         assert _power(*case) == record, case
 
 
+def _integer(expression: str) -> bool:
+    """Whether a measured expression is an integer constant assigned to a single."""
+    return expression.lstrip("-").isdigit()
+
+
 def test_an_integer_beyond_24_bits_is_rounded_as_a_single_receives_its_constant() -> None:
-    _check(str.isdigit, lambda expression, a, b: _result(lambda: sng(int(expression))))
+    _check(_integer, lambda expression, a, b: _result(lambda: sng(int(expression))))
+
+
+def test_a_python_int_beyond_24_bits_prints_as_the_single_it_becomes() -> None:
+    def printed(expression: str, a: str, b: str) -> list[str]:
+        whole = int(expression.removeprefix("PRINT "))
+        return [f"P{number_text(whole)} ", f"T{STR(whole)}|"]
+
+    _check(lambda expression: expression.startswith("PRINT "), printed)
+
+
+def test_a_constant_beyond_the_single_range_is_the_largest_single_of_its_sign() -> None:
     _check(
-        lambda expression: expression.startswith("-"),
-        lambda expression, a, b: _result(lambda: sng(int(expression))),
+        lambda expression: "E" in expression and not expression.startswith("PRINT"),
+        lambda expression, a, b: _result(lambda: sng(expression)),
     )
 
 
