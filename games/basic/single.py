@@ -236,7 +236,8 @@ def pack(value: mbf.Working) -> Single:
 
 def power(base: Single, exponent: Operand) -> Single:
     """base ^ exponent: an int exponent by repeated MBF multiplication (as the listings' ^2),
-    any other through a float power rounded as PC-BASIC rounds its math functions."""
+    any other through a float power rounded as PC-BASIC rounds its math functions (zero to a
+    negative one is a division by zero: the message and the largest single)."""
     if type(exponent) is int:
         try:
             return pack(_integer_power(unpack(base), exponent))
@@ -246,7 +247,11 @@ def power(base: Single, exponent: Operand) -> Single:
         except ZeroDivisionError:
             report_soft_error(DIVISION_BY_ZERO)
             return _new(Single, LARGEST)
-    return from_float_result(lambda: float(base) ** float(_single(exponent)))
+    power_of = _single(exponent)
+    if not base and power_of < 0:
+        report_soft_error(DIVISION_BY_ZERO)
+        return _new(Single, LARGEST)
+    return from_float_result(lambda: float(base) ** float(power_of))
 
 
 def _integer_power(base: mbf.Working, exponent: int) -> mbf.Working:
@@ -277,18 +282,14 @@ def from_float_result(compute: Callable[[], float]) -> Single:
 
     PC-BASIC takes the binary exponent as int(log2(x) - 23) and truncates x to an integer at
     that scale, then shifts it into 24 bits: for x below 2**23 (not a power of two) that loses
-    the last mantissa bit. Overflow and a division by zero (zero to a negative power) are soft
-    errors; a math domain error is Illegal function call.
+    the last mantissa bit. Overflow is a soft error; a math domain error is Illegal function call.
     """
     from games.basic.errors import ILLEGAL_FUNCTION_CALL, BasicError
 
     try:
         result = compute()
-    except ValueError:
+    except (ValueError, ZeroDivisionError):
         raise BasicError(ILLEGAL_FUNCTION_CALL) from None
-    except ZeroDivisionError:
-        report_soft_error(DIVISION_BY_ZERO)
-        return _new(Single, LARGEST)
     except OverflowError:
         report_soft_error(OVERFLOW)
         return _new(Single, LARGEST)
