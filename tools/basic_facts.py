@@ -5,8 +5,8 @@
 Each KIND runs PC-BASIC on a generated program (operands are passed as exact MBF bytes in a
 data file, results read back as MKS$ bytes) and writes tests/basic/data/KIND.json, which the
 tests in tests/basic/ check the runtime against. Kinds: arithmetic, functions, constants, val,
-input, rnd, console, direct, direct_sessions, cursor. Deterministic for a seed; a run takes PC-BASIC
-one to a few minutes a kind.
+input, rnd, console, direct, direct_sessions, cursor, strings, edges. Deterministic for a seed; a
+run takes PC-BASIC one to a few minutes a kind.
 """
 
 import argparse
@@ -210,6 +210,221 @@ def cursor(rng: random.Random, count: int) -> dict[str, object]:
     }
 
 
+def strings(rng: random.Random, count: int) -> dict[str, object]:
+    """String functions (CHR$, ASC, MID$, LEFT$, RIGHT$, +), SGN and SPC at their bounds."""
+    cases = basic_programs.STRING_CASES
+    records = basic_programs.split_records(
+        run(basic_programs.strings_program(cases), b""), len(cases)
+    )
+    return {"cases": [[list(case), record] for case, record in zip(cases, records, strict=True)]}
+
+
+def _tiny(exponent: int) -> str:
+    """MBF bytes in hex of 1.25 times a power of two: the given exponent byte."""
+    return bytes([0, 0, 0x20, exponent]).hex().upper()
+
+
+def _hex(value: float) -> str:
+    """MBF bytes in hex of the single nearest a float (truncated)."""
+    return single_of(value).hex().upper()
+
+
+def _text(text: str) -> str:
+    """A VAL text as the hex of its latin-1 bytes."""
+    return text.encode("latin-1").hex().upper()
+
+
+EDGE_POWERS: list[tuple[str, ...]] = [
+    ("A^0", "00000000"),
+    ("A^0", _hex(1.5)),
+    ("A^0", _hex(-2)),
+    ("A^-1", "00000000"),
+    ("A^-2", "00000000"),
+    ("A^-2", _hex(2)),
+    ("A^-2", _tiny(60)),
+    ("A^-2", _tiny(64)),
+    ("A^-2", _tiny(65)),
+    ("A^-2", _tiny(70)),
+    ("A^-3", _tiny(50)),
+    ("A^-3", _tiny(90)),
+    ("A^-3", _hex(3)),
+    ("A^-3", bytes([0, 0, 0xA0, 50]).hex().upper()),
+    ("A^-2", bytes([0, 0, 0xA0, 50]).hex().upper()),
+    ("A^N%=-1", "00000000"),
+    ("A^N%=-2", "00000000"),
+    ("A^N%=-2", _hex(2)),
+    ("A^N%=-2", _tiny(60)),
+    ("A^N%=-2", _tiny(64)),
+    ("A^N%=-2", _tiny(65)),
+    ("A^N%=-2", _tiny(70)),
+    ("A^N%=-3", _tiny(50)),
+    ("A^N%=-3", _tiny(90)),
+    ("A^N%=-3", _hex(3)),
+    ("A^N%=-3", bytes([0, 0, 0xA0, 50]).hex().upper()),
+    ("A^N%=0", "00000000"),
+    ("A^N%=-3", "48B01456"),
+    ("A+B", "0034A102", "63590201"),
+    ("A+B", "88254501", "08747901"),
+    ("A-B", "9492A301", "30188C01"),
+    ("A+B", "AE886D01", "C6779501"),
+    ("A+B", "B2C73E04", "14867E01"),
+    ("A+B", "329F7F95", "027E468C"),
+    ("A+B", "E76B7F90", "01BE1488"),
+    ("A*B", "F8533682", "56B83383"),
+    ("A*B", "BC145C82", "01E41483"),
+    ("2^A", _hex(1.5)),
+    ("2^A", _hex(10)),
+    ("2^A", _hex(-2)),
+    ("3^A", _hex(0.5)),
+    ("SQR(A)", _hex(1)),
+    ("SQR(A)", _hex(0.25)),
+]
+EDGE_POWER_PAIRS = [
+    (10, 38.1),
+    (10, 38.5),
+    (10, 39),
+    (1e38, 9),
+    (-1e38, 9),
+    (10, -38.5),
+    (10, -38.9),
+    (10, -39),
+    (2, -127.5),
+    (2, -128),
+    (2, -128.5),
+    (2, -129),
+    (0.5, 128.5),
+    (2, 126.5),
+    (2, 127.5),
+    (-2, 3),
+    (-3, 3),
+    (-1.5, 3),
+    (-2, 2),
+    (-2, 0.5),
+    (4, 0.5),
+    (1, 0.5),
+    (1, 3),
+    (0, 0.5),
+    (0, 0),
+    (0, -0.5),
+]
+EDGE_INTEGERS = [
+    "16777216",
+    "-16777216",
+    "16777217",
+    "-16777217",
+    "16777219",
+    "12345678",
+    "123456789",
+    "-123456789",
+    "99999999999",
+    "1" + "0" * 38,
+    "170141183460469231731687303715884105728",
+]
+EDGE_CONSTANTS = [
+    "PRINT 123456751",
+    "PRINT -123456751",
+    "PRINT 16777219",
+    "PRINT 926702264",
+    "PRINT 84537653",
+    "PRINT -836873970",
+    "PRINT 10000000",
+    "PRINT -10000000",
+    "1E39",
+    "-1E39",
+    "1.5E38",
+]
+EDGE_PRINTS = [
+    1e7,
+    -1e7,
+    1.5e10,
+    -1.5e10,
+    1e10,
+    12345670,
+    99999990,
+    0.1,
+    -0.125,
+    1e-10,
+]
+EDGE_PRINT_BYTES = ["EA1C081D", "EA1C081C", "FF237494", "80961898", "E2552303", "E3552303"]
+EDGE_VALS = [
+    "1D-40",
+    "3E-40",
+    "3E-45",
+    "-1D-40",
+    "-123456789",
+    "2.1234567890E-39",
+    "1.7234567890E-39",
+    "-" + "9" * 40,
+    "9" * 40,
+    "1D39",
+    "-1D39",
+    "-99999999999E30",
+    "&H7FFF",
+    "&H8000",
+    "&H7FFE",
+    "&O77777",
+    "&O100000",
+    "&O 17",
+    "& 17",
+    "&17\x0b",
+    "&17\r",
+    "&O17\x0c",
+    "&17\x1c",
+    "&17\x1e",
+    "&H1F\x0b",
+    ".05608656000E-7!",
+    "06159.7700000",
+    "43488.5300",
+    "98013.411000000",
+    "56.5275580000!",
+    "45.266985720000!5",
+    "49.6577132!5",
+    "5966.637000!5",
+    "094868.78000#5",
+    ".875422600000#",
+    "92978.100000#5",
+    "1.1#",
+]
+
+
+def edge_cases() -> list[tuple[str, str, str]]:
+    """The expressions measured at the edges: powers, integers, printed numbers, VAL texts."""
+    cases = [(case[0], case[1], case[2] if len(case) > 2 else "00000000") for case in EDGE_POWERS]
+    for power in range(-60, 61):
+        if math.log(4.0**power, 2) != 2 * power:
+            cases.append(("SQR(A)", _hex(4.0**power), "00000000"))
+            cases.append(("A^B", _hex(4.0**power), _hex(0.5)))
+    cases += [("A^B", _hex(a), _hex(b)) for a, b in EDGE_POWER_PAIRS]
+    cases += [(text, "00000000", "00000000") for text in EDGE_INTEGERS + EDGE_CONSTANTS]
+    cases += [("PRINT", _hex(value), "00000000") for value in EDGE_PRINTS]
+    cases += [("PRINT", data, "00000000") for data in EDGE_PRINT_BYTES]
+    cases += [("PRINT", "00000000", "00000000")]
+    cases += [("VAL", _text(text), "") for text in EDGE_VALS]
+    return cases
+
+
+def edges(rng: random.Random, count: int) -> dict[str, object]:
+    """Expressions at the edges (powers, integers, printing, VAL): bytes, text and messages.
+
+    A hard error stops the program: it is that case's record (its line number dropped), and
+    the program runs again from the next case.
+    """
+    cases = edge_cases()
+    records: list[list[str]] = []
+    while len(records) < len(cases):
+        source = basic_programs.expressions_program(cases, len(records))
+        found = basic_programs.split_records(run(source, b""), len(cases) - len(records))
+        if not found:
+            raise PcBasicError(f"the edges program printed nothing for {cases[len(records)]}")
+        records += [[_unnumbered(line) for line in record] for record in found]
+    return {"cases": [[list(case), record] for case, record in zip(cases, records, strict=True)]}
+
+
+def _unnumbered(line: str) -> str:
+    """A hard error's line without its line number: `Overflow in 57` is `Overflow`."""
+    return line.split(" in ")[0] if line.endswith("\xff") else line
+
+
 def dump(facts: dict[str, object]) -> str:
     """JSON with one case per line, so that a change of facts reads well in a diff."""
     parts = []
@@ -238,6 +453,8 @@ KINDS: dict[str, Callable[[random.Random, int], dict[str, object]]] = {
     "direct": direct,
     "direct_sessions": direct_sessions,
     "cursor": cursor,
+    "strings": strings,
+    "edges": edges,
 }
 DEFAULT_COUNTS = {
     "arithmetic": 3000,
@@ -250,6 +467,8 @@ DEFAULT_COUNTS = {
     "direct": 200,
     "direct_sessions": 40,
     "cursor": 300,
+    "strings": 0,
+    "edges": 0,
 }
 
 

@@ -743,3 +743,137 @@ def cursor_read_program(statements: list[str]) -> bytes:
         for i, statement in enumerate(statements)
     ]
     return "\r".join(lines).encode("latin-1") + b"\r"
+
+
+# String functions and SPC's 16-bit count: (function, argument texts), measured as PC-BASIC
+# prints `[result]` or `!` and the error code (ON ERROR ... RESUME NEXT).
+STRING_TEXT = '"ABCDEFGH"'
+STRING_CASES: list[tuple[str, ...]] = [
+    ("CHR$", "0"),
+    ("CHR$", "1"),
+    ("CHR$", "255"),
+    ("CHR$", "256"),
+    ("CHR$", "-1"),
+    ("ASC", '""'),
+    ("ASC", '"AB"'),
+    ("ASC", '"B"'),
+    ("MID$", STRING_TEXT, "0"),
+    ("MID$", STRING_TEXT, "1"),
+    ("MID$", STRING_TEXT, "2"),
+    ("MID$", STRING_TEXT, "9"),
+    ("MID$", STRING_TEXT, "255"),
+    ("MID$", STRING_TEXT, "256"),
+    ("MID$", STRING_TEXT, "-1"),
+    ("MID$", STRING_TEXT, "1", "1"),
+    ("MID$", STRING_TEXT, "2", "0"),
+    ("MID$", STRING_TEXT, "2", "1"),
+    ("MID$", STRING_TEXT, "2", "255"),
+    ("MID$", STRING_TEXT, "2", "256"),
+    ("MID$", STRING_TEXT, "2", "-1"),
+    ("MID$", STRING_TEXT, "0", "-1"),
+    ("MID$", STRING_TEXT, "0", "3"),
+    ("MID$", STRING_TEXT, "255", "1"),
+    ("MID$", STRING_TEXT, "256", "1"),
+    ("LEFT$", STRING_TEXT, "0"),
+    ("LEFT$", STRING_TEXT, "3"),
+    ("LEFT$", STRING_TEXT, "254"),
+    ("LEFT$", STRING_TEXT, "255"),
+    ("LEFT$", STRING_TEXT, "256"),
+    ("LEFT$", STRING_TEXT, "-1"),
+    ("RIGHT$", STRING_TEXT, "0"),
+    ("RIGHT$", STRING_TEXT, "1"),
+    ("RIGHT$", STRING_TEXT, "3"),
+    ("RIGHT$", STRING_TEXT, "255"),
+    ("RIGHT$", STRING_TEXT, "256"),
+    ("RIGHT$", STRING_TEXT, "-1"),
+    ("SGN", "0"),
+    ("SGN", "-.5"),
+    ("SGN", "2"),
+    ("+", '"AB"', '"CD"'),
+    ("+", 'STRING$(200,"A")', 'STRING$(55,"B")'),
+    ("+", 'STRING$(200,"A")', 'STRING$(56,"B")'),
+    ("SPC", "0"),
+    ("SPC", ".5"),
+    ("SPC", ".4"),
+    ("SPC", "-.4"),
+    ("SPC", "-.5"),
+    ("SPC", "-1"),
+    ("SPC", "-1.5"),
+    ("SPC", "-2.5"),
+    ("SPC", "1.5"),
+    ("SPC", "-32768"),
+    ("SPC", "-32769"),
+    ("SPC", "-65535"),
+    ("SPC", "-65536"),
+    ("SPC", "65534"),
+    ("SPC", "65535"),
+    ("SPC", "65535.4"),
+    ("SPC", "65535.5"),
+    ("SPC", "65536"),
+]
+STRING_RESULTS = {"ASC": "X", "SGN": "X", "SPC": ""}
+
+
+def strings_program(cases: list[tuple[str, ...]]) -> bytes:
+    """One line per case: the result between brackets, or `!` and the error code."""
+    lines = ["1 ON ERROR GOTO 900"]
+    for number, (function, *arguments) in enumerate(cases, start=10):
+        if function == "SPC":
+            lines.append(f'{number} PRINT "#": PRINT "[";SPC({arguments[0]});"]"')
+            continue
+        expression = (
+            "+".join(arguments) if function == "+" else f"{function}({','.join(arguments)})"
+        )
+        variable = STRING_RESULTS.get(function, "X$")
+        lines.append(
+            f'{number} PRINT "#": E=0: {variable}={expression}: '
+            f'IF E=0 THEN PRINT "[";{variable};"]"'
+        )
+    lines += [f"{10 + len(cases)} END", '900 E=1: PRINT "!";ERR: RESUME NEXT']
+    return "\r".join(lines).encode("latin-1") + b"\r"
+
+
+# Expressions at the edges of single arithmetic, powers, number text and VAL: (expression,
+# operand A, operand B), the operands as MBF bytes in hex. An expression `PRINT` prints A; `VAL`
+# reads the text whose latin-1 bytes are A in hex; `A^N%=-2` raises A to an integer variable (a
+# negative literal exponent such as A^-2 is a single, computed as a float power); `PRINT 123`
+# prints a constant assigned to a single; any other expression (a constant) is assigned to C.
+def _bytes_of(hex_bytes: str) -> str:
+    """A BASIC expression of a string with these bytes: CHR$ of each, STRING$ for a run of 4 or
+    more (to keep the line short), "" when empty."""
+    data = bytes.fromhex(hex_bytes)
+    parts, start = [], 0
+    while start < len(data):
+        end = start
+        while end < len(data) and data[end] == data[start]:
+            end += 1
+        run = end - start if end - start >= 4 else 1
+        code = f"&H{data[start]:02X}"
+        parts.append(f"STRING$({run},{code})" if run > 1 else f"CHR$({code})")
+        start += run
+    return "+".join(parts) or '""'
+
+
+def expression_line(number: int, case: tuple[str, str, str]) -> str:
+    """One program line: the operands, then the expression's result bytes or printed text."""
+    expression, a, b = case
+    if expression == "VAL":
+        return f'{number} PRINT "#": T$={_bytes_of(a)}: C=VAL(T$): GOSUB 800'
+    if expression.startswith("PRINT "):
+        shown = 'PRINT "P";C: PRINT "T";STR$(C);"|"'
+        return f'{number} PRINT "#": C={expression.removeprefix("PRINT ")}: {shown}'
+    operands = f"A=CVS({_bytes_of(a)}): B=CVS({_bytes_of(b)})"
+    if "^N%=" in expression:
+        base, power = expression.split("^N%=")
+        return f'{number} PRINT "#": {operands}: N%={power}: C={base}^N%: GOSUB 800'
+    if expression == "PRINT":
+        return f'{number} PRINT "#": {operands}: PRINT "P";A: PRINT "T";STR$(A);"|"'
+    return f'{number} PRINT "#": {operands}: C={expression}: GOSUB 800'
+
+
+def expressions_program(cases: list[tuple[str, str, str]], first: int) -> bytes:
+    """The cases from index `first` on, each on line 10 + its index (so errors name it)."""
+    lines = [line for line in COMMON.splitlines() if not line.startswith(("1 ", "3 "))]
+    lines += [expression_line(10 + k, cases[k]) for k in range(first, len(cases))]
+    lines.append(f"{10 + len(cases)} END")
+    return "\r".join(lines).encode("latin-1") + b"\r"

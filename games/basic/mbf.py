@@ -195,12 +195,17 @@ def magnitude_above(left: Working, right: Working) -> bool:
 
 
 def from_decimal(mantissa: int, exponent10: int, width: int) -> Working:
-    """mantissa * 10**exponent10 at the given width, scaled one power of ten at a time."""
+    """mantissa * 10**exponent10 at the given width, scaled one power of ten at a time.
+
+    The leading bit stays at the top, so the exponent only falls while dividing and only rises
+    while multiplying: the scaling stops once the result is sure to underflow (exponent 0 or
+    below) or overflow (above 255), so that a text such as 5E12999999 is read at once.
+    """
     value = from_int(mantissa, width)
-    while exponent10 < 0:
+    while exponent10 < 0 and value.exponent > 0:
         value = divide_by_ten(value, width)
         exponent10 += 1
-    while exponent10 > 0:
+    while exponent10 > 0 and value.exponent <= LARGEST_EXPONENT:
         value = multiply_by_ten(value, width)
         exponent10 -= 1
     return normalise(value, width)

@@ -143,16 +143,17 @@ def sng(value: Operand | str) -> Single:
 
 
 def _single(value: Operand) -> Single:
-    """An operand as a Single: exact for ints within 24 bits, floats as decimal constants."""
+    """An operand as a Single: exact for ints within 24 bits, larger ints rounded as a listing's
+    integer constant is when a single receives it (a double, then rounded), floats as decimal
+    constants."""
     kind = type(value)
     if kind is Single:
         return value  # type: ignore[return-value]
     if kind is int:
         if -16777216 <= value <= 16777216:
             return _new(Single, float(value))
-        from games.basic.numtext import parse_constant
-
-        return parse_constant(str(value))
+        whole = int(value)
+        return _soft(lambda: mbf.double_to_single(mbf.from_decimal(whole, 0, mbf.DOUBLE_WIDTH)))
     if kind is float:
         return constant(value)
     raise TypeError(f"a BASIC number cannot be made from {kind.__name__}")
@@ -235,7 +236,8 @@ def pack(value: mbf.Working) -> Single:
 
 def power(base: Single, exponent: Operand) -> Single:
     """base ^ exponent: an int exponent by repeated MBF multiplication (as the listings' ^2),
-    any other through a float power rounded as PC-BASIC rounds its math functions."""
+    any other through a float power rounded as PC-BASIC rounds its math functions (zero to a
+    negative one is a division by zero: the message and the largest single)."""
     if type(exponent) is int:
         try:
             return pack(_integer_power(unpack(base), exponent))
@@ -245,7 +247,11 @@ def power(base: Single, exponent: Operand) -> Single:
         except ZeroDivisionError:
             report_soft_error(DIVISION_BY_ZERO)
             return _new(Single, LARGEST)
-    return from_float_result(lambda: float(base) ** float(_single(exponent)))
+    power_of = _single(exponent)
+    if not base and power_of < 0:
+        report_soft_error(DIVISION_BY_ZERO)
+        return _new(Single, LARGEST)
+    return from_float_result(lambda: float(base) ** float(power_of))
 
 
 def _integer_power(base: mbf.Working, exponent: int) -> mbf.Working:
