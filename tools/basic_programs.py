@@ -531,3 +531,70 @@ def direct_lines(rng: random.Random, count: int) -> list[str]:
             line = f"{rng.choice([10, 20, 100, 1000, 5, 77, 400])} {line}".rstrip()
         lines.append(line)
     return lines[:count]
+
+
+EDITOR_LONG_PROMPT = "A LONGER PROMPT OF SIXTY CHARACTERS OR SO, TO BE NEAR THE EDGE"
+EDITOR_SHOW = ': PRINT "[";A$;"]";LEN(A$): PRINT "#": GOTO 10\n'
+EDITOR_PROGRAMS = {
+    "short": "10 PRINT CHR$(12);: INPUT A$" + EDITOR_SHOW,
+    "long": f'10 PRINT CHR$(12);: INPUT "{EDITOR_LONG_PROMPT}";A$' + EDITOR_SHOW,
+    "bottom": "10 PRINT CHR$(12);: FOR I=1 TO 23: PRINT: NEXT: INPUT A$" + EDITOR_SHOW,
+    "direct": "10 END\n",
+}
+"""Where the keys are typed: after "? " at the top of a cleared screen, after a 64-column
+prompt, after "? " on the bottom row (typing past column 80 scrolls), and at the direct mode
+(which reads the whole logical line back)."""
+EDITOR_PROMPTS = {"short": "", "long": EDITOR_LONG_PROMPT, "bottom": "", "direct": None}
+EDITOR_BLANK_ROWS = {"short": 0, "long": 0, "bottom": 23, "direct": 1}
+"""The rows above the line being typed (at the direct mode, the Ok prompt's)."""
+EDITOR_KEYS = [
+    "\x08",
+    "\t",
+    "\n",
+    "\x1b",
+    "\x05",
+    "\x0e",
+    "\x06",
+    "\x02",
+    "\x12",
+    "\x7f",
+    "\x1c",
+    "\x1d",
+    "\x07",
+    "\x00K",
+    "\x00M",
+    "\x00S",
+    "\x00R",
+    "\x00O",
+    "\x00s",
+    "\x00t",
+    "\x00u",
+]
+EDITOR_TEXTS = ["ab", "X1", "hello", " ", "q", "ab cd", "\x01", "Zz9"]
+EDITOR_LENGTHS = [0, 0, 1, 3, 6, 7, 8, 9, 15, 40, 70, 72, 73, 75, 76, 77, 78, 79, 80, 81, 82]
+EDITOR_LENGTHS += [85, 150, 152, 155, 156, 157, 158, 159, 160, 161, 165]
+
+
+def editor_fill(rng: random.Random, length: int) -> str:
+    """Typed text of a given length: one repeated letter, or words and spaces."""
+    if rng.random() < 0.5:
+        return rng.choice("WQZ") * length
+    words = ""
+    while len(words) < length:
+        words += rng.choice(["ab", "w1", "HELLO", " ", "  ", "x"])
+    return words[:length]
+
+
+def editor_keys(rng: random.Random) -> str:
+    """One answer's keys: a text of some length, then editing keys mixed with short texts."""
+    keys = editor_fill(rng, rng.choice(EDITOR_LENGTHS))
+    for _ in range(rng.choice([1, 1, 2, 2, 3, 4])):
+        if rng.random() < 0.65:
+            keys += rng.choice(EDITOR_KEYS) * rng.choice([1, 1, 1, 2, 3])
+        elif rng.random() < 0.2:
+            keys += editor_fill(rng, rng.choice(EDITOR_LENGTHS))
+        else:
+            keys += rng.choice(EDITOR_TEXTS)
+    if rng.random() < 0.5:
+        keys += rng.choice(EDITOR_TEXTS)
+    return keys

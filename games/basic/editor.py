@@ -137,7 +137,10 @@ class LineEditor:
         first = self.rows[0]
         if len(self.rows) == 1:
             return "".join(first[self.left - 1 : min(len(first), self.right - 1)])
-        parts = ["".join(row) + ("\n" if feed else "") for row, feed in zip(self.rows, self.feeds)]
+        parts = [
+            "".join(row) + ("\n" if feed and len(row) < WIDTH else "")
+            for row, feed in zip(self.rows, self.feeds)
+        ]
         return parts[0][self.left - 1 :] + "".join(parts[1:])
 
     def wraps(self, index: int) -> bool:
@@ -160,6 +163,7 @@ class LineEditor:
         """Overwrite the cell at the cursor and advance, wrapping onto the next row."""
         if self.overflow:
             self.overflow = False
+            self.feeds[self.row] = len(self.rows[self.row]) < WIDTH
             if not self.wraps(self.row):
                 self.add_row(self.row)
             self.row, self.column = self.row + 1, 1
@@ -176,8 +180,9 @@ class LineEditor:
 
     def insert_char(self, char: str) -> None:
         """Insert at the cursor, pushing the rest of the line along (into new rows if full)."""
-        index = self.row
-        self.rows[index].insert(self.column - 1, char)
+        index, cells = self.row, self.rows[self.row]
+        cells.extend(" " * (self.column - 1 - len(cells)))
+        cells.insert(self.column - 1, char)
         while len(self.rows[index]) > WIDTH:
             spill = self.rows[index].pop()
             if not self.wraps(index):
@@ -187,12 +192,12 @@ class LineEditor:
         self.move_right()
 
     def move_right(self) -> None:
-        """Cursor right; past column 80 onto the next row of the line."""
-        self.overflow = False
+        """Cursor right; past column 80 onto the next row of the line (on the last row, the
+        cursor stays, keeping its overflow state)."""
         if self.column < WIDTH:
-            self.column += 1
+            self.column, self.overflow = self.column + 1, False
         elif self.wraps(self.row):
-            self.row, self.column = self.row + 1, 1
+            self.row, self.column, self.overflow = self.row + 1, 1, False
 
     def move_left(self) -> None:
         """Cursor left; from column 1 onto the end of the previous row of the line."""
@@ -219,8 +224,10 @@ class LineEditor:
         del cells[self.column - 1]
         while self.wraps(index) and not self.feeds[index] and len(cells) == WIDTH - 1:
             below = self.rows[index + 1]
-            if below:
-                cells.append(below.pop(0))
+            if not below:
+                self.feeds[index] = True
+                break
+            cells.append(below.pop(0))
             if not below:
                 self.drop_rows(index + 1, index + 2)
                 break
@@ -244,7 +251,7 @@ class LineEditor:
         cells = self.rows[self.row]
         self.add_row(self.row)
         self.feeds[self.row] = True
-        if self.column <= len(cells):
+        if self.column < len(cells):
             self.rows[self.row + 1][:0] = cells[self.column - 1 :]
             del cells[self.column - 1 :]
             return
