@@ -201,8 +201,11 @@ class _EditorWatch:
     """Keys fed to an editor, noting whether they leave what the editor emulates: the cursor
     leaving the line (Ctrl-B with no word before it in the answer, cursor left from column 1 of
     the line's first row below the top of the screen, cursor right or tab past column 80 of the
-    line's last row above the bottom of the screen), and typing in insert mode that pushes the
-    line onto a new row (PC-BASIC then reads the line back from elsewhere)."""
+    line's last row above the bottom of the screen), typing in insert mode that pushes the
+    line onto a new row (PC-BASIC then reads the line back from elsewhere), DEL or backspace
+    at or past the end of a row that ends in a line feed (PC-BASIC pulls the next row's text up
+    to the cursor), and a line feed inside a row's text with the line reaching the bottom of
+    the screen (PC-BASIC's insertion scrolls under it)."""
 
     keys: str
     editor: LineEditor
@@ -232,9 +235,29 @@ class _EditorWatch:
         left = key == "\x1d" and not scan or key == "K" and scan
         if left and self.editor.row == 0 and self.editor.column == 1 and self.editor.top > 1:
             self.emulated = False
+        if (key == "\x7f" and not scan or key == "S" and scan) and self._pulls_up(0):
+            self.emulated = False
+        if key == "\x08" and self._pulls_up(-1):
+            self.emulated = False
+        line = self.editor
+        cells = line.rows[line.row]
+        if key == "\n" and line.column < len(cells) and line.top + len(line.rows) > BOTTOM:
+            self.emulated = False
         self.inserting = self.editor.insert and (key not in ACTIONS or key == "\t") and not scan
         self.rows = len(self.editor.rows)
         return key
+
+    def _pulls_up(self, step: int) -> bool:
+        """Whether deleting `step` columns from the cursor (0 or -1, for backspace) hits the end
+        of a row that ends in a line feed, or beyond it (PC-BASIC then pulls the next row's text
+        up to the cursor)."""
+        line = self.editor
+        row, column = line.row, line.column + step
+        if column < 1:
+            row, column = row - 1, WIDTH
+        if row < 0 or not line.wraps(row) or not line.feeds[row]:
+            return False
+        return len(line.rows[row]) < WIDTH and column >= len(line.rows[row])
 
     def _leaves_line(self, step: int) -> bool:
         """Whether moving the cursor right by `step` takes it off the end of the line's last

@@ -575,6 +575,10 @@ EDITOR_LENGTHS = [0, 0, 1, 3, 6, 7, 8, 9, 15, 40, 70, 72, 73, 75, 76, 77, 78, 79
 EDITOR_LENGTHS += [85, 150, 152, 155, 156, 157, 158, 159, 160, 161, 165]
 
 
+EDITOR_MOVES = [1, 1, 2, 3, 4, 5, 6, 9, 20]
+"""How many times a cursor-left key is pressed, to edit inside the line."""
+
+
 def editor_fill(rng: random.Random, length: int) -> str:
     """Typed text of a given length: one repeated letter, or words and spaces."""
     if rng.random() < 0.5:
@@ -586,10 +590,13 @@ def editor_fill(rng: random.Random, length: int) -> str:
 
 
 def editor_keys(rng: random.Random) -> str:
-    """One answer's keys: a text of some length, then editing keys mixed with short texts."""
+    """One answer's keys: a text of some length, then editing keys (cursor left some times, to
+    edit inside the line) mixed with short texts."""
     keys = editor_fill(rng, rng.choice(EDITOR_LENGTHS))
     for _ in range(rng.choice([1, 1, 2, 2, 3, 4])):
-        if rng.random() < 0.65:
+        if rng.random() < 0.25:
+            keys += rng.choice(["\x1d", "\x00K", "\x02"]) * rng.choice(EDITOR_MOVES)
+        elif rng.random() < 0.65:
             keys += rng.choice(EDITOR_KEYS) * rng.choice([1, 1, 1, 2, 3])
         elif rng.random() < 0.2:
             keys += editor_fill(rng, rng.choice(EDITOR_LENGTHS))

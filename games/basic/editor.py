@@ -148,9 +148,10 @@ class LineEditor:
         return index < len(self.rows) - 1
 
     def add_row(self, after: int) -> None:
-        """A new empty row below `after`; at the bottom of the screen everything scrolls up."""
+        """A new empty row below `after` (inside the line, it ends in a line feed); at the
+        bottom of the screen everything scrolls up."""
         self.rows.insert(after + 1, [])
-        self.feeds.insert(after + 1, False)
+        self.feeds.insert(after + 1, after + 2 < len(self.rows))
         if self.top + len(self.rows) - 1 > BOTTOM:
             self.top -= 1
 
