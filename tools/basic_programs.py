@@ -545,8 +545,9 @@ EDITOR_PROGRAMS = {
 prompt, after "? " on the bottom row (typing past column 80 scrolls), and at the direct mode
 (which reads the whole logical line back)."""
 EDITOR_PROMPTS = {"short": "", "long": EDITOR_LONG_PROMPT, "bottom": "", "direct": None}
-EDITOR_BLANK_ROWS = {"short": 0, "long": 0, "bottom": 23, "direct": 1}
-"""The rows above the line being typed (at the direct mode, the Ok prompt's)."""
+EDITOR_BLANK_ROWS = {"short": 0, "long": 0, "bottom": 23, "direct": 23}
+"""The rows above the line being typed (at the direct mode, the bottom row, where lines are
+typed once the first few have scrolled the screen)."""
 EDITOR_KEYS = [
     "\x08",
     "\t",
