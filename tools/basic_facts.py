@@ -185,7 +185,7 @@ def editor(rng: random.Random, count: int) -> dict[str, object]:
     direct mode, no glyph controls: what the interpreter answers to them is not the editor's)."""
     result: dict[str, object] = {"prompt": basic_programs.EDITOR_LONG_PROMPT}
     for name, program in basic_programs.EDITOR_PROGRAMS.items():
-        answers: list[str] = []
+        answers = [keys for keys in basic_programs.EDITOR_FIXED if editor_emulated(name, keys)]
         while len(answers) < count:
             keys = basic_programs.editor_keys(rng)
             if editor_emulated(name, keys) and not (name == "direct" and "\x01" in keys):
@@ -204,8 +204,9 @@ class _EditorWatch:
     line's last row above the bottom of the screen), typing in insert mode that pushes the
     line onto a new row (PC-BASIC then reads the line back from elsewhere), DEL or backspace
     at or past the end of a row that ends in a line feed (PC-BASIC pulls the next row's text up
-    to the cursor), and a line feed inside a row's text with the line reaching the bottom of
-    the screen (PC-BASIC's insertion scrolls under it)."""
+    to the cursor), and a line feed inside a row's text, unless on the last row of a line above
+    the bottom of the screen (PC-BASIC pushes the rest of the line along, and its insertion
+    scrolls under it at the bottom)."""
 
     keys: str
     editor: LineEditor
@@ -241,7 +242,9 @@ class _EditorWatch:
             self.emulated = False
         line = self.editor
         cells = line.rows[line.row]
-        if key == "\n" and line.column < len(cells) and line.top + len(line.rows) > BOTTOM:
+        last = line.row == len(line.rows) - 1
+        inside = key == "\n" and line.column < len(cells)
+        if inside and (not last or line.top + len(line.rows) > BOTTOM):
             self.emulated = False
         self.inserting = self.editor.insert and (key not in ACTIONS or key == "\t") and not scan
         self.rows = len(self.editor.rows)

@@ -539,13 +539,15 @@ EDITOR_PROGRAMS = {
     "short": "10 PRINT CHR$(12);: INPUT A$" + EDITOR_SHOW,
     "long": f'10 PRINT CHR$(12);: INPUT "{EDITOR_LONG_PROMPT}";A$' + EDITOR_SHOW,
     "bottom": "10 PRINT CHR$(12);: FOR I=1 TO 23: PRINT: NEXT: INPUT A$" + EDITOR_SHOW,
+    "low": "10 PRINT CHR$(12);: FOR I=1 TO 21: PRINT: NEXT: INPUT A$" + EDITOR_SHOW,
     "direct": "10 END\n",
 }
 """Where the keys are typed: after "? " at the top of a cleared screen, after a 64-column
-prompt, after "? " on the bottom row (typing past column 80 scrolls), and at the direct mode
+prompt, after "? " on the bottom row (typing past column 80 scrolls), on the third row from
+the bottom (a line of three rows reaches the bottom, of four scrolls), and at the direct mode
 (which reads the whole logical line back)."""
-EDITOR_PROMPTS = {"short": "", "long": EDITOR_LONG_PROMPT, "bottom": "", "direct": None}
-EDITOR_BLANK_ROWS = {"short": 0, "long": 0, "bottom": 23, "direct": 23}
+EDITOR_PROMPTS = {"short": "", "long": EDITOR_LONG_PROMPT, "bottom": "", "low": "", "direct": None}
+EDITOR_BLANK_ROWS = {"short": 0, "long": 0, "bottom": 23, "low": 21, "direct": 23}
 """The rows above the line being typed (at the direct mode, the bottom row, where lines are
 typed once the first few have scrolled the screen)."""
 EDITOR_KEYS = [
@@ -576,6 +578,39 @@ EDITOR_LENGTHS = [0, 0, 1, 3, 6, 7, 8, 9, 15, 40, 70, 72, 73, 75, 76, 77, 78, 79
 EDITOR_LENGTHS += [85, 150, 152, 155, 156, 157, 158, 159, 160, 161, 165]
 
 
+EDITOR_FIXED = [
+    "ab\x00\x0fcd",
+    "Q" * 78 + "\x0ex",
+    "Q" * 158 + "\x0eab",
+    "ab\x12\tcd",
+    "Q" * 69 + "\x1d\x1d\x12\tx",
+    "abcdefgh" + "\x1d" * 5 + "\x12\tx",
+    "Q" * 100 + "\x1d" * 27 + "\tx",
+    "Q" * 100 + "\x1d" * 25 + "\t\tx",
+    "Q" * 78 + "ab\x08\x08\x08\x08x",
+    "Q" * 98 + "ab\x08\x08\x08\x08\x08x",
+    "ab cd" + "\x1d" * 5 + "\x06X",
+    "ab  cd ef" + "\x1d" * 9 + "\x06\x06X",
+    "a b" + "\x1d" * 3 + "\x06X",
+    "abc\x1d\x1d\x1d\x12X",
+    "Q" * 77 + "\x1d\x12x",
+    "Q" * 76 + "\x1d\x1d\x12xy",
+    "Q" * 100 + "\x1d" * 30 + "\x12ab",
+    "Q" * 150 + "\x1d" * 85 + "\x12abc",
+    "a bc\x02\x02X",
+    "a bc\x02\x02\x02X",
+    "Q" * 100 + "\x1d" * 30 + "\x7f\x7f",
+    "Q" * 158 + "\x1d" * 90 + "\x7f",
+    "Q" * 150 + "\x1d" * 100 + "\x7f\x7f\x7f",
+    "Q" * 100 + "\x1b" + "W" * 100 + "\x1d" * 30 + "\x7f",
+    "abcdef\x1d\x1d\x1d\nX",
+    "Q" * 78 + "\x1d\x12xy",
+    "Q" * 79 + "\x1d\x1d\x12x",
+]
+"""Answers typed first in every context, for rules that random keys seldom meet: an unknown scan
+code, Ctrl-N on a full row, tabs in insert mode and across rows, backspace onto the row above,
+Ctrl-F and Ctrl-B over short words, insertion up to column 80 and into the next row, DEL
+joining rows, Esc after the line scrolled, line feed inside the last row."""
 EDITOR_MOVES = [1, 1, 2, 3, 4, 5, 6, 9, 20]
 """How many times a cursor-left key is pressed, to edit inside the line."""
 

@@ -1,5 +1,5 @@
 """The screen line editor: editing keys typed before Enter, at INPUT after a short prompt, after
-a long one, on the bottom row, and at the direct mode, as PC-BASIC reads them back (measured)."""
+a long one, on the bottom row and near it, and at the direct mode, as PC-BASIC reads them back (measured)."""
 
 from collections.abc import Callable
 
@@ -34,6 +34,7 @@ GAMES: dict[str, Callable[[Console], None]] = {
     "short": _input_game("", 0),
     "long": _input_game(load("editor")["prompt"], 0),
     "bottom": _input_game("", 23),
+    "low": _input_game("", 21),
     "direct": _ends,
 }
 
