@@ -183,10 +183,15 @@ def direct(rng: random.Random, count: int) -> dict[str, object]:
 def editor(rng: random.Random, count: int) -> dict[str, object]:
     """Editing keys typed before Enter at INPUT and at the direct mode, where emulated (at the
     direct mode, no glyph controls: what the interpreter answers to them is not the editor's)."""
-    result: dict[str, object] = {"prompt": basic_programs.EDITOR_LONG_PROMPT}
+    result: dict[str, object] = {
+        "prompt": basic_programs.EDITOR_LONG_PROMPT,
+        "edge prompt": basic_programs.EDITOR_EDGE_PROMPT,
+    }
     for name, program in basic_programs.EDITOR_PROGRAMS.items():
         answers = [keys for keys in basic_programs.EDITOR_FIXED if editor_emulated(name, keys)]
-        while len(answers) < count:
+        while len(answers) < (
+            count if name in ("short", "long", "bottom", "direct") else count // 2
+        ):
             keys = basic_programs.editor_keys(rng)
             if editor_emulated(name, keys) and not (name == "direct" and "\x01" in keys):
                 answers.append(keys)
@@ -201,7 +206,8 @@ class _EditorWatch:
     """Keys fed to an editor, noting whether they leave what the editor emulates: the cursor
     leaving the line (Ctrl-B with no word before it in the answer, cursor left from column 1 of
     the line's first row below the top of the screen, cursor right or tab past column 80 of the
-    line's last row above the bottom of the screen), typing in insert mode that pushes the
+    line's last row above the bottom of the screen, in insert mode too; after Esc on a line of
+    several rows, PC-BASIC's first row no longer continues on the next), typing in insert mode that pushes the
     line onto a new row (PC-BASIC then reads the line back from elsewhere), DEL or backspace
     at or past the end of a row that ends in a line feed (PC-BASIC pulls the next row's text up
     to the cursor), and a line feed inside a row's text, unless on the last row of a line above
@@ -214,6 +220,7 @@ class _EditorWatch:
     emulated: bool = True
     inserting: bool = False
     rows: int = 1
+    unwrapped: bool = False
 
     def read_key(self) -> str:
         """The next key, after checking what the last one did."""
@@ -227,12 +234,11 @@ class _EditorWatch:
             self.emulated &= not ALPHANUMERIC.isdisjoint(cells)
         if (key == "\x1c" and not scan or key == "M" and scan) and self._leaves_line(1):
             self.emulated = False
-        if (
-            key == "\t"
-            and not self.editor.insert
-            and self._leaves_line(8 - (self.editor.column - 1) % 8)
-        ):
+        if key == "\t" and self._leaves_line(8 - (self.editor.column - 1) % 8):
             self.emulated = False
+        line = self.editor
+        if key == "\x1b" and len(line.rows) > 1 and line.top == line.start_row:
+            self.unwrapped = True
         left = key == "\x1d" and not scan or key == "K" and scan
         if left and self.editor.row == 0 and self.editor.column == 1 and self.editor.top > 1:
             self.emulated = False
@@ -267,21 +273,26 @@ class _EditorWatch:
         row, onto the screen row below (which PC-BASIC does above the bottom row)."""
         line = self.editor
         last = line.row == len(line.rows) - 1
+        if self.unwrapped and line.row == 0 and not line.rows[1]:
+            last = True
         past = line.column + step > WIDTH or line.overflow
         return last and past and line.top + line.row < BOTTOM
 
 
 def editor_emulated(context: str, keys: str) -> bool:
     """Whether the keys stay within what the line editor emulates, typed in the context."""
-    screen = Screen()
-    screen.write(basic_programs.EDITOR_PROMPTS[context] or "")
-    if basic_programs.EDITOR_PROMPTS[context] is not None:
-        screen.write("? ")
-    screen.row = 1 + basic_programs.EDITOR_BLANK_ROWS[context]
-    line = LineEditor.at(screen)
-    watch = _EditorWatch(keys + ENTER, line)
-    line.type_line(watch, whole_line=context == "direct")
-    return watch.emulated
+    for above in basic_programs.EDITOR_BLANK_ROWS[context]:
+        screen = Screen()
+        screen.write(basic_programs.EDITOR_PROMPTS[context] or "")
+        if basic_programs.EDITOR_PROMPTS[context] is not None:
+            screen.write("? ")
+        screen.row = 1 + above
+        line = LineEditor.at(screen)
+        watch = _EditorWatch(keys + ENTER, line)
+        line.type_line(watch, whole_line=context == "direct")
+        if not watch.emulated:
+            return False
+    return True
 
 
 def dump(facts: dict[str, object]) -> str:

@@ -534,22 +534,45 @@ def direct_lines(rng: random.Random, count: int) -> list[str]:
 
 
 EDITOR_LONG_PROMPT = "A LONGER PROMPT OF SIXTY CHARACTERS OR SO, TO BE NEAR THE EDGE"
+EDITOR_EDGE_PROMPT = (
+    "A PROMPT THAT WITH ITS QUESTION MARK AND SPACE ENDS EXACTLY AT THE LAST COLUMN"
+)
 EDITOR_SHOW = ': PRINT "[";A$;"]";LEN(A$): PRINT "#": GOTO 10\n'
 EDITOR_PROGRAMS = {
     "short": "10 PRINT CHR$(12);: INPUT A$" + EDITOR_SHOW,
     "long": f'10 PRINT CHR$(12);: INPUT "{EDITOR_LONG_PROMPT}";A$' + EDITOR_SHOW,
     "bottom": "10 PRINT CHR$(12);: FOR I=1 TO 23: PRINT: NEXT: INPUT A$" + EDITOR_SHOW,
     "low": "10 PRINT CHR$(12);: FOR I=1 TO 21: PRINT: NEXT: INPUT A$" + EDITOR_SHOW,
+    "edge": f'10 PRINT CHR$(12);: INPUT "{EDITOR_EDGE_PROMPT}";A$' + EDITOR_SHOW,
+    "rolling": "10 INPUT A$" + EDITOR_SHOW,
     "direct": "10 END\n",
 }
 """Where the keys are typed: after "? " at the top of a cleared screen, after a 64-column
 prompt, after "? " on the bottom row (typing past column 80 scrolls), on the third row from
-the bottom (a line of three rows reaches the bottom, of four scrolls), and at the direct mode
-(which reads the whole logical line back)."""
-EDITOR_PROMPTS = {"short": "", "long": EDITOR_LONG_PROMPT, "bottom": "", "low": "", "direct": None}
-EDITOR_BLANK_ROWS = {"short": 0, "long": 0, "bottom": 23, "low": 21, "direct": 23}
-"""The rows above the line being typed (at the direct mode, the bottom row, where lines are
-typed once the first few have scrolled the screen)."""
+the bottom (a line of three rows reaches the bottom, of four scrolls), after a prompt that ends
+at column 80, with no clearing of the screen (each answer below the last, the screen scrolling),
+and at the direct mode (which reads the whole logical line back)."""
+EDITOR_PROMPTS = {
+    "short": "",
+    "long": EDITOR_LONG_PROMPT,
+    "bottom": "",
+    "low": "",
+    "edge": EDITOR_EDGE_PROMPT,
+    "rolling": "",
+    "direct": None,
+}
+EDITOR_BLANK_ROWS: dict[str, tuple[int, ...]] = {
+    "short": (0,),
+    "long": (0,),
+    "bottom": (23,),
+    "low": (21,),
+    "edge": (0,),
+    "rolling": (0, 23),
+    "direct": (23,),
+}
+"""The rows above the line being typed: at the direct mode the bottom row, where lines are typed
+once the first few have scrolled the screen; with no clearing (rolling), any row from the top
+to the bottom, and an answer is kept only if emulated at both."""
 EDITOR_KEYS = [
     "\x08",
     "\t",
@@ -605,6 +628,10 @@ EDITOR_FIXED = [
     "Q" * 100 + "\x1b" + "W" * 100 + "\x1d" * 30 + "\x7f",
     "abcdef\x1d\x1d\x1d\nX",
     "Q" * 78 + "\x1d\x12xy",
+    "Q" * 77 + "\x00\x0fab",
+    "abcdefghij" * 10 + "\x1d" * 30 + "\x12ab",
+    "0123456789" * 16 + "\x1d" * 100 + "\x12x",
+    "0123456789" * 24 + "\x1d" * 200 + "\x12x",
     "Q" * 79 + "\x1d\x1d\x12x",
 ]
 """Answers typed first in every context, for rules that random keys seldom meet: an unknown scan

@@ -1,5 +1,6 @@
 """The screen line editor: editing keys typed before Enter, at INPUT after a short prompt, after
-a long one, on the bottom row and near it, and at the direct mode, as PC-BASIC reads them back (measured)."""
+a long one, after one ending at column 80, on the bottom row and near it, with no clearing, and at the direct mode, as PC-BASIC reads them back (measured).
+"""
 
 from collections.abc import Callable
 
@@ -26,6 +27,14 @@ def _input_game(prompt: str, blank_rows: int) -> Callable[[Console], None]:
     return game
 
 
+def _rolling(console: Console) -> None:
+    """10 INPUT A$: PRINT "[";A$;"]";LEN(A$): PRINT "#": GOTO 10"""
+    while True:
+        text = console.input_string()
+        console.print("[", text, "]", len(text))
+        console.print("#")
+
+
 def _ends(console: Console) -> None:
     """10 END"""
 
@@ -35,6 +44,8 @@ GAMES: dict[str, Callable[[Console], None]] = {
     "long": _input_game(load("editor")["prompt"], 0),
     "bottom": _input_game("", 23),
     "low": _input_game("", 21),
+    "edge": _input_game(load("editor")["edge prompt"], 0),
+    "rolling": _rolling,
     "direct": _ends,
 }
 
