@@ -332,7 +332,7 @@ DEFAULT_COUNTS = {
     "rnd": 40,
     "console": 400,
     "direct": 200,
-    "editor": 200,
+    "editor": 180,
 }
 
 

@@ -629,9 +629,15 @@ EDITOR_FIXED = [
     "abcdef\x1d\x1d\x1d\nX",
     "Q" * 78 + "\x1d\x12xy",
     "Q" * 77 + "\x00\x0fab",
+    "Q" * 70 + "\x12\t",
+    "Q" * 72 + "\x12\t",
+    "ABCDEFGHIJ" * 16 + "\x1d" * 100 + "\x12x\x12\x06\x06\x06Y",
+    "ABCDEFGHIJ" * 24 + "\x1d" * 200 + "\x12x\x12\x06\x06\x06Y",
+    "ABCDEFGHIJ" * 16 + "\x1d" * 100 + "\x7f",
+    "ABCDEFGHIJ" * 24 + "\x1d" * 200 + "\x7f\x06Y",
     "abcdefghij" * 10 + "\x1d" * 30 + "\x12ab",
-    "0123456789" * 16 + "\x1d" * 100 + "\x12x",
-    "0123456789" * 24 + "\x1d" * 200 + "\x12x",
+    "ABCDEFGHIJ" * 16 + "\x1d" * 100 + "\x12x",
+    "ABCDEFGHIJ" * 24 + "\x1d" * 200 + "\x12x",
     "Q" * 79 + "\x1d\x1d\x12x",
 ]
 """Answers typed first in every context, for rules that random keys seldom meet: an unknown scan
