@@ -12,7 +12,12 @@ tab, line feed, Esc, Ctrl-E (clear to end), Ctrl-B/Ctrl-F (word left/right), Ctr
 Ctrl-R (insert mode), DEL, Ctrl-\\ and Ctrl-] (right, left), and the same keys as NUL-prefixed
 scan codes. Not emulated (the key is ignored): cursor up and down, home, clear screen (Ctrl-K,
 Ctrl-L, Ctrl-^, Ctrl-_ and their scan codes), function keys and Alt-letter keywords; the cursor
-is kept within the line being typed (PC-BASIC lets it wander over the rest of the screen).
+is kept within the line being typed (PC-BASIC lets it wander over the rest of the screen). Nor
+emulated as PC-BASIC does them: typing in insert mode that pushes the line onto a new row, DEL
+or backspace at or past the end of a row that ends in a line feed (PC-BASIC pulls the next row
+up to the cursor), and a line feed inside a row that is not the line's last or on a line that
+reaches the bottom of the screen (PC-BASIC pushes the rest of the line along). The measured
+facts of tests/basic/test_editor.py cover the rest (tools/basic_facts.py, kind editor).
 """
 
 from collections.abc import Callable
