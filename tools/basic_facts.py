@@ -5,8 +5,8 @@
 Each KIND runs PC-BASIC on a generated program (operands are passed as exact MBF bytes in a
 data file, results read back as MKS$ bytes) and writes tests/basic/data/KIND.json, which the
 tests in tests/basic/ check the runtime against. Kinds: arithmetic, functions, constants, val,
-input, rnd, console, direct, direct_sessions, cursor, strings, edges. Deterministic for a seed; a
-run takes PC-BASIC one to a few minutes a kind.
+input, rnd, console, direct, direct_sessions, cursor, strings, edges, editor. Deterministic for a
+seed; a run takes PC-BASIC one to a few minutes a kind.
 """
 
 import argparse
@@ -15,9 +15,12 @@ import math
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from acceptance.pcbasic import PcBasicError, run
+from games.basic.editor import ALPHANUMERIC, ENTER, ACTIONS, SCAN_PREFIX, LineEditor
+from games.basic.screen import BOTTOM, WIDTH, Screen
 from tools import basic_programs
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "basic" / "data"
@@ -425,6 +428,121 @@ def _unnumbered(line: str) -> str:
     return line.split(" in ")[0] if line.endswith("\xff") else line
 
 
+def editor(rng: random.Random, count: int) -> dict[str, object]:
+    """Editing keys typed before Enter at INPUT and at the direct mode, where emulated (at the
+    direct mode, no glyph controls: what the interpreter answers to them is not the editor's)."""
+    result: dict[str, object] = {
+        "prompt": basic_programs.EDITOR_LONG_PROMPT,
+        "edge prompt": basic_programs.EDITOR_EDGE_PROMPT,
+    }
+    for name, program in basic_programs.EDITOR_PROGRAMS.items():
+        answers = [keys for keys in basic_programs.EDITOR_FIXED if editor_emulated(name, keys)]
+        while len(answers) < (
+            count if name in ("short", "long", "bottom", "direct") else count // 2
+        ):
+            keys = basic_programs.editor_keys(rng)
+            if editor_emulated(name, keys) and not (name == "direct" and "\x01" in keys):
+                answers.append(keys)
+        typed = b"".join(answer.encode("latin-1") + b"\r" for answer in answers)
+        source = program.replace("\n", "\r").encode("latin-1")
+        result[name] = {"answers": answers, "transcript": run(source, typed)}
+    return result
+
+
+@dataclass
+class _EditorWatch:
+    """Keys fed to an editor, noting whether they leave what the editor emulates: the cursor
+    leaving the line (Ctrl-B with no word before it in the answer, cursor left from column 1 of
+    the line's first row below the top of the screen, cursor right or tab past column 80 of the
+    line's last row above the bottom of the screen, in insert mode too; after Esc on a line of
+    several rows, PC-BASIC's first row no longer continues on the next), typing in insert mode that pushes the
+    line onto a new row (PC-BASIC then reads the line back from elsewhere), DEL or backspace
+    at or past the end of a row that ends in a line feed (PC-BASIC pulls the next row's text up
+    to the cursor), and a line feed inside a row's text, unless on the last row of a line above
+    the bottom of the screen (PC-BASIC pushes the rest of the line along, and its insertion
+    scrolls under it at the bottom)."""
+
+    keys: str
+    editor: LineEditor
+    position: int = 0
+    emulated: bool = True
+    inserting: bool = False
+    rows: int = 1
+    unwrapped: bool = False
+
+    def read_key(self) -> str:
+        """The next key, after checking what the last one did."""
+        if self.inserting and len(self.editor.rows) > self.rows:
+            self.emulated = False
+        key = self.keys[self.position]
+        self.position += 1
+        scan = self.position >= 2 and self.keys[self.position - 2] == SCAN_PREFIX
+        if key == "\x02" and not scan or key == "s" and scan:
+            cells = self.editor._cells()[self.editor.left - 1 : self.editor._position()]
+            self.emulated &= not ALPHANUMERIC.isdisjoint(cells)
+        if (key == "\x1c" and not scan or key == "M" and scan) and self._leaves_line(1):
+            self.emulated = False
+        if key == "\t" and self._leaves_line(8 - (self.editor.column - 1) % 8):
+            self.emulated = False
+        line = self.editor
+        if key == "\x1b" and len(line.rows) > 1 and line.top == line.start_row:
+            self.unwrapped = True
+        left = key == "\x1d" and not scan or key == "K" and scan
+        if left and self.editor.row == 0 and self.editor.column == 1 and self.editor.top > 1:
+            self.emulated = False
+        if (key == "\x7f" and not scan or key == "S" and scan) and self._pulls_up(0):
+            self.emulated = False
+        if key == "\x08" and self._pulls_up(-1):
+            self.emulated = False
+        line = self.editor
+        cells = line.rows[line.row]
+        last = line.row == len(line.rows) - 1
+        inside = key == "\n" and line.column < len(cells)
+        if inside and (not last or line.top + len(line.rows) > BOTTOM):
+            self.emulated = False
+        self.inserting = self.editor.insert and (key not in ACTIONS or key == "\t") and not scan
+        self.rows = len(self.editor.rows)
+        return key
+
+    def _pulls_up(self, step: int) -> bool:
+        """Whether deleting `step` columns from the cursor (0 or -1, for backspace) hits the end
+        of a row that ends in a line feed, or beyond it (PC-BASIC then pulls the next row's text
+        up to the cursor)."""
+        line = self.editor
+        row, column = line.row, line.column + step
+        if column < 1:
+            row, column = row - 1, WIDTH
+        if row < 0 or not line.wraps(row) or not line.feeds[row]:
+            return False
+        return len(line.rows[row]) < WIDTH and column >= len(line.rows[row])
+
+    def _leaves_line(self, step: int) -> bool:
+        """Whether moving the cursor right by `step` takes it off the end of the line's last
+        row, onto the screen row below (which PC-BASIC does above the bottom row)."""
+        line = self.editor
+        last = line.row == len(line.rows) - 1
+        if self.unwrapped and line.row == 0 and not line.rows[1]:
+            last = True
+        past = line.column + step > WIDTH or line.overflow
+        return last and past and line.top + line.row < BOTTOM
+
+
+def editor_emulated(context: str, keys: str) -> bool:
+    """Whether the keys stay within what the line editor emulates, typed in the context."""
+    for above in basic_programs.EDITOR_BLANK_ROWS[context]:
+        screen = Screen()
+        screen.write(basic_programs.EDITOR_PROMPTS[context] or "")
+        if basic_programs.EDITOR_PROMPTS[context] is not None:
+            screen.write("? ")
+        screen.row = 1 + above
+        line = LineEditor.at(screen)
+        watch = _EditorWatch(keys + ENTER, line)
+        line.type_line(watch, whole_line=context == "direct")
+        if not watch.emulated:
+            return False
+    return True
+
+
 def dump(facts: dict[str, object]) -> str:
     """JSON with one case per line, so that a change of facts reads well in a diff."""
     parts = []
@@ -455,6 +573,7 @@ KINDS: dict[str, Callable[[random.Random, int], dict[str, object]]] = {
     "cursor": cursor,
     "strings": strings,
     "edges": edges,
+    "editor": editor,
 }
 DEFAULT_COUNTS = {
     "arithmetic": 3000,
@@ -469,6 +588,7 @@ DEFAULT_COUNTS = {
     "cursor": 300,
     "strings": 0,
     "edges": 0,
+    "editor": 180,
 }
 
 

@@ -877,3 +877,146 @@ def expressions_program(cases: list[tuple[str, str, str]], first: int) -> bytes:
     lines += [expression_line(10 + k, cases[k]) for k in range(first, len(cases))]
     lines.append(f"{10 + len(cases)} END")
     return "\r".join(lines).encode("latin-1") + b"\r"
+
+
+EDITOR_LONG_PROMPT = "A LONGER PROMPT OF SIXTY CHARACTERS OR SO, TO BE NEAR THE EDGE"
+EDITOR_EDGE_PROMPT = (
+    "A PROMPT THAT WITH ITS QUESTION MARK AND SPACE ENDS EXACTLY AT THE LAST COLUMN"
+)
+EDITOR_SHOW = ': PRINT "[";A$;"]";LEN(A$): PRINT "#": GOTO 10\n'
+EDITOR_PROGRAMS = {
+    "short": "10 PRINT CHR$(12);: INPUT A$" + EDITOR_SHOW,
+    "long": f'10 PRINT CHR$(12);: INPUT "{EDITOR_LONG_PROMPT}";A$' + EDITOR_SHOW,
+    "bottom": "10 PRINT CHR$(12);: FOR I=1 TO 23: PRINT: NEXT: INPUT A$" + EDITOR_SHOW,
+    "low": "10 PRINT CHR$(12);: FOR I=1 TO 21: PRINT: NEXT: INPUT A$" + EDITOR_SHOW,
+    "edge": f'10 PRINT CHR$(12);: INPUT "{EDITOR_EDGE_PROMPT}";A$' + EDITOR_SHOW,
+    "rolling": "10 INPUT A$" + EDITOR_SHOW,
+    "direct": "10 END\n",
+}
+"""Where the keys are typed: after "? " at the top of a cleared screen, after a 64-column
+prompt, after "? " on the bottom row (typing past column 80 scrolls), on the third row from
+the bottom (a line of three rows reaches the bottom, of four scrolls), after a prompt that ends
+at column 80, with no clearing of the screen (each answer below the last, the screen scrolling),
+and at the direct mode (which reads the whole logical line back)."""
+EDITOR_PROMPTS = {
+    "short": "",
+    "long": EDITOR_LONG_PROMPT,
+    "bottom": "",
+    "low": "",
+    "edge": EDITOR_EDGE_PROMPT,
+    "rolling": "",
+    "direct": None,
+}
+EDITOR_BLANK_ROWS: dict[str, tuple[int, ...]] = {
+    "short": (0,),
+    "long": (0,),
+    "bottom": (23,),
+    "low": (21,),
+    "edge": (0,),
+    "rolling": (0, 23),
+    "direct": (23,),
+}
+"""The rows above the line being typed: at the direct mode the bottom row, where lines are typed
+once the first few have scrolled the screen; with no clearing (rolling), any row from the top
+to the bottom, and an answer is kept only if emulated at both."""
+EDITOR_KEYS = [
+    "\x08",
+    "\t",
+    "\n",
+    "\x1b",
+    "\x05",
+    "\x0e",
+    "\x06",
+    "\x02",
+    "\x12",
+    "\x7f",
+    "\x1c",
+    "\x1d",
+    "\x07",
+    "\x00K",
+    "\x00M",
+    "\x00S",
+    "\x00R",
+    "\x00O",
+    "\x00s",
+    "\x00t",
+    "\x00u",
+]
+EDITOR_TEXTS = ["ab", "X1", "hello", " ", "q", "ab cd", "\x01", "Zz9"]
+EDITOR_LENGTHS = [0, 0, 1, 3, 6, 7, 8, 9, 15, 40, 70, 72, 73, 75, 76, 77, 78, 79, 80, 81, 82]
+EDITOR_LENGTHS += [85, 150, 152, 155, 156, 157, 158, 159, 160, 161, 165]
+
+
+EDITOR_FIXED = [
+    "ab\x00\x0fcd",
+    "Q" * 78 + "\x0ex",
+    "Q" * 158 + "\x0eab",
+    "ab\x12\tcd",
+    "Q" * 69 + "\x1d\x1d\x12\tx",
+    "abcdefgh" + "\x1d" * 5 + "\x12\tx",
+    "Q" * 100 + "\x1d" * 27 + "\tx",
+    "Q" * 100 + "\x1d" * 25 + "\t\tx",
+    "Q" * 78 + "ab\x08\x08\x08\x08x",
+    "Q" * 98 + "ab\x08\x08\x08\x08\x08x",
+    "ab cd" + "\x1d" * 5 + "\x06X",
+    "ab  cd ef" + "\x1d" * 9 + "\x06\x06X",
+    "a b" + "\x1d" * 3 + "\x06X",
+    "abc\x1d\x1d\x1d\x12X",
+    "Q" * 77 + "\x1d\x12x",
+    "Q" * 76 + "\x1d\x1d\x12xy",
+    "Q" * 100 + "\x1d" * 30 + "\x12ab",
+    "Q" * 150 + "\x1d" * 85 + "\x12abc",
+    "a bc\x02\x02X",
+    "a bc\x02\x02\x02X",
+    "Q" * 100 + "\x1d" * 30 + "\x7f\x7f",
+    "Q" * 158 + "\x1d" * 90 + "\x7f",
+    "Q" * 150 + "\x1d" * 100 + "\x7f\x7f\x7f",
+    "Q" * 100 + "\x1b" + "W" * 100 + "\x1d" * 30 + "\x7f",
+    "abcdef\x1d\x1d\x1d\nX",
+    "Q" * 78 + "\x1d\x12xy",
+    "Q" * 77 + "\x00\x0fab",
+    "Q" * 70 + "\x12\t",
+    "Q" * 72 + "\x12\t",
+    "ABCDEFGHIJ" * 16 + "\x1d" * 100 + "\x12x\x12\x06\x06\x06Y",
+    "ABCDEFGHIJ" * 24 + "\x1d" * 200 + "\x12x\x12\x06\x06\x06Y",
+    "ABCDEFGHIJ" * 16 + "\x1d" * 100 + "\x7f",
+    "ABCDEFGHIJ" * 24 + "\x1d" * 200 + "\x7f\x06Y",
+    "abcdefghij" * 10 + "\x1d" * 30 + "\x12ab",
+    "ABCDEFGHIJ" * 16 + "\x1d" * 100 + "\x12x",
+    "ABCDEFGHIJ" * 24 + "\x1d" * 200 + "\x12x",
+    "Q" * 79 + "\x1d\x1d\x12x",
+]
+"""Answers typed first in every context, for rules that random keys seldom meet: an unknown scan
+code, Ctrl-N on a full row, tabs in insert mode and across rows, backspace onto the row above,
+Ctrl-F and Ctrl-B over short words, insertion up to column 80 and into the next row, DEL
+joining rows, Esc after the line scrolled, line feed inside the last row."""
+EDITOR_MOVES = [1, 1, 2, 3, 4, 5, 6, 9, 20]
+"""How many times a cursor-left key is pressed, to edit inside the line."""
+
+
+def editor_fill(rng: random.Random, length: int) -> str:
+    """Typed text of a given length: one repeated letter, or words and spaces."""
+    if rng.random() < 0.5:
+        return rng.choice("WQZ") * length
+    words = ""
+    while len(words) < length:
+        words += rng.choice(["ab", "w1", "HELLO", " ", "  ", "x"])
+    return words[:length]
+
+
+def editor_keys(rng: random.Random) -> str:
+    """One answer's keys: a text of some length, then editing keys (cursor left some times, to
+    edit inside the line) mixed with short texts."""
+    keys = editor_fill(rng, rng.choice(EDITOR_LENGTHS))
+    for _ in range(rng.choice([1, 1, 2, 2, 3, 4])):
+        if rng.random() < 0.25:
+            keys += rng.choice(["\x1d", "\x00K", "\x02"]) * rng.choice(EDITOR_MOVES)
+        elif rng.random() < 0.65:
+            keys += rng.choice(EDITOR_KEYS) * rng.choice([1, 1, 1, 2, 3])
+        elif rng.random() < 0.2:
+            keys += editor_fill(rng, rng.choice(EDITOR_LENGTHS))
+        else:
+            keys += rng.choice(EDITOR_TEXTS)
+    if rng.random() < 0.5:
+        keys += rng.choice(EDITOR_TEXTS)
+    return keys

@@ -12,7 +12,12 @@ tab, line feed, Esc, Ctrl-E (clear to end), Ctrl-B/Ctrl-F (word left/right), Ctr
 Ctrl-R (insert mode), DEL, Ctrl-\\ and Ctrl-] (right, left), and the same keys as NUL-prefixed
 scan codes. Not emulated (the key is ignored): cursor up and down, home, clear screen (Ctrl-K,
 Ctrl-L, Ctrl-^, Ctrl-_ and their scan codes), function keys and Alt-letter keywords; the cursor
-is kept within the line being typed (PC-BASIC lets it wander over the rest of the screen).
+is kept within the line being typed (PC-BASIC lets it wander over the rest of the screen). Nor
+emulated as PC-BASIC does them: typing in insert mode that pushes the line onto a new row, DEL
+or backspace at or past the end of a row that ends in a line feed (PC-BASIC pulls the next row
+up to the cursor), and a line feed inside a row that is not the line's last or on a line that
+reaches the bottom of the screen (PC-BASIC pushes the rest of the line along). The measured
+facts of tests/basic/test_editor.py cover the rest (tools/basic_facts.py, kind editor).
 """
 
 from collections.abc import Callable
@@ -137,7 +142,10 @@ class LineEditor:
         first = self.rows[0]
         if len(self.rows) == 1:
             return "".join(first[self.left - 1 : min(len(first), self.right - 1)])
-        parts = ["".join(row) + ("\n" if feed else "") for row, feed in zip(self.rows, self.feeds)]
+        parts = [
+            "".join(row) + ("\n" if feed and len(row) < WIDTH else "")
+            for row, feed in zip(self.rows, self.feeds)
+        ]
         return parts[0][self.left - 1 :] + "".join(parts[1:])
 
     def wraps(self, index: int) -> bool:
@@ -145,9 +153,10 @@ class LineEditor:
         return index < len(self.rows) - 1
 
     def add_row(self, after: int) -> None:
-        """A new empty row below `after`; at the bottom of the screen everything scrolls up."""
+        """A new empty row below `after` (inside the line, it ends in a line feed); at the
+        bottom of the screen everything scrolls up."""
         self.rows.insert(after + 1, [])
-        self.feeds.insert(after + 1, False)
+        self.feeds.insert(after + 1, after + 2 < len(self.rows))
         if self.top + len(self.rows) - 1 > BOTTOM:
             self.top -= 1
 
@@ -160,6 +169,7 @@ class LineEditor:
         """Overwrite the cell at the cursor and advance, wrapping onto the next row."""
         if self.overflow:
             self.overflow = False
+            self.feeds[self.row] = len(self.rows[self.row]) < WIDTH
             if not self.wraps(self.row):
                 self.add_row(self.row)
             self.row, self.column = self.row + 1, 1
@@ -176,8 +186,9 @@ class LineEditor:
 
     def insert_char(self, char: str) -> None:
         """Insert at the cursor, pushing the rest of the line along (into new rows if full)."""
-        index = self.row
-        self.rows[index].insert(self.column - 1, char)
+        index, cells = self.row, self.rows[self.row]
+        cells.extend(" " * (self.column - 1 - len(cells)))
+        cells.insert(self.column - 1, char)
         while len(self.rows[index]) > WIDTH:
             spill = self.rows[index].pop()
             if not self.wraps(index):
@@ -187,12 +198,12 @@ class LineEditor:
         self.move_right()
 
     def move_right(self) -> None:
-        """Cursor right; past column 80 onto the next row of the line."""
-        self.overflow = False
+        """Cursor right; past column 80 onto the next row of the line (on the last row, the
+        cursor stays, keeping its overflow state)."""
         if self.column < WIDTH:
-            self.column += 1
+            self.column, self.overflow = self.column + 1, False
         elif self.wraps(self.row):
-            self.row, self.column = self.row + 1, 1
+            self.row, self.column, self.overflow = self.row + 1, 1, False
 
     def move_left(self) -> None:
         """Cursor left; from column 1 onto the end of the previous row of the line."""
@@ -219,8 +230,10 @@ class LineEditor:
         del cells[self.column - 1]
         while self.wraps(index) and not self.feeds[index] and len(cells) == WIDTH - 1:
             below = self.rows[index + 1]
-            if below:
-                cells.append(below.pop(0))
+            if not below:
+                self.feeds[index] = True
+                break
+            cells.append(below.pop(0))
             if not below:
                 self.drop_rows(index + 1, index + 2)
                 break
@@ -244,7 +257,7 @@ class LineEditor:
         cells = self.rows[self.row]
         self.add_row(self.row)
         self.feeds[self.row] = True
-        if self.column <= len(cells):
+        if self.column < len(cells):
             self.rows[self.row + 1][:0] = cells[self.column - 1 :]
             del cells[self.column - 1 :]
             return

@@ -2,7 +2,9 @@
 
 A typed line reaches PC-BASIC as its UTF-8 bytes followed by a carriage return; the runtime
 works on text with one character per byte, so a line is encoded to UTF-8 and decoded as latin-1
-(`typed`). PC-BASIC reads a line of its input file only when the program waits for one.
+(`typed`). PC-BASIC reads a line of its input file only when the program waits for one, and
+reads CR LF there as one Enter: a line that starts with a line feed loses it after the Enter
+before it.
 """
 
 from dataclasses import dataclass
@@ -25,8 +27,8 @@ class Keystrokes:
 
     @classmethod
     def of_lines(cls, lines: list[str]) -> "Keystrokes":
-        """The keystrokes of typing each line and Enter."""
-        return cls("".join(typed(line) + ENTER for line in lines))
+        """The keystrokes of typing each line and Enter (an Enter and line feed are one Enter)."""
+        return cls("".join(typed(line) + ENTER for line in lines).replace(ENTER + "\n", ENTER))
 
     def read_key(self) -> str:
         """The next key; InputExhausted after the last."""
