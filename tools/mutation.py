@@ -7,12 +7,18 @@ it, so a run is short and its results are kept for the next run. Mutants listed 
 out of the score.
 
     python -m tools.mutation [PACKAGE ...] [--jobs N] [--fresh | --recheck | --sample N | --report]
-        [--survivors]
+        [--survivors] [--differential GAMES]
+
+The BASIC games' clones are pinned by PC-BASIC: `--sample N --differential GAMES` also plays
+GAMES random games (those of `at fuzz --seed SEED`, fixed beforehand, with PC-BASIC's
+transcripts) with the clone as each mutant of the sample, and counts the mutants that change a
+transcript, raise or hang.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -22,8 +28,14 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+
+from acceptance.fuzz import trials
+from acceptance.games import GAMES, script_text
+from acceptance.pcbasic import PcBasicError
+from tools.mutant_games import Played
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRATCH = ROOT / ".mutation"
@@ -36,6 +48,11 @@ SPACE_DEFENDER = "not star_ and not super_star"
 # bug to fail loudly: changing one changes no rule, so they are not mutated.
 NOT_MUTATED = (r"^\s*assert ", r"assert_never\(")
 RESULT_LINE = re.compile(r"^\s+(\S+): (.+)$")
+PLAYER = Path(__file__).resolve().with_name("mutant_games.py")
+# A mutant's games may take this many times the unmutated clone's, plus the slack, else it hangs.
+SLOWEST = 10
+SLACK = 10.0
+DETECTED = ("killed", "timeout")
 
 
 @dataclass(frozen=True)
@@ -143,9 +160,14 @@ class Figures:
     """The outcome of one package's run."""
 
     package: str
-    counts: Counter[str]
+    statuses: dict[str, str]  # each mutant run: killed, survived, timeout, ...
     equivalent: int
     seconds: float
+
+    @property
+    def counts(self) -> Counter[str]:
+        """How many mutants have each status."""
+        return Counter(self.statuses.values())
 
     @property
     def mutants(self) -> int:
@@ -265,7 +287,7 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
         every = sorted(statuses(folder))
         chosen = random.Random(options.seed).sample(every, min(options.sample, len(every)))
     elif options.recheck and (folder / "mutants").is_dir():
-        chosen = [m for m, s in statuses(folder).items() if s not in ("killed", "timeout")]
+        chosen = [m for m, s in statuses(folder).items() if s not in DETECTED]
     if not options.report:
         mutmut(folder, "run", "--max-children", str(options.jobs), *chosen, quiet=True)
     seconds = 0.0 if options.report else time.monotonic() - started
@@ -273,7 +295,7 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
     if options.sample:
         found = {mutant: found[mutant] for mutant in chosen}
     if not found:
-        return Figures(name, Counter(), 0, seconds)
+        return Figures(name, {}, 0, seconds)
     listed = listed_equivalents()
     for mutant in sorted(found.keys() & listed.keys()):
         if found[mutant] != "survived":
@@ -288,9 +310,9 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
     equivalent = {mutant for mutant, status in found.items() if status == "survived"} & set(listed)
     if options.survivors:
         for mutant, status in sorted(found.items()):
-            if status not in ("killed", "timeout") and mutant not in equivalent:
+            if status not in DETECTED and mutant not in equivalent:
                 print(f"  {status}: {mutant}")
-    return Figures(name, Counter(found.values()), len(equivalent), seconds)
+    return Figures(name, found, len(equivalent), seconds)
 
 
 def report(figures: Figures) -> str:
@@ -308,6 +330,101 @@ def report(figures: Figures) -> str:
     )
 
 
+@dataclass(frozen=True)
+class Differential:
+    """The differential run of a sample: each mutant's verdict on the same random games."""
+
+    games: int
+    verdicts: dict[str, str]  # killed (a transcript differs or the clone raises), timeout, survived
+    corpus_seconds: float  # drawing the games and PC-BASIC's transcripts (cached on disk)
+    seconds: float  # playing them with every mutant
+
+
+def corpus(name: str, games: int, seed: int) -> list[Played]:
+    """The first random games of `at fuzz --seed SEED`, with PC-BASIC's transcripts, which the
+    unmutated clone must print too."""
+    game = GAMES[name]
+    assert game.reference is not None  # a BASIC game, checked with the options
+    played: list[Played] = []
+    for trial in itertools.islice(trials(game, seed), games):
+        text = script_text(trial.lines)
+        try:
+            expected = game.reference(text, trial.seed)
+        except PcBasicError as error:
+            raise SystemExit(f"mutation: random game {trial.number} of {name}: {error}") from None
+        if game.clone(text, trial.seed) != expected:
+            raise SystemExit(
+                f"mutation: the unmutated {name} differs from PC-BASIC on random game "
+                f"{trial.number} (at fuzz --game {name} --seed {seed} finds it)"
+            )
+        played.append(Played(script=text, seed=trial.seed, expected=expected))
+    return played
+
+
+def play(code: Path, package: str, games: Path, mutant: str, timeout: float) -> tuple[str, str]:
+    """A mutant's verdict on the games (killed, timeout or survived) and the player's last line."""
+    environment = {
+        **os.environ,
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONPATH": str(code),
+        "MUTANT_UNDER_TEST": mutant,
+    }
+    try:
+        done = subprocess.run(
+            [sys.executable, "-P", str(PLAYER), package, str(games)],
+            cwd=code,
+            env=environment,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return "timeout", f"still playing after {timeout:.0f} s"
+    last = done.stdout.strip().splitlines()[-1:]
+    return ("survived" if done.returncode == 0 else "killed"), "".join(last)
+
+
+def differential(name: str, mutants: list[str], options: argparse.Namespace) -> Differential:
+    """Play the same random games with the clone as each mutant, `options.jobs` at a time."""
+    started = time.monotonic()
+    folder = SCRATCH / name
+    games = folder / "differential.json"
+    played = corpus(name, options.differential, options.seed)
+    games.write_text(json.dumps(played), encoding="utf-8")
+    corpus_seconds = time.monotonic() - started
+    code, package = folder / "mutants", f"games.{name}"
+    verdict, last = play(code, package, games, "", SLACK * options.differential)  # generous
+    if verdict != "survived":
+        raise SystemExit(f"mutation: the unmutated {package} in {code} fails the games: {last}")
+    timeout = SLOWEST * (time.monotonic() - started - corpus_seconds) + SLACK
+    with ThreadPoolExecutor(max_workers=options.jobs) as pool:
+        verdicts = pool.map(lambda mutant: play(code, package, games, mutant, timeout)[0], mutants)
+        found = dict(zip(mutants, verdicts))
+    seconds = time.monotonic() - started - corpus_seconds
+    return Differential(options.differential, found, corpus_seconds, seconds)
+
+
+def differential_report(figures: Figures, run: Differential, survivors: bool) -> str:
+    """What the differential run adds to the fast tests on a sample (and, if asked, which)."""
+    detected = {mutant for mutant, verdict in run.verdicts.items() if verdict in DETECTED}
+    fast = {mutant for mutant, status in figures.statuses.items() if status in DETECTED}
+    left = sorted(run.verdicts.keys() - fast)
+    more = [mutant for mutant in left if mutant in detected]
+    timed_out = sum(verdict == "timeout" for verdict in run.verdicts.values())
+    lines = [
+        f"  differential run, {run.games} random games: detects {len(detected)} of the "
+        f"{len(run.verdicts)} mutants ({timed_out} timed out), {len(more)} of the {len(left)} "
+        f"the fast tests leave: {len(fast) + len(more)} in all; {run.corpus_seconds:.0f} s "
+        f"for the games and PC-BASIC's transcripts, {run.seconds:.0f} s for the mutants"
+    ]
+    if survivors:
+        lines += [f"  detected only by the differential run: {mutant}" for mutant in more]
+        lines += [f"  survived both: {mutant}" for mutant in left if mutant not in detected]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the packages named (all by default) and print each one's figures."""
     parser = argparse.ArgumentParser(prog="python -m tools.mutation", description=__doc__)
@@ -321,11 +438,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--recheck", action="store_true", help="run the mutants not killed again (after new tests)"
     )
+    parser.add_argument(
+        "--differential",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="with --sample, a BASIC game's: also play GAMES random games against PC-BASIC",
+    )
     options = parser.parse_args(argv)
     names = options.packages or list(EVERY_PACKAGE)
     unknown = [name for name in names if name not in PACKAGES]
     if unknown:
         parser.error(f"no package {unknown[0]!r}: one of {', '.join(PACKAGES)}")
+    basic = [name for name in GAMES if GAMES[name].reference is not None]
+    if options.differential and (not options.sample or set(names) - set(basic)):
+        parser.error(f"--differential goes with --sample and {' or '.join(basic)}")
     print(
         f"{'package':<18} {'mutants':>7} {'killed':>7} {'survived':>8} {'timed out':>9} "
         f"{'other':>6} {'equivalent':>11} {'score':>7} {'wall':>9}"
@@ -333,6 +460,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         figures = measure(name, options)
         print(report(figures), flush=True)
+        if options.differential:
+            run = differential(name, list(figures.statuses), options)
+            print(differential_report(figures, run, options.survivors), flush=True)
     return 0
 
 
