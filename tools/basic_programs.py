@@ -987,6 +987,9 @@ EDITOR_FIXED = [
     "ABCDEFGHIJ" * 24 + "\x1d" * 200 + "\x7f\x06Y",
     "abcdefghij" * 10 + "\x1d" * 30 + "\x12ab",
     "ABCDEFGHIJ" * 16 + "\x1d" * 100 + "\x12x",
+    "ABCDEFGHIJ" * 24 + "\x1d" * 167 + "\x12x\x12" + "\x1c" * 99 + "yz",
+    "Q" * 78 + "x\nmore" + "\x1d" * 90 + "\x7f",
+    "ab\x00\x0fc\x1d\x1dX",
     "ABCDEFGHIJ" * 24 + "\x1d" * 200 + "\x12x",
     "Q" * 79 + "\x1d\x1d\x12x",
 ]

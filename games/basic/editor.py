@@ -223,7 +223,8 @@ class LineEditor:
         self.delete()
 
     def delete(self) -> None:
-        """Delete the character under the cursor; the rest of the line moves back."""
+        """Delete the character under the cursor; the rest of the line moves back (an emptied
+        last row goes, an emptied row ending in a line feed stays with it)."""
         index, cells = self.row, self.rows[self.row]
         if self.column > len(cells):
             return
@@ -235,7 +236,8 @@ class LineEditor:
                 break
             cells.append(below.pop(0))
             if not below:
-                self.drop_rows(index + 1, index + 2)
+                if not self.feeds[index + 1]:
+                    self.drop_rows(index + 1)
                 break
             index, cells = index + 1, below
 
