@@ -993,11 +993,15 @@ EDITOR_FIXED = [
     "ab\x00\x0fc\x1d\x1dX",
     "ABCDEFGHIJ" * 24 + "\x1d" * 200 + "\x12x",
     "Q" * 79 + "\x1d\x1d\x12x",
+    "ABCDEFGHIJ" * 24 + "\x1d" * 167 + "\x12x\x12" + "\x1c" * 164 + "yz",
+    "Q" * 78 + "\x7fx",
+    "Q" * 78 + "\x7f\x7fxy",
 ]
 """Answers typed first in every context, for rules that random keys seldom meet: an unknown scan
 code, Ctrl-N on a full row, tabs in insert mode and across rows, backspace onto the row above,
 Ctrl-F and Ctrl-B over short words, insertion up to column 80 and into the next row, DEL
-joining rows, Esc after the line scrolled, line feed inside the last row."""
+joining rows, DEL at column 80 then typing on, Esc after the line scrolled, line feed inside
+the last row."""
 EDITOR_MOVES = [1, 1, 2, 3, 4, 5, 6, 9, 20]
 """How many times a cursor-left key is pressed, to edit inside the line."""
 
