@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from acceptance.pcbasic import PcBasicError, run
-from games.basic.editor import ALPHANUMERIC, ENTER, ACTIONS, SCAN_PREFIX, LineEditor
+from games.basic.editor import ACTIONS, ALPHANUMERIC, ENTER, SCAN_KEYS, SCAN_PREFIX, LineEditor
 from games.basic.screen import BOTTOM, WIDTH, Screen
 from tools import basic_programs
 
@@ -477,27 +477,26 @@ class _EditorWatch:
         key = self.keys[self.position]
         self.position += 1
         scan = self.position >= 2 and self.keys[self.position - 2] == SCAN_PREFIX
-        if key == "\x02" and not scan or key == "s" and scan:
-            cells = self.editor._cells()[self.editor.left - 1 : self.editor._position()]
+        pressed = SCAN_KEYS.get(key, "") if scan else key  # a scan code as the key it stands for
+        line = self.editor
+        if pressed == "\x02":
+            cells = line._cells()[line.left - 1 : line._position()]
             self.emulated &= not ALPHANUMERIC.isdisjoint(cells)
-        if (key == "\x1c" and not scan or key == "M" and scan) and self._leaves_line(1):
+        if pressed == "\x1c" and self._leaves_line(1):
             self.emulated = False
-        if key == "\t" and self._leaves_line(8 - (self.editor.column - 1) % 8):
+        if pressed == "\t" and self._leaves_line(8 - (line.column - 1) % 8):
             self.emulated = False
-        line = self.editor
-        if key == "\x1b" and len(line.rows) > 1 and line.top == line.start_row:
+        if pressed == "\x1b" and len(line.rows) > 1 and line.top == line.start_row:
             self.unwrapped = True
-        left = key == "\x1d" and not scan or key == "K" and scan
-        if left and self.editor.row == 0 and self.editor.column == 1 and self.editor.top > 1:
+        if pressed == "\x1d" and line.row == 0 and line.column == 1 and line.top > 1:
             self.emulated = False
-        if (key == "\x7f" and not scan or key == "S" and scan) and self._pulls_up(0):
+        if pressed == "\x7f" and self._pulls_up(0):
             self.emulated = False
-        if key == "\x08" and self._pulls_up(-1):
+        if pressed == "\x08" and self._pulls_up(-1):
             self.emulated = False
-        line = self.editor
         cells = line.rows[line.row]
         last = line.row == len(line.rows) - 1
-        inside = key == "\n" and line.column < len(cells)
+        inside = pressed == "\n" and line.column < len(cells)
         if inside and (not last or line.top + len(line.rows) > BOTTOM):
             self.emulated = False
         self.inserting = self.editor.insert and (key not in ACTIONS or key == "\t") and not scan
