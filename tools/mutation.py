@@ -249,18 +249,25 @@ def prepare(name: str, package: Package, fresh: bool) -> Path:
     return folder
 
 
-def mutmut(folder: Path, *arguments: str, quiet: bool, failing: bool = False) -> str:
-    """Run mutmut in a scratch folder; its output, echoed unless quiet."""
-    environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    done = subprocess.run(
-        [str(MUTMUT), *arguments],
+def captured(
+    command: list[str], folder: Path, timeout: float | None = None, **environment: str
+) -> subprocess.CompletedProcess[str]:
+    """Run a command in a folder, its output and errors together, writing no bytecode there."""
+    return subprocess.run(
+        command,
         cwd=folder,
-        env=environment,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **environment},
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        timeout=timeout,
         check=False,
     )
+
+
+def mutmut(folder: Path, *arguments: str, quiet: bool, failing: bool = False) -> str:
+    """Run mutmut in a scratch folder; its output, echoed unless quiet."""
+    done = captured([str(MUTMUT), *arguments], folder)
     if not quiet or (done.returncode != 0 and not failing):
         print(done.stdout[-4000:])
     if done.returncode != 0 and not failing:
@@ -363,23 +370,9 @@ def corpus(name: str, games: int, seed: int) -> list[Played]:
 
 def play(code: Path, package: str, games: Path, mutant: str, timeout: float) -> tuple[str, str]:
     """A mutant's verdict on the games (killed, timeout or survived) and the player's last line."""
-    environment = {
-        **os.environ,
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "PYTHONPATH": str(code),
-        "MUTANT_UNDER_TEST": mutant,
-    }
+    command = [sys.executable, "-P", str(PLAYER), package, str(games)]
     try:
-        done = subprocess.run(
-            [sys.executable, "-P", str(PLAYER), package, str(games)],
-            cwd=code,
-            env=environment,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            timeout=timeout,
-            check=False,
-        )
+        done = captured(command, code, timeout, PYTHONPATH=str(code), MUTANT_UNDER_TEST=mutant)
     except subprocess.TimeoutExpired:
         return "timeout", f"still playing after {timeout:.0f} s"
     last = done.stdout.strip().splitlines()[-1:]
