@@ -21,7 +21,7 @@ from acceptance.errors import HarnessError
 from acceptance.execution import clone_output, oracle_output
 from acceptance.cli_class import add_gradescope, add_merge
 from acceptance.cli_fuzz import add_fuzz
-from acceptance.cli_grade import add_grade
+from acceptance.cli_grade import add_grade, add_report
 from acceptance.display import Display
 from acceptance.games import GAMES, Game
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
@@ -150,6 +150,7 @@ def parser() -> argparse.ArgumentParser:
     new.set_defaults(handler=new_command)
     add_fuzz(commands)
     add_grade(commands)
+    add_report(commands)
     add_merge(commands)
     add_gradescope(commands)
     return top

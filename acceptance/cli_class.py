@@ -1,35 +1,44 @@
-"""`at merge` (the shards of a class graded on several machines, as one run's reports) and
+"""`at merge` (the shards of a class graded on several machines, as one grading) and
 `at gradescope` (the autograder bundle an instructor uploads to Gradescope)."""
 
 import argparse
+import contextlib
 from pathlib import Path
 from typing import Any
 
 from acceptance.cases import collect, default_scripts, shown
-from acceptance.cli_grade import add_report_folder, report_paths, report_texts, write_reports
+from acceptance.cli_grade import REPORTS, open_store, write_class_reports
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
 from acceptance.grade_report import summary_table
 from acceptance.gradescope import VISIBILITIES, Bundle, write_bundle
-from acceptance.merge import merged
+from acceptance.merge import load_shards, merge_into
+from acceptance.store import STORE
 from acceptance.options import add_class_suite, add_timeout, chosen_game
 from acceptance.points import load_points
 
 
 def merge_command(args: argparse.Namespace) -> int:
-    """`at merge`: the reports of the merged shards; exit 0 once written."""
-    paths = report_paths(args.out, args.force)
+    """`at merge`: the store and reports of the merged shards; exit 0 once written."""
     if any(path.resolve() == args.out.resolve() for path in args.shards):
         raise HarnessError(f"{shown(args.out)} is one of the shards: give a new folder")
-    grades, points, note = merged(args.shards)
-    write_reports(paths, report_texts(grades, points, note))
-    print(summary_table(grades, points))
+    existing = [shown(args.out / name) for name in (STORE, *REPORTS) if (args.out / name).exists()]
+    if existing and not args.force:
+        raise HarnessError(f"{', '.join(existing)} exist already (--force replaces them)")
+    with contextlib.ExitStack() as stack:
+        shards = load_shards(args.shards, stack)
+        store = open_store(args.out, fresh=True)
+        stack.callback(store.close)
+        graded = merge_into(store, shards)
+        found = store.found(graded)
+    grades, note = write_class_reports(args.out, graded, found)
+    print(summary_table(grades, graded.points))
+    paths = [args.out / name for name in REPORTS]
     print(
         f"merged {len(args.shards)} shards: {len(grades)} submissions;"
         f" reports: {', '.join(map(shown, paths))}"
     )
-    if note:
-        print(note)
+    print(note)
     return 0
 
 
@@ -58,7 +67,16 @@ def add_merge(commands: Any) -> None:
     merge.add_argument(
         "shards", nargs="+", type=Path, metavar="FOLDER", help="the --out folders of `at grade`"
     )
-    add_report_folder(merge)
+    merge.add_argument(
+        "--out",
+        type=Path,
+        default=Path("grading"),
+        metavar="FOLDER",
+        help=f"where the merged store and reports go: {', '.join(REPORTS)} (default grading/)",
+    )
+    merge.add_argument(
+        "--force", action="store_true", help="replace a store and reports already there"
+    )
     merge.set_defaults(handler=merge_command)
 
 

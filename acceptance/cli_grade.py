@@ -1,29 +1,77 @@
-"""`at grade`: a class of submissions over a suite, reports written, a summary table printed."""
+"""`at grade` and `at report`: a class of submissions over a suite, every finished run kept in the
+output folder's grading store, reports written from it and a summary table printed.
+
+The same command again finishes the work: only the runs the store lacks happen (a new or changed
+submission, an edited test). Ctrl-C, SIGTERM and SIGHUP end the runs in flight and write the
+reports of what finished, marked incomplete; a kill at any moment loses at most the runs in
+flight, and every report is written whole or not at all.
+"""
 
 import argparse
 import contextlib
 import os
+import signal
 import sys
 import time
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
-from acceptance.cases import collect, default_scripts, shown
+from acceptance.cases import Case, collect, default_scripts, shown
+from acceptance.class_report import class_html
 from acceptance.display import progress_bar
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
-from acceptance.class_report import class_html
-from acceptance.grade import GIVE_UP, Grade, Submission, grade_class, submissions
+from acceptance.grade import (
+    GIVE_UP,
+    Grade,
+    Grader,
+    Submission,
+    Task,
+    class_grades,
+    expected_bytes,
+    grade_runs,
+    submissions,
+)
 from acceptance.grade_report import grades_csv, matrix_csv, summary_table
 from acceptance.gradescope import VISIBILITIES, results_json
-from acceptance.merge import RECORD, record_json
+from acceptance.isolation import NOTES, Isolation, confine, private_folders
 from acceptance.options import add_class_suite, add_jobs, add_timeout, chosen_game, positive
 from acceptance.points import Points, load_points
-from acceptance.sandbox import Sandbox, add_limits, limits_of, sandbox
-from acceptance.suite import Result
+from acceptance.sandbox import add_limits, limits_of
+from acceptance.store import STORE, Graded, Pupil, Store, digest, folder_digest, test_key
+from acceptance.suite import Outcome, Result
 
-UNISOLATED = "the runs were not isolated (--no-sandbox)"
-REPORTS = ("grades.csv", "matrix.csv", "report.html", RECORD)
+REPORTS = ("grades.csv", "matrix.csv", "report.html")
+STOPPING = {signal.SIGTERM: 143, signal.SIGHUP: 129}  # signals that stop a grading: exit status
+INTERRUPTED = 130  # Ctrl-C
+Found = dict[tuple[Pupil, Case], Result]
+
+
+class Signalled(Exception):
+    """A signal asked the grading to stop; `code` is the exit status it calls for."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(f"signal {code - 128}")
+        self.code = code
+
+
+@contextlib.contextmanager
+def stopping_signals() -> Iterator[None]:
+    """While grading, SIGTERM and SIGHUP raise Signalled in the main thread, as Ctrl-C raises
+    KeyboardInterrupt, so that the runs in flight are ended and what finished is reported."""
+
+    def raise_signalled(number: int, frame: FrameType | None) -> None:
+        raise Signalled(STOPPING[signal.Signals(number)])
+
+    previous = {number: signal.signal(number, raise_signalled) for number in STOPPING}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def report_texts(grades: list[Grade], points: Points, note: str = "") -> list[str]:
@@ -34,35 +82,13 @@ def report_texts(grades: list[Grade], points: Points, note: str = "") -> list[st
         grades_csv(grades, points),
         matrix_csv(grades, points),
         class_html(grades, title, points),
-        record_json(grades, points, note),
     ]
 
 
-def report_paths(folder: Path, force: bool) -> list[Path]:
-    """The report files in the output folder; existing ones are kept unless --force."""
-    paths = [folder / name for name in REPORTS]
-    existing = [shown(path) for path in paths if path.exists()]
-    if existing and not force:
-        raise HarnessError(f"{', '.join(existing)} exist already (--force replaces them)")
-    return paths
-
-
-def gradescope_path(args: argparse.Namespace, pupils: list[Submission]) -> Path | None:
-    """Where --gradescope writes its results.json: one submission's, kept unless --force."""
-    path: Path | None = args.gradescope
-    if path is None:
-        return None
-    if len(pupils) != 1:
-        raise HarnessError(f"--gradescope writes one submission's results, not {len(pupils)}'s")
-    if path.exists() and not args.force:
-        raise HarnessError(f"{shown(path)} exists already (--force replaces it)")
-    return path
-
-
-def write_reports(paths: list[Path], texts: list[str]) -> None:
+def write_reports(paths: Sequence[Path], texts: Sequence[str]) -> None:
     """Write each report whole, through a temporary file, so none is ever half written."""
     try:
-        for path, text in zip(paths, texts):
+        for path, text in zip(paths, texts, strict=True):
             path.parent.mkdir(parents=True, exist_ok=True)
             temporary = path.with_name(f".{path.name}.{os.getpid()}")
             temporary.write_text(text, encoding="utf-8")
@@ -71,59 +97,184 @@ def write_reports(paths: list[Path], texts: list[str]) -> None:
         raise HarnessError(f"cannot write the reports: {error}") from None
 
 
+def open_store(folder: Path, fresh: bool) -> Store:
+    """The output folder's grading store, made if there is none. With --fresh the old store and
+    reports are removed first; reports with no store beside them are kept unless --fresh."""
+    reports = [folder / name for name in REPORTS]
+    store = folder / STORE
+    if fresh:
+        for path in [
+            *reports,
+            *(store.with_name(store.name + end) for end in ("", "-wal", "-shm")),
+        ]:
+            path.unlink(missing_ok=True)
+    elif not store.exists() and any(path.exists() for path in reports):
+        existing = ", ".join(shown(path) for path in reports if path.exists())
+        raise HarnessError(
+            f"{existing} exist already, with no grading store: --fresh replaces them"
+        )
+    return Store.open(folder)
+
+
+def class_note(graded: Graded, found: Mapping[tuple[Pupil, Case], Result]) -> str:
+    """How a grading ran, for the title of its reports: its isolation, and how much is missing."""
+    notes = [NOTES[Isolation(name)] for name in dict.fromkeys(p.isolation for p in graded.pupils)]
+    runs = len(graded.pupils) * len(graded.cases)
+    if len(found) < runs:
+        notes.append(
+            f"incomplete: graded {len(found):,} of {runs:,} runs;"
+            " run the same command again to finish"
+        )
+    return "; ".join(notes)
+
+
+def grades_of(graded: Graded, found: Mapping[tuple[Pupil, Case], Result]) -> list[Grade]:
+    """The class's grades, the runs not in `found` not graded yet."""
+    results = {(pupil.submission, case): result for (pupil, case), result in found.items()}
+    return class_grades([pupil.submission for pupil in graded.pupils], graded.cases, results)
+
+
+def write_class_reports(folder: Path, graded: Graded, found: Found) -> tuple[list[Grade], str]:
+    """The reports of a grading written in its folder; its grades and note."""
+    grades = grades_of(graded, found)
+    note = class_note(graded, found)
+    write_reports([folder / name for name in REPORTS], report_texts(grades, graded.points, note))
+    return grades, note
+
+
+def settings_of(args: argparse.Namespace, isolation: Isolation) -> str:
+    """A digest of the settings a run depends on: the program's template, the time limit, the
+    sandbox's limits and the isolation."""
+    return digest(args.exe, f"{args.timeout:g}", repr(limits_of(args)), isolation.value)
+
+
+def gradescope_writer(path: Path | None, graded: Graded, visibility: str) -> tuple[Found, Any]:
+    """Where the runs that finish are gathered, and what rewrites Gradescope's results.json
+    with them as each one finishes (nothing without --gradescope)."""
+    found: Found = {}
+
+    def write(note: str) -> None:
+        if path is None:
+            return
+        pupil = graded.pupils[0]
+        done = tuple(found[pupil, case] for case in graded.cases if (pupil, case) in found)
+        grade = Grade(pupil.submission, done)
+        write_reports([path], [results_json(grade, graded.points, visibility, note)])
+
+    return found, write
+
+
 def grade_command(args: argparse.Namespace) -> int:
-    """`at grade`: exit 0 once every submission is graded, whatever the grades."""
+    """`at grade`: exit 0 once every submission is graded, whatever the grades; 130 (Ctrl-C),
+    143 (SIGTERM) or 129 (SIGHUP) when stopped, with the reports of what finished."""
     game = chosen_game(args)
     cases = collect(args.tests or default_scripts([game] if game else GAMES.values()), game)
     pupils = submissions(args.exe, args.submissions)
     points = load_points(args.points, [case.name for case in cases])
-    paths = report_paths(args.out, args.force)
-    gradescope = gradescope_path(args, pupils)
-    bar = progress_bar(len(pupils) * len(cases)) if sys.stderr.isatty() else None
-
-    def tick(pupil: Submission, result: Result) -> None:
-        if bar is not None:
-            bar.update()
-
-    started = time.perf_counter()
-    with contextlib.ExitStack() as stack:
-        confined: Sandbox | None = None
-        if not args.no_sandbox:
-            confined = stack.enter_context(sandbox(limits_of(args), args.jobs))
-        try:
-            grades = grade_class(
-                pupils, cases, args.timeout, args.jobs, args.give_up, tick, confined
-            )
-        finally:
-            if bar is not None:
-                bar.close()
-    seconds = time.perf_counter() - started
-    texts = report_texts(grades, points, UNISOLATED if args.no_sandbox else "")
-    if gradescope is not None:
-        paths, texts = paths + [gradescope], texts + [
-            results_json(grades[0], points, args.visibility)
-        ]
-    write_reports(paths, texts)
+    if args.gradescope is not None and len(pupils) != 1:
+        raise HarnessError(f"--gradescope writes one submission's results, not {len(pupils)}'s")
+    expected = expected_bytes(cases)
+    outputs = [args.out] + ([args.gradescope.parent] if args.gradescope else [])
+    private = private_folders(cases, [pupil.folder for pupil in pupils], [*outputs, *args.hide])
+    store = open_store(args.out, args.fresh)
+    with contextlib.closing(store), contextlib.ExitStack() as stack:
+        store.claim_suite(cases, game.name if game else None)
+        isolation, runner, told = confine(
+            stack, limits_of(args), args.jobs, private, not args.no_sandbox
+        )
+        for line in told:
+            print(f"at: {line}", file=sys.stderr)
+        settings = settings_of(args, isolation)
+        graded = Graded(
+            tuple(cases),
+            tuple(test_key(case, expected[case]) for case in cases),
+            tuple(Pupil(p, folder_digest(p.folder), settings, isolation.value) for p in pupils),
+            points,
+        )
+        store.put("graded", graded.record())
+        started = time.perf_counter()
+        found, code = run_grading(
+            args, store, graded, Grader(expected, args.timeout, args.give_up, {}, runner)
+        )
+        seconds = time.perf_counter() - started
+        grades, note = write_class_reports(args.out, graded, found)
+    paths = [args.out / name for name in REPORTS] + ([args.gradescope] if args.gradescope else [])
     print(summary_table(grades, points))
     print(
         f"graded {len(pupils)} submissions over {len(cases)} tests in {seconds:.1f}s;"
         f" reports: {', '.join(map(shown, paths))}"
     )
-    if args.no_sandbox:
-        print(UNISOLATED)
+    print(note)
+    return code
+
+
+def run_grading(
+    args: argparse.Namespace, store: Store, graded: Graded, grader: Grader
+) -> tuple[Found, int]:
+    """Run what the store lacks of a grading, committing each run as it finishes; what was found
+    and the exit status (0, or that of the interruption)."""
+    keys = graded.keys()
+    found, write_gradescope = gradescope_writer(args.gradescope, graded, args.visibility)
+    found.update(store.found(graded))
+    grader.timeouts.update(
+        Counter(pupil.name for (pupil, _), r in found.items() if r.outcome is Outcome.TIMED_OUT)
+    )
+    pupil_of = {pupil.submission: pupil for pupil in graded.pupils}
+    pending: list[Task] = [(p.submission, case) for p, case in keys if (p, case) not in found]
+    bar = progress_bar(len(pending)) if sys.stderr.isatty() and pending else None
+
+    def record(submission: Submission, result: Result, output: bytes) -> None:
+        pupil = pupil_of[submission]
+        if result.outcome is not Outcome.NOT_RUN:
+            store.add(keys[pupil, result.case], pupil, result, output)
+        found[pupil, result.case] = result
+        write_gradescope(f"grading: {len(found)} of {len(keys)} tests so far")
+        if bar is not None:
+            bar.update()
+
+    code = 0
+    try:
+        with stopping_signals():
+            grade_runs(pending, grader, args.jobs, record)
+    except KeyboardInterrupt:
+        code = INTERRUPTED
+    except Signalled as stop:
+        code = stop.code
+    finally:
+        if bar is not None:
+            bar.close()
+    if code:
+        print(f"at: stopped: graded {len(found):,} of {len(keys):,} runs", file=sys.stderr)
+    write_gradescope(class_note(graded, found))
+    return found, code
+
+
+def report_command(args: argparse.Namespace) -> int:
+    """`at report`: the reports of a grading written again from its store alone."""
+    store = Store.open(args.folder, create=False)
+    with contextlib.closing(store):
+        graded = store.graded()
+        if args.points is not None:
+            names = [case.name for case in graded.cases]
+            graded = Graded(
+                graded.cases, graded.tests, graded.pupils, load_points(args.points, names)
+            )
+        found = store.found(graded)
+    grades, note = write_class_reports(args.folder, graded, found)
+    print(summary_table(grades, graded.points))
+    print(f"reports: {', '.join(shown(args.folder / name) for name in REPORTS)}")
+    print(note)
     return 0
 
 
-def add_report_folder(command: argparse.ArgumentParser) -> None:
-    """--out, the folder the class's reports go to, and --force to replace them."""
+def add_points(command: argparse.ArgumentParser) -> None:
+    """The --points option: each test's points in the reports."""
     command.add_argument(
-        "--out",
+        "--points",
         type=Path,
-        default=Path("grading"),
-        metavar="FOLDER",
-        help=f"where the reports go: {', '.join(REPORTS)} (default grading/)",
+        metavar="FILE",
+        help="each test's points: lines `TEST-OR-GLOB POINTS` (tests not named count 1)",
     )
-    command.add_argument("--force", action="store_true", help="replace existing reports")
 
 
 def add_grade(commands: Any) -> None:
@@ -144,24 +295,41 @@ def add_grade(commands: Any) -> None:
         metavar="N",
         help=f"after N timeouts a submission's other tests are not run (default {GIVE_UP})",
     )
-    add_report_folder(grade)
+    grade.add_argument(
+        "--out",
+        type=Path,
+        default=Path("grading"),
+        metavar="FOLDER",
+        help=f"the grading store ({STORE}) and the reports: {', '.join(REPORTS)};"
+        " a folder holding a store is graded on where it stopped (default grading/)",
+    )
+    grade.add_argument(
+        "--fresh",
+        action="store_true",
+        help="start over: remove the folder's store and reports first",
+    )
     grade.add_argument(
         "--no-sandbox",
         action="store_true",
         help="run the programs as yourself, unisolated and without limits but time and output",
     )
-    add_limits(grade)
     grade.add_argument(
-        "--points",
+        "--hide",
+        action="append",
+        default=[],
         type=Path,
-        metavar="FILE",
-        help="each test's points: lines `TEST-OR-GLOB POINTS` (tests not named count 1)",
+        metavar="FOLDER",
+        help="another folder the programs must not see (the suite's, the submissions', the"
+        " reports' and the project's are hidden already), repeatable",
     )
+    add_limits(grade)
+    add_points(grade)
     grade.add_argument(
         "--gradescope",
         type=Path,
         metavar="FILE",
-        help="also write one submission's grade as Gradescope's results.json to FILE",
+        help="also write one submission's grade as Gradescope's results.json to FILE, as each"
+        " test finishes",
     )
     grade.add_argument(
         "--visibility",
@@ -170,3 +338,15 @@ def add_grade(commands: Any) -> None:
         help="when students see the Gradescope results (default visible)",
     )
     grade.set_defaults(handler=grade_command)
+
+
+def add_report(commands: Any) -> None:
+    """The `report` subcommand and its options."""
+    report = commands.add_parser(
+        "report", help="write a grading's reports again from its store, with other points"
+    )
+    report.add_argument(
+        "folder", type=Path, metavar="FOLDER", help="the --out folder of `at grade`"
+    )
+    add_points(report)
+    report.set_defaults(handler=report_command)

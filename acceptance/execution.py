@@ -7,6 +7,7 @@ import selectors
 import shlex
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -144,17 +145,55 @@ class Ending:
     stopped: str = ""
 
 
-def run_program(argv: list[str], timeout: float, limit: int) -> Ending:
+class Stopped(Exception):
+    """A run that was not started, or was ended, because its grading is stopping."""
+
+
+class Guard:
+    """The programs of a grading running now, so that stopping it ends them all at once and
+    starts no more."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.running: set[subprocess.Popen[bytes]] = set()
+        self.stopped = False
+
+    def start(self, argv: list[str]) -> subprocess.Popen[bytes]:
+        """Start a program in a process group of its own; Stopped once stopping."""
+        with self.lock:
+            if self.stopped:
+                raise Stopped("the grading is stopping")
+            process = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+            )
+            self.running.add(process)
+            return process
+
+    def finished(self, process: subprocess.Popen[bytes]) -> None:
+        """Forget a program that has ended; Stopped if it was ended by a stop."""
+        with self.lock:
+            self.running.discard(process)
+            if self.stopped:
+                raise Stopped("the grading is stopping")
+
+    def stop(self) -> None:
+        """End every program running now and start no more."""
+        with self.lock:
+            self.stopped = True
+            for process in self.running:
+                kill_group(process)
+
+
+def run_program(argv: list[str], timeout: float, limit: int, guard: Guard | None = None) -> Ending:
     """Run a program to its end, or stop its whole process group past the deadline or when it
-    prints more than `limit` bytes; OSError if it cannot be started."""
+    prints more than `limit` bytes; OSError if it cannot be started, Stopped if the guard stops
+    it."""
     deadline = time.monotonic() + timeout
-    process = subprocess.Popen(
-        argv,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
+    process = (guard or Guard()).start(argv)
     with process:
         stdout, stderr, stopped = drain(process, deadline, limit)
         if not stopped:
@@ -165,6 +204,8 @@ def run_program(argv: list[str], timeout: float, limit: int) -> Ending:
         if stopped:
             kill_group(process)
             process.wait()
+    if guard is not None:
+        guard.finished(process)
     return Ending(stdout, stderr, process.returncode, stopped)
 
 
@@ -191,13 +232,13 @@ class External:
     argv: tuple[str, ...]
     timeout: float
     limit: int = OUTPUT_LIMIT
+    guard: Guard | None = None
 
     def __call__(self, case: Case) -> Output:
         """Run the program on one script; its whole process group is killed if stopped early."""
         try:
-            ending = run_program(
-                case.game.argv(self.argv, case.script, case.seed), self.timeout, self.limit
-            )
+            argv = case.game.argv(self.argv, case.script, case.seed)
+            ending = run_program(argv, self.timeout, self.limit, self.guard)
         except OSError as error:
             return Output(Status.NOT_FOUND, detail=f"cannot run {self.argv[0]!r}: {error.strerror}")
         return verdict(ending, self.timeout, ending.code)

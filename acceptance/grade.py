@@ -1,5 +1,5 @@
-"""Grading a class: every submission's program run over a suite, in parallel, each run with a
-time limit; a submission that keeps timing out stops costing time after a few timeouts.
+"""Grading a class: submissions' programs run over a suite, in parallel, each run with a time
+limit; a submission that keeps timing out stops costing time after a few timeouts.
 
 A submission is a folder; the command template names its program (`{}` is the folder). Nothing
 a submission does (crash, hang, flood its output, be missing) stops the grading of the others.
@@ -9,15 +9,15 @@ import shlex
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from acceptance.cases import Case, shown
 from acceptance.errors import HarnessError
-from acceptance.execution import External, Output, Producer, Status
-from acceptance.sandbox import SUBMISSION, Confined, Jail, Sandbox
+from acceptance.execution import External, Guard, Output, Producer, Status
+from acceptance.sandbox import Confined, Jail, Runner
 from acceptance.suite import ERRORS, Outcome, Result, grade
 
 PLACEHOLDER = "{}"
@@ -26,13 +26,13 @@ GIVE_UP = 3  # timeouts after which a submission's remaining tests are not run
 
 @dataclass(frozen=True)
 class Submission:
-    """A student's folder, and the command line of its program (`inside`: as the sandbox sees
-    it, the folder at /submission)."""
+    """A student's folder, the command line of its program, and the template that gives it for
+    the folder wherever a confined run sees it."""
 
     name: str
     folder: Path
     argv: tuple[str, ...]
-    inside: tuple[str, ...] = ()
+    template: str = PLACEHOLDER
 
 
 @dataclass(frozen=True)
@@ -89,10 +89,7 @@ def submissions(template: str, folders: Sequence[Path]) -> list[Submission]:
     unique = len(set(names)) == len(names)
     return [
         Submission(
-            name if unique else shown(folder),
-            folder,
-            program_of(template, folder),
-            program_of(template, Path(SUBMISSION)),
+            name if unique else shown(folder), folder, program_of(template, folder), template
         )
         for name, folder in zip(names, folders)
     ]
@@ -111,32 +108,41 @@ def expected_bytes(cases: Sequence[Case]) -> dict[Case, bytes]:
 
 @dataclass
 class Grader:
-    """Runs one submission's program on one test at a time, in the sandbox unless there is none,
-    counting each submission's timeouts."""
+    """Runs one submission's program on one test at a time, confined by the runner unless there
+    is none, counting each submission's timeouts; the guard ends every run when grading stops."""
 
     expected: dict[Case, bytes]
     timeout: float
     give_up: int
     timeouts: dict[str, int]
-    lock: threading.Lock
-    sandbox: Sandbox | None = None
+    runner: Runner | None = None
+    guard: Guard = field(default_factory=Guard)
+    lock: threading.Lock = field(default_factory=threading.Lock)
     jails: dict[str, Jail] = field(default_factory=dict)
+
+    def jail(self, submission: Submission, runner: Runner) -> Jail:
+        """The folder a submission's program is given, made at its first run."""
+        with self.lock:
+            if submission.name not in self.jails:
+                self.jails[submission.name] = runner.jail(submission.folder)
+            return self.jails[submission.name]
 
     def program(self, submission: Submission, limit: int) -> Producer:
         """A submission's program, printing at most `limit` bytes: confined, or run as is."""
-        if self.sandbox is None:
-            return External(submission.argv, self.timeout, limit)
-        jail = self.jails[submission.name]
-        return Confined(self.sandbox, jail, submission.inside, self.timeout, limit)
+        if self.runner is None:
+            return External(submission.argv, self.timeout, limit, self.guard)
+        jail = self.jail(submission, self.runner)
+        argv = program_of(submission.template, Path(jail.mount))
+        return Confined(self.runner, jail, argv, self.timeout, limit, self.guard)
 
-    def __call__(self, submission: Submission, case: Case) -> Result:
-        """The result of one test of one submission."""
+    def __call__(self, submission: Submission, case: Case) -> tuple[Result, bytes]:
+        """The result of one test of one submission, and what its program printed."""
         started = time.perf_counter()
         with self.lock:
             hopeless = self.timeouts.get(submission.name, 0) >= self.give_up
         if hopeless:
             detail = f"{self.give_up} runs timed out already"
-            return Result(case, Outcome.NOT_RUN, detail=detail)
+            return Result(case, Outcome.NOT_RUN, detail=detail), b""
         expected = self.expected[case]
         limit = 4 * len(expected) + (1 << 20)
         actual = self.program(submission, limit)(case)
@@ -144,31 +150,43 @@ class Grader:
             with self.lock:
                 self.timeouts[submission.name] = self.timeouts.get(submission.name, 0) + 1
         outcome, mismatch = grade(case, Output(Status.OK, expected), actual)
-        return Result(case, outcome, time.perf_counter() - started, mismatch, actual.detail)
+        seconds = time.perf_counter() - started
+        return Result(case, outcome, seconds, mismatch, actual.detail), actual.stdout
 
 
-def grade_class(
-    pupils: Sequence[Submission],
-    cases: Sequence[Case],
-    timeout: float,
+Task = tuple[Submission, Case]
+
+
+def grade_runs(
+    tasks: Sequence[Task],
+    grader: Grader,
     jobs: int,
-    give_up: int = GIVE_UP,
-    on_result: Callable[[Submission, Result], None] = lambda submission, result: None,
-    sandbox: Sandbox | None = None,
-) -> list[Grade]:
-    """Every submission over every test, `jobs` runs at once, each in the sandbox if one is
-    given; the grades in submission order."""
-    jails = {pupil.name: sandbox.jail(pupil.folder) for pupil in pupils} if sandbox else {}
-    grader = Grader(expected_bytes(cases), timeout, give_up, {}, threading.Lock(), sandbox, jails)
-    tasks = [(pupil, case) for pupil in pupils for case in cases]
-    results: dict[tuple[str, Case], Result] = {}
+    on_result: Callable[[Submission, Result, bytes], None],
+) -> None:
+    """Every task run, `jobs` at once, `on_result` told of each as it ends. Anything that stops
+    the waiting (Ctrl-C, a signal's exception) ends the runs in flight, whose results are lost,
+    and goes on up."""
     pool = ThreadPoolExecutor(max_workers=jobs)
     try:
-        futures = {pool.submit(grader, pupil, case): (pupil, case) for pupil, case in tasks}
+        futures = {pool.submit(grader, *task): task for task in tasks}
         for future in as_completed(futures):
-            pupil, case = futures[future]
-            results[pupil.name, case] = future.result()
-            on_result(pupil, results[pupil.name, case])
+            result, output = future.result()
+            on_result(futures[future][0], result, output)
+    except BaseException:
+        grader.guard.stop()
+        raise
     finally:
         pool.shutdown(cancel_futures=True)
-    return [Grade(pupil, tuple(results[pupil.name, case] for case in cases)) for pupil in pupils]
+
+
+def class_grades(
+    pupils: Sequence[Submission], cases: Sequence[Case], found: Mapping[Task, Result]
+) -> list[Grade]:
+    """The grades of a class in submission order, a run not found as not graded yet."""
+    return [
+        Grade(
+            pupil,
+            tuple(found.get((pupil, case), Result(case, Outcome.PENDING)) for case in cases),
+        )
+        for pupil in pupils
+    ]

@@ -15,6 +15,7 @@ REASONS = "reasons"  # the last column: why the errors were errors (Grade.reason
 
 
 POINT_COLUMNS = ("points", "max_points")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 TEST_POINTS = "(points per test)"
 
 
@@ -39,10 +40,17 @@ def grade_cells(grade: Grade, points: Points) -> tuple[str, ...]:
     )
 
 
+def inert(cell: object) -> str:
+    """A cell a spreadsheet shows as text: one that could start a formula (=, +, -, @, a tab or
+    a carriage return first) gets a leading quote, as OWASP recommends against CSV injection."""
+    text = str(cell)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def csv_text(rows: Sequence[Sequence[object]]) -> str:
-    """Rows as CSV text (LF line ends)."""
+    """Rows as CSV text (LF line ends), every cell inert."""
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    csv.writer(buffer, lineterminator="\n").writerows([map(inert, row) for row in rows])
     return buffer.getvalue()
 
 

@@ -49,13 +49,14 @@ def test_entry(
     }
 
 
-def results_json(grade: Grade, points: Points, visibility: str = "visible") -> str:
-    """A submission's grade as Gradescope's `results.json`."""
+def results_json(grade: Grade, points: Points, visibility: str = "visible", note: str = "") -> str:
+    """A submission's grade as Gradescope's `results.json`, a note (how it was graded, how far)
+    on the summary's second line."""
     earned, possible = points.earned(grade), points.possible(grade)
     summary = (
         f"{grade.passed} of {len(grade.results)} tests passed ({grade.failed} wrong output,"
         f" {grade.errors} errors): {number_text(earned)} of {number_text(possible)} points"
-    )
+    ) + (f"\n{note}" if note else "")
     results = {
         "score": earned,
         "execution_time": round(sum(result.seconds for result in grade.results), 3),
@@ -140,21 +141,18 @@ python3 -m venv "$SOURCE/venv"
 
 RUN = """#!/usr/bin/env bash
 # Gradescope runs this for each submission: /autograder/submission graded over the hidden suite,
-# its results written to /autograder/results/results.json (and the class reports beside it).
-# Each run is sandboxed where the container lets bubblewrap make namespaces; where it does not,
-# the container alone isolates the submission, and the results say the runs were not isolated.
+# its results written to /autograder/results/results.json as each test finishes (and the class
+# reports beside it). Each run is sandboxed where the container lets bubblewrap make namespaces;
+# where it does not, each run goes as an unprivileged user of its own, the hidden suite and this
+# bundle readable by root alone. The results say which.
 set -uo pipefail
 AUTOGRADER="${{AUTOGRADER:-/autograder}}"
 SOURCE="$AUTOGRADER/source"
-ISOLATION="{isolation}"
-if [ -z "$ISOLATION" ] && ! bwrap --unshare-all --ro-bind / / true 2>/dev/null; then
-  ISOLATION=--no-sandbox
-fi
 mkdir -p "$AUTOGRADER/results"
 cd "$AUTOGRADER"
-"$SOURCE/venv/bin/at" grade --exe {template} {options} --jobs 1 --force $ISOLATION \\
-  --out "$AUTOGRADER/results/reports" --gradescope "$AUTOGRADER/results/results.json" \\
-  "$AUTOGRADER/submission"
+"$SOURCE/venv/bin/at" grade --exe {template} {options} --jobs 1 --fresh {isolation}\\
+  --hide "$SOURCE" --out "$AUTOGRADER/results/reports" \\
+  --gradescope "$AUTOGRADER/results/results.json" "$AUTOGRADER/submission"
 """
 
 
@@ -166,7 +164,7 @@ def run_script(bundle: Bundle, folders: Sequence[str]) -> str:
         options.append(f'--points "$SOURCE/{POINTS_FILE}"')
     if bundle.game:
         options.append(f"--game {bundle.game}")
-    isolation = "" if bundle.sandbox else "--no-sandbox"
+    isolation = "" if bundle.sandbox else "--no-sandbox "
     return RUN.format(
         template=shlex.quote(bundle.template), options=" ".join(options), isolation=isolation
     )

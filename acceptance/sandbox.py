@@ -3,8 +3,10 @@
 The program sees the system read-only (/usr, /etc, /opt and the /bin, /lib links), its own folder
 read-only, the one script it is given alone in a private folder, an empty private /tmp and working
 folder, and nothing else; it has no network and its own process namespace, so everything it
-starts ends when its main process ends. As root (CI) it runs as an unprivileged user of its own,
-one per concurrent run, since the kernel counts and limits processes per user but not for root.
+starts ends when its main process ends. The grader's private folders (the suite, the other
+submissions, the reports, the project) that lie under a system folder are covered by an empty
+read-only folder. As root (CI) it runs as an unprivileged user of its own, one per concurrent run,
+since the kernel counts and limits processes per user but not for root.
 """
 
 import argparse
@@ -17,9 +19,10 @@ import stat
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Protocol
 
 from acceptance.cases import Case, shown
 from acceptance.errors import HarnessError
@@ -27,6 +30,7 @@ from acceptance.execution import (
     OUTPUT_LIMIT,
     Ending,
     External,
+    Guard,
     Output,
     Producer,
     Status,
@@ -95,12 +99,14 @@ DEFAULT_LIMITS = Limits()
 @dataclass(frozen=True)
 class Jail:
     """The folder a program is given: where it is on the machine (a readable copy when the run's
-    user could not read the original), where the program sees it, and its working folder."""
+    user could not read the original), where the program sees it, its working folder, why it
+    cannot be given if it cannot, and the group that may read it (unprivileged runs)."""
 
     folder: Path
     mount: str = SUBMISSION
     workdir: str = HOME
     problem: str = ""
+    group: int | None = None
 
 
 def missing_tools(root: bool) -> list[str]:
@@ -119,6 +125,28 @@ def system_binds() -> list[str]:
         elif path.is_dir():
             words += ["--ro-bind", str(path), str(path)]
     return words
+
+
+def bound_folders() -> list[Path]:
+    """The system folders the sandbox binds, as they are on the machine (links resolved)."""
+    return [Path("/", name).resolve() for name in SYSTEM if Path("/", name).is_dir()]
+
+
+def covers(private: Sequence[Path]) -> list[str]:
+    """The bwrap options that cover each private folder lying under a bound system folder with an
+    empty read-only folder (the outermost once); a system folder itself cannot be covered."""
+    bound = bound_folders()
+    inside: list[Path] = []
+    for folder in sorted({path.resolve() for path in private}, key=lambda path: len(path.parts)):
+        if any(folder == system or system.is_relative_to(folder) for system in bound):
+            raise HarnessError(f"cannot hide {shown(folder)} from the programs: they need it")
+        if any(folder.is_relative_to(system) for system in bound) and not any(
+            folder.is_relative_to(outer) for outer in inside
+        ):
+            inside.append(folder)
+    return [
+        word for folder in inside for word in ("--tmpfs", str(folder), "--remount-ro", str(folder))
+    ]
 
 
 def open_to_others(folder: Path) -> bool:
@@ -173,10 +201,12 @@ def reap(user: int) -> None:
 
 
 def reason_of(code: int, stderr: bytes) -> Status | None:
-    """The limit a sandboxed run went over, from the signal that ended it or its error output."""
+    """The limit a confined run went over, from the signal that ended it (bwrap reports signal N
+    as 128 + N, a run started directly as -N) or its error output."""
     with contextlib.suppress(ValueError):
-        if code > 128 and signal.Signals(code - 128) in SIGNAL_LIMITS:
-            return SIGNAL_LIMITS[signal.Signals(code - 128)]
+        number = code - 128 if code > 128 else -code
+        if number > 0 and signal.Signals(number) in SIGNAL_LIMITS:
+            return SIGNAL_LIMITS[signal.Signals(number)]
     text = stderr.decode("utf-8", errors="replace")
     return next((status for status, signs in SIGNS.items() if any(s in text for s in signs)), None)
 
@@ -190,9 +220,12 @@ class Sandbox:
     """Runs programs in bubblewrap with limits; as root each run at once has a user of its own.
     Private folders (each run's script, copies of folders) live in `workspace`."""
 
-    def __init__(self, limits: Limits, workspace: Path, runs: int) -> None:
+    def __init__(
+        self, limits: Limits, workspace: Path, runs: int, private: Sequence[Path] = ()
+    ) -> None:
         self.limits = limits
         self.workspace = workspace
+        self.covers = covers([*private, workspace])
         self.users: queue.Queue[int | None] = queue.Queue()
         root = os.geteuid() == 0
         first = FIRST_UID + (os.getpid() % PID_SPAN) * UID_SLOTS
@@ -237,6 +270,7 @@ class Sandbox:
             *("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts"),
             "--unshare-cgroup-try",
             *system_binds(),
+            *self.covers,
             *("--dev", "/dev", "--proc", "/proc"),
             *self.tmpfs("/tmp"),
             *self.tmpfs(HOME),
@@ -267,11 +301,19 @@ class Sandbox:
             shutil.rmtree(folder, ignore_errors=True)
 
     def run(
-        self, jail: Jail, script: Path, argv: Sequence[str], timeout: float, limit: int
+        self,
+        jail: Jail,
+        script: Path,
+        argv: Callable[[Path], list[str]],
+        timeout: float,
+        limit: int,
+        guard: Guard | None = None,
     ) -> Ending:
-        """Run `argv` in the sandbox with the script at /script/NAME; OSError if it cannot be."""
+        """Run the command line `argv` gives for the script at /script/NAME in the sandbox;
+        OSError if it cannot be, Stopped if the guard stops it."""
         with self.place(script) as (scripts, user):
-            return run_program(self.command(jail, scripts, user, argv), timeout, limit)
+            command = self.command(jail, scripts, user, argv(Path(SCRIPTS, script.name)))
+            return run_program(command, timeout, limit, guard)
 
     def probe(self) -> None:
         """Make one sandbox and run `true` in it: a machine that cannot is a one-line error."""
@@ -280,7 +322,7 @@ class Sandbox:
         script.write_bytes(b"")
         empty.chmod(0o755)
         try:
-            ending = self.run(Jail(empty), script, ["true"], PROBE_TIMEOUT, OUTPUT_LIMIT)
+            ending = self.run(Jail(empty), script, lambda _: ["true"], PROBE_TIMEOUT, OUTPUT_LIMIT)
         except OSError as error:
             raise HarnessError(f"cannot run bwrap: {error.strerror}") from None
         if ending.code != 0:
@@ -289,9 +331,10 @@ class Sandbox:
 
 
 @contextlib.contextmanager
-def sandbox(limits: Limits, runs: int) -> Iterator[Sandbox]:
-    """A working sandbox for `runs` runs at once, its private folders removed after; no bubblewrap
-    (or a machine where it cannot work) is a one-line error naming what to install."""
+def sandbox(limits: Limits, runs: int, private: Sequence[Path] = ()) -> Iterator[Sandbox]:
+    """A working sandbox for `runs` runs at once, hiding the grader's `private` folders, its own
+    folders removed after; no bubblewrap (or a machine where it cannot work) is a one-line error
+    naming what to install."""
     missing = missing_tools(os.geteuid() == 0)
     if missing:
         raise HarnessError(
@@ -299,29 +342,53 @@ def sandbox(limits: Limits, runs: int) -> Iterator[Sandbox]:
             " or give --no-sandbox to run the programs unisolated"
         )
     with tempfile.TemporaryDirectory(prefix="at-sandbox-") as workspace:
-        made = Sandbox(limits, Path(workspace), runs)
+        made = Sandbox(limits, Path(workspace), runs, private)
         made.probe()
         yield made
 
 
+class Runner(Protocol):
+    """What confines a graded program: bubblewrap (`Sandbox`), or an unprivileged user alone."""
+
+    def jail(self, folder: Path) -> Jail:
+        """The folder a program is given, and where the program sees it."""
+
+    def run(
+        self,
+        jail: Jail,
+        script: Path,
+        argv: Callable[[Path], list[str]],
+        timeout: float,
+        limit: int,
+        guard: Guard | None = None,
+    ) -> Ending:
+        """Run the command line `argv` gives for the script where the program sees it."""
+
+
 @dataclass(frozen=True)
 class Confined:
-    """A program run in the sandbox as `COMMAND -b /script/NAME [--seed N]`, with a timeout in
-    seconds, a limit on what it may print and the sandbox's limits."""
+    """A program run confined as `COMMAND -b SCRIPT [--seed N]`, with a timeout in seconds, a
+    limit on what it may print and the runner's limits."""
 
-    sandbox: Sandbox
+    runner: Runner
     jail: Jail
     argv: tuple[str, ...]
     timeout: float
     limit: int = OUTPUT_LIMIT
+    guard: Guard | None = None
 
     def __call__(self, case: Case) -> Output:
         """Run the program on one script; why it ended badly says which limit it went over."""
         if self.jail.problem:
             return Output(Status.NOT_FOUND, detail=self.jail.problem)
-        inside = case.game.argv(self.argv, Path(SCRIPTS, case.script.name), case.seed)
+
+        def inside(script: Path) -> list[str]:
+            return case.game.argv(self.argv, script, case.seed)
+
         try:
-            ending = self.sandbox.run(self.jail, case.script, inside, self.timeout, self.limit)
+            ending = self.runner.run(
+                self.jail, case.script, inside, self.timeout, self.limit, self.guard
+            )
         except OSError as error:
             return Output(Status.CRASHED, detail=f"cannot run the sandbox: {error}")
         tail = ending.stderr.decode("utf-8", errors="replace").splitlines()[-1:]

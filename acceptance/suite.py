@@ -26,14 +26,16 @@ class Outcome(Enum):
     OVER_PROCESSES = "over the process limit"
     OVER_FILE_SIZE = "over the file size limit"
     NOT_RUN = "not run"
+    PENDING = "not graded yet"
     NO_EXPECTED = "no expected output"
 
 
 # How a program that did not end well failed, as the grade of its test (the same words).
 OUTCOME_OF_FAILURE = {status: Outcome(status.value) for status in Status if status is not Status.OK}
 
-# The outcomes where the program did not end well (or was not run): errors, not wrong output.
-ERRORS = frozenset({*OUTCOME_OF_FAILURE.values(), Outcome.NOT_RUN})
+# The outcomes where the program did not end well (or was not run, or not yet): errors, not wrong
+# output.
+ERRORS = frozenset({*OUTCOME_OF_FAILURE.values(), Outcome.NOT_RUN, Outcome.PENDING})
 
 
 @dataclass(frozen=True)

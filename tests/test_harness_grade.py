@@ -114,7 +114,7 @@ def test_a_class_is_graded_with_the_right_counts_in_csv_matrix_and_html(
     assert lines[0].split() == ["submission", "passed", "failed", "errors", "score", "reasons"]
     assert lines[1].split() == ["oracle0", "3", "0", "0", "100.0"]
     assert lines[-2].startswith("graded 30 submissions over 3 tests in ")
-    assert lines[-1] == "the runs were not isolated (--no-sandbox)"
+    assert lines[-1] == "isolation: none (--no-sandbox: the runs were not isolated)"
     assert "not isolated" in page.split("</h1>")[0]
 
 
@@ -145,27 +145,21 @@ def test_a_hanging_submission_costs_a_few_timeouts_not_all_its_tests(
     assert matrix == ["timed out"] * 2 + ["not run"] * 5
 
 
-def test_existing_reports_are_kept_unless_forced(
+def test_reports_with_no_store_beside_them_are_kept_unless_fresh(
     capsys: pytest.CaptureFixture[str], classroom: Path
 ) -> None:
     (classroom / "out").mkdir()
     (classroom / "out" / "grades.csv").write_text("last year's grades\n")
-    assert (
-        main(
-            [
-                "grade",
-                "--exe",
-                "{}/space_defender_2",
-                "--tests",
-                str(classroom / "at" / "at001.txt"),
-            ]
-            + ["--out", str(classroom / "out"), "--no-sandbox"]
-            + [str(classroom / "class" / "printer0")]
-        )
-        == 2
+    command = ["grade", "--exe", "{}/space_defender_2"]
+    command += ["--tests", str(classroom / "at" / "at001.txt"), "--out", str(classroom / "out")]
+    command += ["--no-sandbox", str(classroom / "class" / "printer0")]
+    assert main(command) == 2
+    assert capsys.readouterr().err.endswith(
+        "grades.csv exist already, with no grading store: --fresh replaces them\n"
     )
-    assert capsys.readouterr().err.endswith("grades.csv exist already (--force replaces them)\n")
     assert (classroom / "out" / "grades.csv").read_text() == "last year's grades\n"
+    assert main([*command, "--fresh"]) == 0
+    assert (classroom / "out" / "grades.csv").read_text().startswith("submission,passed")
 
 
 @pytest.mark.parametrize(

@@ -67,7 +67,7 @@ def test_merged_shards_write_the_reports_of_one_run(
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[-4:] == ["points", "max_points", "score", "reasons"]
     assert lines[-2].startswith("merged 3 shards: 7 submissions; reports: ")
-    assert lines[-1] == "the runs were not isolated (--no-sandbox)"  # as the shards were
+    assert lines[-1] == "isolation: none (--no-sandbox: the runs were not isolated)"  # as the shards were
 
 
 def test_shards_that_disagree_are_a_one_line_error(
@@ -82,10 +82,7 @@ def test_shards_that_disagree_are_a_one_line_error(
     cases = {
         ("a", "b"): f"at: graded in two shards: {Path(pupils[1]).name}\n",
         ("a", "c"): f"at: {folder / 'c'} was graded over another suite or other points\n",
-        (
-            "a",
-            "nowhere",
-        ): f"at: cannot read {folder / 'nowhere' / 'grading.json'}: No such file or directory\n",
+        ("a", "nowhere"): f"at: {folder / 'nowhere'} holds no grading store (grading.sqlite)\n",
     }
     for (first, second), message in cases.items():
         command = ["merge", str(folder / first), str(folder / second), "--out", str(folder / "m")]
@@ -95,8 +92,8 @@ def test_shards_that_disagree_are_a_one_line_error(
     assert (
         capsys.readouterr().err == f"at: {folder / 'a'} is one of the shards: give a new folder\n"
     )
-    (folder / "a" / "grading.json").write_text("{}")
+    (folder / "a" / "grading.sqlite").write_text("{}")
     assert main(["merge", str(folder / "a"), "--out", str(folder / "m")]) == 2
-    assert capsys.readouterr().err.startswith(
-        f"at: {folder / 'a' / 'grading.json'} is not a record"
+    assert capsys.readouterr().err == (
+        f"at: {folder / 'a' / 'grading.sqlite'} is not a grading store: file is not a database\n"
     )

@@ -1,0 +1,77 @@
+"""How `at grade` isolates the programs it runs, chosen once per grading: bubblewrap where it can
+make a sandbox; as root without it, an unprivileged user of its own per run; no isolation only
+when the grader asks for it (--no-sandbox). Whatever the level, the grader's private folders (the
+suite, every submission, the reports, the project itself) are hidden from the programs."""
+
+import contextlib
+from collections.abc import Iterable, Sequence
+from enum import Enum
+from importlib import metadata
+from pathlib import Path
+
+from acceptance.cases import DISTRIBUTION, Case, shown
+from acceptance.errors import HarnessError
+from acceptance.sandbox import Limits, Runner, sandbox
+from acceptance.unprivileged import available, lock, unprivileged
+
+
+class Isolation(Enum):
+    """The isolation of a grading's runs, as the reports name it."""
+
+    BUBBLEWRAP = "bubblewrap"
+    UNPRIVILEGED = "unprivileged user only"
+    NONE = "none"
+
+
+NOTES = {
+    Isolation.BUBBLEWRAP: "isolation: bubblewrap",
+    Isolation.UNPRIVILEGED: "isolation: unprivileged user only (no bubblewrap here)",
+    Isolation.NONE: "isolation: none (--no-sandbox: the runs were not isolated)",
+}
+
+
+def project_folders() -> list[Path]:
+    """Where this project lies: its source checkout, or the folders of its installed packages
+    (which hold the oracle a program could run for the expected output)."""
+    root = Path(__file__).resolve().parent.parent
+    if (root / "pyproject.toml").is_file():
+        return [root]
+    try:
+        names = (metadata.distribution(DISTRIBUTION).read_text("top_level.txt") or "").split()
+    except metadata.PackageNotFoundError:
+        names = [Path(__file__).resolve().parent.name]
+    return [root / name for name in names if (root / name).is_dir()]
+
+
+def private_folders(
+    cases: Sequence[Case], submissions: Iterable[Path], reports: Iterable[Path]
+) -> list[Path]:
+    """The folders no program may see: the suite's, every submission's, those the reports go to,
+    and the project's."""
+    suite = [path.parent for case in cases for path in (case.script, case.expected) if path]
+    every = [*suite, *submissions, *reports, *project_folders()]
+    return [folder.resolve() for folder in dict.fromkeys(every)]
+
+
+def confine(
+    stack: contextlib.ExitStack,
+    limits: Limits,
+    runs: int,
+    private: Sequence[Path],
+    isolated: bool = True,
+) -> tuple[Isolation, Runner | None, list[str]]:
+    """The isolation of a grading, the runner that gives it (None: run as is), and what the
+    grader should be told of it. Without bubblewrap, root falls back to unprivileged users, the
+    private folders made readable by their owner alone first; anyone else gets the error."""
+    if not isolated:
+        return Isolation.NONE, None, []
+    try:
+        return Isolation.BUBBLEWRAP, stack.enter_context(sandbox(limits, runs, private)), []
+    except HarnessError as error:
+        if not available():
+            raise
+        told = [f"{error}; each run goes as an unprivileged user of its own instead"]
+    changed = lock(private)
+    if changed:
+        told.append(f"made readable by their owner alone: {', '.join(map(shown, changed))}")
+    return Isolation.UNPRIVILEGED, stack.enter_context(unprivileged(limits, runs)), told

@@ -1,0 +1,371 @@
+"""The grading store: every finished run of `at grade`, committed the moment it ends, in an SQLite
+file of the output folder, so that grading that stops loses at most the runs in flight and the
+same command again runs only what the store lacks.
+
+A run is stored under a key made of all it depends on: the submission's content (a digest of its
+folder), the test (name, game, seed, script and expected bytes) and the settings (program
+template, time limit, sandbox limits, isolation). A resubmitted folder or an edited test has new
+keys, so its runs happen again; points and report options are not part of any key. Beside the
+runs the store keeps the suite it grades (a store of another suite is refused), the class last
+graded and its settings, from which `at report` writes the reports again.
+
+Tables: `meta` (key, value: format, suite, class, settings, points), `runs` (one row per run:
+key, submission, test, outcome, seconds, detail, where the output first differs, the output's
+digest and size, when it finished) and `diffs` (each distinct block diff once, by digest).
+"""
+
+import hashlib
+import json
+import os
+import sqlite3
+import stat
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from acceptance.cases import Case, shown
+from acceptance.compare import DiffLine, Mismatch, Side
+from acceptance.errors import HarnessError
+from acceptance.games import GAMES
+from acceptance.grade import Submission
+from acceptance.points import Points
+from acceptance.suite import Outcome, Result
+
+STORE = "grading.sqlite"
+FORMAT = 1
+READ_SIZE = 1 << 20
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS diffs (digest TEXT PRIMARY KEY, diff TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (
+    key TEXT PRIMARY KEY,
+    submission TEXT NOT NULL,
+    test TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    seconds REAL NOT NULL,
+    detail TEXT NOT NULL,
+    line INTEGER,
+    col INTEGER,
+    place TEXT,
+    block TEXT,
+    diff TEXT REFERENCES diffs (digest),
+    output TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    finished REAL NOT NULL
+);
+"""
+
+
+def digest(*parts: bytes | str) -> str:
+    """A SHA-256 of some parts, each length-prefixed so that no two lists give the same bytes."""
+    hashed = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8", "surrogateescape") if isinstance(part, str) else part
+        hashed.update(len(data).to_bytes(8, "big") + data)
+    return hashed.hexdigest()
+
+
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a file's bytes."""
+    hashed = hashlib.sha256()
+    with open(path, "rb") as file:
+        while chunk := file.read(READ_SIZE):
+            hashed.update(chunk)
+    return hashed.hexdigest()
+
+
+def folder_digest(folder: Path) -> str:
+    """A digest of a folder's content: every path under it with its kind, whether it can be run,
+    its bytes or the target of a link; a folder that cannot be read has a digest of why."""
+    parts: list[str] = []
+    try:
+        if not folder.is_dir():
+            return digest("missing", str(folder))
+        for top, folders, files in os.walk(folder, onerror=raise_error):
+            folders.sort()
+            for name in sorted(files + [f"{name}/" for name in folders if is_link(top, name)]):
+                path = Path(top, name.rstrip("/"))
+                relative = path.relative_to(folder).as_posix()
+                mode = path.lstat().st_mode
+                if stat.S_ISLNK(mode):
+                    parts += ["link", relative, os.readlink(path)]
+                elif stat.S_ISREG(mode):
+                    parts += ["file", relative, str(mode & 0o111 != 0), file_digest(path)]
+                else:
+                    parts += ["other", relative]
+            folders[:] = [name for name in folders if not is_link(top, name)]
+    except OSError as error:
+        return digest("unreadable", str(folder), str(error))
+    return digest(*parts)
+
+
+def raise_error(error: OSError) -> None:
+    """os.walk's error handler: a folder that cannot be listed stops the digest."""
+    raise error
+
+
+def is_link(top: str, name: str) -> bool:
+    """Whether an entry os.walk lists as a folder is a link to one."""
+    return os.path.islink(os.path.join(top, name))
+
+
+def test_key(case: Case, expected: bytes) -> str:
+    """What a run depends on of its test: name, game, seed, script and expected bytes."""
+    script = case.script.read_bytes()
+    return digest(case.name, case.game.name, str(case.seed), script, expected)
+
+
+@dataclass(frozen=True)
+class Pupil:
+    """A submission as the store knows it: the submission, a digest of its folder's content, a
+    digest of the settings it was graded with, and the isolation of its runs."""
+
+    submission: Submission
+    content: str
+    settings: str
+    isolation: str
+
+    @property
+    def name(self) -> str:
+        """The submission's name."""
+        return self.submission.name
+
+    def key(self, test: str) -> str:
+        """The key of its run of a test (given by the test's key)."""
+        return digest(self.content, test, self.settings)
+
+    def record(self) -> list[Any]:
+        """As JSON data."""
+        submission = self.submission
+        return [
+            submission.name,
+            str(submission.folder),
+            list(submission.argv),
+            submission.template,
+            self.content,
+            self.settings,
+            self.isolation,
+        ]
+
+
+def pupil_of(data: list[Any]) -> Pupil:
+    """A submission as the store knows it, from its JSON data."""
+    name, folder, argv, template, content, settings, isolation = data
+    return Pupil(
+        Submission(name, Path(folder), tuple(argv), template), content, settings, isolation
+    )
+
+
+@dataclass(frozen=True)
+class Graded:
+    """What a grading grades: its suite (each test with its key), its class, and the points its
+    reports give."""
+
+    cases: tuple[Case, ...]
+    tests: tuple[str, ...]
+    pupils: tuple[Pupil, ...]
+    points: Points
+
+    def keys(self) -> dict[tuple[Pupil, Case], str]:
+        """The key of every run of the grading, by submission and test."""
+        return {
+            (pupil, case): pupil.key(test)
+            for pupil in self.pupils
+            for case, test in zip(self.cases, self.tests, strict=True)
+        }
+
+    def record(self) -> dict[str, Any]:
+        """As JSON data."""
+        return {
+            "cases": [
+                [*case_record(case), test]
+                for case, test in zip(self.cases, self.tests, strict=True)
+            ],
+            "pupils": [pupil.record() for pupil in self.pupils],
+            "points": {"given": dict(self.points.given), "weighted": self.points.weighted},
+        }
+
+
+def graded_of(data: dict[str, Any]) -> Graded:
+    """What a grading grades, from its JSON data."""
+    cases = tuple(case_of(item[:-1]) for item in data["cases"])
+    tests = tuple(str(item[-1]) for item in data["cases"])
+    points = Points(data["points"]["given"], data["points"]["weighted"])
+    return Graded(cases, tests, tuple(map(pupil_of, data["pupils"])), points)
+
+
+def diff_json(mismatch: Mismatch) -> str:
+    """A block diff as JSON text."""
+    return json.dumps([[line.side.value, line.number, line.text] for line in mismatch.diff])
+
+
+def diff_of(text: str) -> tuple[DiffLine, ...]:
+    """A block diff from its JSON text."""
+    return tuple(DiffLine(Side(side), number, line) for side, number, line in json.loads(text))
+
+
+def suite_json(cases: Sequence[Case]) -> str:
+    """The suite a store grades: its tests' names and games, in order."""
+    return json.dumps([[case.name, case.game.name] for case in cases])
+
+
+def case_record(case: Case) -> list[Any]:
+    """A test of the suite as JSON data, to name it again in `at report`."""
+    expected = str(case.expected) if case.expected else None
+    return [case.name, str(case.script), expected, case.game.name, case.seed]
+
+
+def case_of(data: list[Any]) -> Case:
+    """A test of the suite from its JSON data."""
+    name, script, expected, game, seed = data
+    return Case(name, Path(script), Path(expected) if expected else None, GAMES[game], seed)
+
+
+class Store:
+    """The grading store of an output folder: open it with `Store.open`, close it after."""
+
+    def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
+        self.path = path
+        self.connection = connection
+
+    @staticmethod
+    def open(folder: Path, create: bool = True) -> "Store":
+        """The store of an output folder, made if missing (and `create`); a one-line error if the
+        file is not a store of this format."""
+        path = folder / STORE
+        if not create and not path.is_file():
+            raise HarnessError(f"{shown(folder)} holds no grading store ({STORE})")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=FULL")
+            connection.executescript(SCHEMA)
+            store = Store(path, connection)
+            written = store.get("format")
+            if written is None and create:
+                store.put("format", FORMAT)
+            elif written != FORMAT:
+                raise HarnessError(f"{shown(path)} is a store of format {written!r}, not {FORMAT}")
+        except (sqlite3.DatabaseError, OSError) as error:
+            raise HarnessError(f"{shown(path)} is not a grading store: {error}") from None
+        return store
+
+    def close(self) -> None:
+        """Close the file (every run is committed already)."""
+        self.connection.close()
+
+    def get(self, key: str) -> Any:
+        """A value of the meta table, as JSON data; None if missing."""
+        row = self.connection.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def put(self, key: str, value: Any) -> None:
+        """Set a value of the meta table, committed."""
+        self.connection.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, json.dumps(value))
+        )
+
+    def claim_suite(self, cases: Sequence[Case], game: str | None) -> None:
+        """Record the suite of a new store; a store of another suite or game is an error."""
+        suite = {"game": game, "tests": json.loads(suite_json(cases))}
+        known = self.get("suite")
+        if known is None:
+            self.put("suite", suite)
+        elif known != suite:
+            raise HarnessError(
+                f"{shown(self.path.parent)} holds the grading of another suite or game"
+                f" ({len(known['tests'])} tests, game {known['game'] or 'any'}):"
+                " give another --out, or --fresh to start over"
+            )
+
+    def graded(self) -> Graded:
+        """What the last grading into this store graded; an error if none did."""
+        data = self.get("graded")
+        if data is None:
+            raise HarnessError(f"{shown(self.path)} holds no grading yet")
+        try:
+            return graded_of(data)
+        except (KeyError, TypeError, ValueError) as error:
+            raise HarnessError(f"{shown(self.path)} holds an unreadable grading: {error}") from None
+
+    def found(self, graded: Graded) -> dict[tuple[Pupil, Case], Result]:
+        """The stored results of a grading's runs, by submission and test."""
+        keys = graded.keys()
+        names = {case.name: case for case in graded.cases}
+        stored = self.results(keys.values(), names)
+        return {task: stored[key] for task, key in keys.items() if key in stored}
+
+    def add(self, key: str, pupil: Pupil, result: Result, output: bytes) -> None:
+        """Commit one finished run (a test is named by the case of the result)."""
+        mismatch = result.mismatch
+        diff = None
+        with self.connection:
+            if mismatch is not None:
+                text = diff_json(mismatch)
+                diff = digest(text)
+                self.connection.execute(
+                    "INSERT OR IGNORE INTO diffs (digest, diff) VALUES (?, ?)", (diff, text)
+                )
+            self.connection.execute(
+                "INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    key,
+                    pupil.name,
+                    result.case.name,
+                    result.outcome.name,
+                    result.seconds,
+                    result.detail,
+                    *(
+                        (mismatch.line, mismatch.column, mismatch.place, mismatch.block)
+                        if mismatch
+                        else (None, None, None, None)
+                    ),
+                    diff,
+                    hashlib.sha256(output).hexdigest(),
+                    len(output),
+                    time.time(),
+                ),
+            )
+
+    def results(self, keys: Iterable[str], cases: dict[str, Case]) -> dict[str, Result]:
+        """The stored results of some runs, by key (runs the store lacks are left out)."""
+        wanted = set(keys)
+        diffs: dict[str, tuple[DiffLine, ...]] = {}
+        found: dict[str, Result] = {}
+        rows = self.connection.execute(
+            "SELECT key, test, outcome, seconds, detail, line, col, place, block, diff FROM runs"
+        )
+        for key, test, outcome, seconds, detail, line, column, place, block, diff in rows:
+            if key not in wanted or test not in cases:
+                continue
+            mismatch = None
+            if diff is not None:
+                if diff not in diffs:
+                    diffs[diff] = diff_of(self.diff_text(diff))
+                mismatch = Mismatch(line, column, place, diffs[diff], block)
+            found[key] = Result(cases[test], Outcome[outcome], seconds, mismatch, detail)
+        return found
+
+    def diff_text(self, diff: str) -> str:
+        """A stored block diff's JSON text."""
+        row = self.connection.execute("SELECT diff FROM diffs WHERE digest = ?", (diff,))
+        return str(row.fetchone()[0])
+
+    def copy_runs(self, other: "Store", keys: Iterable[str]) -> None:
+        """Copy some runs of another store, with their diffs, into this one."""
+        wanted = set(keys)
+        with self.connection:
+            for row in other.connection.execute("SELECT * FROM runs"):
+                if row[0] in wanted:
+                    if row[10] is not None:
+                        self.connection.execute(
+                            "INSERT OR IGNORE INTO diffs VALUES (?, ?)",
+                            (row[10], other.diff_text(row[10])),
+                        )
+                    self.connection.execute(
+                        "INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        row,
+                    )

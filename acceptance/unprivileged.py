@@ -1,0 +1,180 @@
+"""Running a graded program as an unprivileged user of its own, where bubblewrap cannot make a
+sandbox (missing, or refused by a container such as Gradescope's): the isolation a grader running
+as root still has without namespaces.
+
+Each submission is copied into a private folder that only its own group can read; each run gets a
+user of its own (one per concurrent run, whose processes are killed after the run), that group, a
+private HOME and TMPDIR as its working folder, the sandbox's limits, and a clean environment. The
+grader's private folders (the suite, the submissions, the reports, the project) are made readable
+by their owner alone before the first run. What this level does not give: a private view of the
+system's folders (a run can list the machine's world-readable files and reach its network);
+whatever a run leaves in the shared temporary folders is removed after it.
+"""
+
+import contextlib
+import itertools
+import os
+import queue
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+from acceptance.cases import shown
+from acceptance.errors import HarnessError
+from acceptance.execution import OUTPUT_LIMIT, Ending, Guard, run_program
+from acceptance.sandbox import FIRST_UID, PATH, PID_SPAN, UID_SLOTS, Jail, Limits, reap
+
+FIRST_GID = 1 << 31  # the groups of submissions: one per submission of a grading
+GID_SLOTS = 1 << 16
+GID_SPAN = 1 << 14
+SHARED = ("/tmp", "/var/tmp", "/dev/shm")  # folders any user may write, cleaned after each run
+UMASK = 'umask 077 && exec "$@"'  # what a run writes is its own
+
+
+def lock(folders: Sequence[Path]) -> list[Path]:
+    """Make each folder readable, writable and enterable by its owner alone; the folders whose
+    mode this changed."""
+    changed = []
+    for folder in dict.fromkeys(folders):
+        with contextlib.suppress(FileNotFoundError):
+            mode = folder.stat().st_mode
+            if mode & 0o077:
+                folder.chmod(mode & 0o700)
+                changed.append(folder)
+    return changed
+
+
+def own_copy(folder: Path, copy: Path, group: int) -> None:
+    """Copy a folder so that only root and one group can read it (and run what its owner could)."""
+    shutil.copytree(folder, copy, symlinks=True)
+    os.chown(copy.parent, 0, group)
+    copy.parent.chmod(0o750)
+    for top, _, files in os.walk(copy):
+        os.chown(top, 0, group)
+        os.chmod(top, 0o750)
+        for name in files:
+            path = os.path.join(top, name)
+            if not os.path.islink(path):
+                runnable = os.stat(path).st_mode & 0o100
+                os.chown(path, 0, group)
+                os.chmod(path, 0o750 if runnable else 0o640)
+
+
+def clean_shared(user: int) -> None:
+    """Remove whatever a run's user left at the top of the shared temporary folders."""
+    for folder in SHARED:
+        with contextlib.suppress(OSError), os.scandir(folder) as entries:
+            for entry in entries:
+                with contextlib.suppress(OSError):
+                    if entry.stat(follow_symlinks=False).st_uid != user:
+                        continue
+                    if entry.is_dir(follow_symlinks=False):
+                        shutil.rmtree(entry.path, ignore_errors=True)
+                    else:
+                        os.unlink(entry.path)
+
+
+class Unprivileged:
+    """Runs programs as unprivileged users with limits (as root only): a user per run at once, a
+    group per submission, private folders in `workspace`."""
+
+    def __init__(self, limits: Limits, workspace: Path, runs: int) -> None:
+        self.limits = limits
+        self.workspace = workspace
+        workspace.chmod(0o711)
+        self.users: queue.Queue[int] = queue.Queue()
+        first = FIRST_UID + (os.getpid() % PID_SPAN) * UID_SLOTS
+        for slot in range(min(runs, UID_SLOTS)):
+            self.users.put(first + slot)
+        start = FIRST_GID + (os.getpid() % GID_SPAN) * GID_SLOTS
+        self.groups = itertools.count(start)
+
+    def jail(self, folder: Path) -> Jail:
+        """A copy of the submission's folder that only its own group can read."""
+        if not folder.is_dir():
+            return Jail(folder, str(folder), problem=f"no folder {shown(folder)}")
+        group = next(self.groups)
+        copy = Path(tempfile.mkdtemp(dir=self.workspace)) / "folder"
+        try:
+            own_copy(folder, copy, group)
+        except OSError as error:
+            return Jail(folder, str(folder), problem=f"cannot read {shown(folder)}: {error}")
+        return Jail(copy, str(copy), group=group)
+
+    def command(self, user: int, group: int, home: Path, argv: Sequence[str]) -> list[str]:
+        """The command line that runs `argv` as the user, in the group, in its own folder."""
+        drop = ["setpriv", f"--reuid={user}", f"--regid={group}", "--clear-groups"]
+        drop += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
+        environment = {"PATH": PATH, "HOME": str(home), "TMPDIR": str(home / "tmp")}
+        return [
+            *drop,
+            *("env", "-i", "-C", str(home), "LANG=C.UTF-8"),
+            *(f"{name}={value}" for name, value in environment.items()),
+            *("sh", "-c", UMASK, "sh", "prlimit", *self.limits.prlimit(), "--", *argv),
+        ]
+
+    @contextlib.contextmanager
+    def place(self, script: Path, group: int) -> Iterator[tuple[Path, int]]:
+        """A fresh folder of the run's user holding a copy of the script, and that user; after
+        the run, whatever the user left is gone."""
+        user = self.users.get()
+        home = Path(tempfile.mkdtemp(dir=self.workspace))
+        try:
+            shutil.copyfile(script, home / script.name)
+            (home / script.name).chmod(0o444)
+            (home / "tmp").mkdir()
+            for path in (home, home / "tmp", home / script.name):
+                os.chown(path, user, group)
+            home.chmod(0o700)
+            yield home, user
+        finally:
+            reap(user)
+            clean_shared(user)
+            shutil.rmtree(home, ignore_errors=True)
+            self.users.put(user)
+
+    def run(
+        self,
+        jail: Jail,
+        script: Path,
+        argv: Callable[[Path], list[str]],
+        timeout: float,
+        limit: int,
+        guard: Guard | None = None,
+    ) -> Ending:
+        """Run the command line `argv` gives for the run's copy of the script, as the run's user."""
+        group = jail.group if jail.group is not None else next(self.groups)
+        with self.place(script, group) as (home, user):
+            command = self.command(user, group, home, argv(home / script.name))
+            return run_program(command, timeout, limit, guard)
+
+    def probe(self) -> None:
+        """Run `true` as an unprivileged user: a machine where that fails is a one-line error."""
+        script = Path(tempfile.mkdtemp(dir=self.workspace)) / "probe.txt"
+        script.write_bytes(b"")
+        try:
+            ending = self.run(Jail(script.parent), script, lambda _: ["true"], 30.0, OUTPUT_LIMIT)
+        except OSError as error:
+            raise HarnessError(f"cannot run setpriv: {error.strerror}") from None
+        if ending.code != 0:
+            why = ending.stderr.decode("utf-8", errors="replace").strip().splitlines()
+            raise HarnessError(f"cannot run a program as another user: {(why or ['?'])[-1]}")
+
+
+@contextlib.contextmanager
+def unprivileged(limits: Limits, runs: int) -> Iterator[Unprivileged]:
+    """Runs as unprivileged users, for `runs` runs at once, its folders removed after."""
+    if os.geteuid() != 0:
+        raise HarnessError("running programs as other users needs root")
+    with tempfile.TemporaryDirectory(prefix="at-unprivileged-") as workspace:
+        made = Unprivileged(limits, Path(workspace), runs)
+        made.probe()
+        yield made
+
+
+def available() -> bool:
+    """Whether this machine can run programs as unprivileged users: root with setpriv, prlimit
+    and env (coreutils) on the PATH."""
+    tools = ("setpriv", "prlimit", "env")
+    return os.geteuid() == 0 and all(shutil.which(tool) for tool in tools)
