@@ -14,7 +14,7 @@ import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -37,7 +37,7 @@ from acceptance.grade import (
 )
 from acceptance.grade_report import grades_csv, matrix_csv, summary_table
 from acceptance.gradescope import VISIBILITIES, results_json
-from acceptance.isolation import NOTES, Isolation, confine, private_folders
+from acceptance.isolation import NOTES, Isolation, confine, lock_private, private_folders
 from acceptance.options import add_class_suite, add_jobs, add_timeout, chosen_game, positive
 from acceptance.points import Points, load_points
 from acceptance.sandbox import add_limits, limits_of
@@ -148,10 +148,11 @@ def settings_of(args: argparse.Namespace, isolation: Isolation) -> str:
     return digest(args.exe, f"{args.timeout:g}", repr(limits_of(args)), isolation.value)
 
 
-def gradescope_writer(path: Path | None, graded: Graded, visibility: str) -> tuple[Found, Any]:
-    """Where the runs that finish are gathered, and what rewrites Gradescope's results.json
-    with them as each one finishes (nothing without --gradescope)."""
-    found: Found = {}
+def gradescope_writer(
+    path: Path | None, graded: Graded, visibility: str, found: Found
+) -> Callable[[str], None]:
+    """What rewrites Gradescope's results.json with the runs found so far and a note, as each one
+    finishes (nothing without --gradescope)."""
 
     def write(note: str) -> None:
         if path is None:
@@ -161,7 +162,7 @@ def gradescope_writer(path: Path | None, graded: Graded, visibility: str) -> tup
         grade = Grade(pupil.submission, done)
         write_reports([path], [results_json(grade, graded.points, visibility, note)])
 
-    return found, write
+    return write
 
 
 def grade_command(args: argparse.Namespace) -> int:
@@ -176,13 +177,14 @@ def grade_command(args: argparse.Namespace) -> int:
     expected = expected_bytes(cases)
     outputs = [args.out] + ([args.gradescope.parent] if args.gradescope else [])
     private = private_folders(cases, [pupil.folder for pupil in pupils], [*outputs, *args.hide])
-    store = open_store(args.out, args.fresh)
-    with contextlib.closing(store), contextlib.ExitStack() as stack:
-        store.claim_suite(cases, game.name if game else None)
+    with contextlib.ExitStack() as stack:
         isolation, runner, told = confine(
             stack, limits_of(args), args.jobs, private, not args.no_sandbox
         )
-        for line in told:
+        store = open_store(args.out, args.fresh)
+        stack.callback(store.close)
+        store.claim_suite(cases, game.name if game else None)
+        for line in told + lock_private(isolation, private):
             print(f"at: {line}", file=sys.stderr)
         settings = settings_of(args, isolation)
         graded = Graded(
@@ -214,20 +216,26 @@ def run_grading(
     """Run what the store lacks of a grading, committing each run as it finishes; what was found
     and the exit status (0, or that of the interruption)."""
     keys = graded.keys()
-    found, write_gradescope = gradescope_writer(args.gradescope, graded, args.visibility)
-    found.update(store.found(graded))
+    found = store.found(graded)
+    write_gradescope = gradescope_writer(args.gradescope, graded, args.visibility, found)
     grader.timeouts.update(
         Counter(pupil.name for (pupil, _), r in found.items() if r.outcome is Outcome.TIMED_OUT)
     )
     pupil_of = {pupil.submission: pupil for pupil in graded.pupils}
-    pending: list[Task] = [(p.submission, case) for p, case in keys if (p, case) not in found]
+    sharing: dict[str, list[tuple[Pupil, Case]]] = {}  # the runs of identical submissions
+    for task, key in keys.items():
+        if task not in found:
+            sharing.setdefault(key, []).append(task)
+    pending: list[Task] = [(tasks[0][0].submission, tasks[0][1]) for tasks in sharing.values()]
     bar = progress_bar(len(pending)) if sys.stderr.isatty() and pending else None
 
     def record(submission: Submission, result: Result, output: bytes) -> None:
         pupil = pupil_of[submission]
+        key = keys[pupil, result.case]
         if result.outcome is not Outcome.NOT_RUN:
-            store.add(keys[pupil, result.case], pupil, result, output)
-        found[pupil, result.case] = result
+            store.add(key, pupil, result, output)
+        for task in sharing[key]:
+            found[task] = result
         write_gradescope(f"grading: {len(found)} of {len(keys)} tests so far")
         if bar is not None:
             bar.update()

@@ -61,8 +61,8 @@ def confine(
     isolated: bool = True,
 ) -> tuple[Isolation, Runner | None, list[str]]:
     """The isolation of a grading, the runner that gives it (None: run as is), and what the
-    grader should be told of it. Without bubblewrap, root falls back to unprivileged users, the
-    private folders made readable by their owner alone first; anyone else gets the error."""
+    grader should be told of it. Without bubblewrap, root falls back to unprivileged users (see
+    `lock_private`); anyone else gets the error."""
     if not isolated:
         return Isolation.NONE, None, []
     try:
@@ -70,8 +70,16 @@ def confine(
     except HarnessError as error:
         if not available():
             raise
-        told = [f"{error}; each run goes as an unprivileged user of its own instead"]
+        told = f"{error}; each run goes as an unprivileged user of its own instead"
+    return Isolation.UNPRIVILEGED, stack.enter_context(unprivileged(limits, runs)), [told]
+
+
+def lock_private(isolation: Isolation, private: Sequence[Path]) -> list[str]:
+    """Before the first run as unprivileged users, make the private folders readable by their
+    owner alone (the other levels hide them otherwise); what the grader should be told of it."""
+    if isolation is not Isolation.UNPRIVILEGED:
+        return []
     changed = lock(private)
-    if changed:
-        told.append(f"made readable by their owner alone: {', '.join(map(shown, changed))}")
-    return Isolation.UNPRIVILEGED, stack.enter_context(unprivileged(limits, runs)), told
+    return (
+        [f"made readable by their owner alone: {', '.join(map(shown, changed))}"] if changed else []
+    )

@@ -67,7 +67,9 @@ def test_merged_shards_write_the_reports_of_one_run(
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[-4:] == ["points", "max_points", "score", "reasons"]
     assert lines[-2].startswith("merged 3 shards: 7 submissions; reports: ")
-    assert lines[-1] == "isolation: none (--no-sandbox: the runs were not isolated)"  # as the shards were
+    assert (
+        lines[-1] == "isolation: none (--no-sandbox: the runs were not isolated)"
+    )  # as the shards were
 
 
 def test_shards_that_disagree_are_a_one_line_error(

@@ -24,6 +24,7 @@ from acceptance.cli import main
 from acceptance.cli_grade import REPORTS
 from acceptance.errors import HarnessError
 from acceptance.sandbox import FIRST_UID, PATH, PID_SPAN, UID_SLOTS, Limits, sandbox
+from acceptance.store import STORE
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ("at001", "at002", "at003")
@@ -275,7 +276,7 @@ def test_each_error_says_which_limit_it_went_over(graded: Graded) -> None:
 
 
 def test_nothing_is_written_outside_the_private_folders(graded: Graded) -> None:
-    reports = {graded.place / "out" / name for name in REPORTS}
+    reports = {graded.place / "out" / name for name in (*REPORTS, STORE)}
     assert graded.files_after - graded.files_before == reports | {graded.place / "out"}
     for folder in (graded.home, Path("/tmp")):
         assert not (folder / graded.marker).exists()

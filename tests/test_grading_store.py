@@ -1,0 +1,243 @@
+"""The grading store: `at grade` killed (SIGKILL) at several points, stopped by SIGINT or
+SIGTERM, then run again, writes the reports an uninterrupted run writes, having run at most the
+jobs in flight at each kill again; a finished grading run again starts no program; a changed
+submission or test runs again alone; points change only the reports; `at report` writes them
+again from the store; a store of another suite is a one-line error.
+
+Each submission counts its runs: its program appends a line to a log file of the test's before
+it prints (run unsandboxed, it reads the expected file beside the script)."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from acceptance.cli import main
+from acceptance.cli_grade import REPORTS
+from tests.classroom import EXACT, ROOT, TEMPLATE, TRAILING_SPACE, Kind, copy_suite, make_class
+
+TESTS = [ROOT / "at" / f"at{number:03d}.txt" for number in range(1, 9)]
+JOBS = 2
+AT = Path(sys.executable).with_name("at")
+PAUSE = "sleep 0.05\n"  # each run lasts long enough for a kill to land among them
+
+
+def counted(log: Path, body: str) -> str:
+    """A program body that appends a line to the log, waits a little, then does its work."""
+    return f'echo "$(basename "$0")" >> {log}\n{PAUSE}{body}'
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> tuple[Path, list[Path]]:
+    """A suite of eight tests and a class of six (four exact, two with a trailing space) whose
+    runs are counted in tmp_path/runs.log."""
+    copy_suite(tmp_path / "suite", TESTS)
+    log = tmp_path / "runs.log"
+    log.touch()
+    kinds = {
+        "exact": Kind(4, counted(log, EXACT)),
+        "spacey": Kind(2, counted(log, TRAILING_SPACE % 1)),
+    }
+    pupils = make_class(tmp_path / "class", kinds)
+    for pupil in pupils:  # no two alike: identical submissions share their runs
+        (pupil / "program").write_text((pupil / "program").read_text() + f"# {pupil.name}\n")
+    return tmp_path, pupils
+
+
+def command(place: Path, pupils: Sequence[Path], out: str, *options: str) -> list[str]:
+    """The `at grade` arguments of the course into an output folder."""
+    suite = ["--tests", str(place / "suite"), "-j", str(JOBS), "--out", str(place / out)]
+    return ["grade", "--no-sandbox", "--exe", TEMPLATE, *suite, *options, *map(str, pupils)]
+
+
+def runs(place: Path) -> int:
+    """How many runs the class's programs have started so far."""
+    return len((place / "runs.log").read_text().splitlines())
+
+
+def reports(folder: Path) -> dict[str, bytes]:
+    """The report files of an output folder."""
+    return {name: (folder / name).read_bytes() for name in REPORTS}
+
+
+def started(arguments: list[str]) -> subprocess.Popen[bytes]:
+    """`at grade` started as a separate process."""
+    return subprocess.Popen(
+        [str(AT), *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT
+    )
+
+
+def wait_for_runs(place: Path, count: int, grader: subprocess.Popen[bytes]) -> None:
+    """Wait until the class has started `count` runs (the grader still going)."""
+    deadline = time.monotonic() + 60
+    while runs(place) < count:
+        assert grader.poll() is None, "the grading ended before it could be stopped"
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+
+
+@pytest.fixture
+def uninterrupted(course: tuple[Path, list[Path]]) -> dict[str, bytes]:
+    """The reports of the class graded in one go (its runs left out of the count after)."""
+    place, pupils = course
+    assert main(command(place, pupils, "whole")) == 0
+    (place / "runs.log").write_text("")
+    return reports(place / "whole")
+
+
+def test_grading_killed_at_several_points_finishes_as_one_run_would(
+    course: tuple[Path, list[Path]], uninterrupted: dict[str, bytes]
+) -> None:
+    place, pupils = course
+    arguments = command(place, pupils, "out")
+    kills = 0
+    for point in (5, 20, 35):
+        grader = started(arguments)
+        wait_for_runs(place, point, grader)
+        grader.kill()
+        grader.wait()
+        kills += 1
+        assert not list((place / "out").glob(".*"))  # no report half written
+    assert main(arguments) == 0
+    assert reports(place / "out") == uninterrupted
+    whole = len(pupils) * len(TESTS)
+    assert whole <= runs(place) <= whole + JOBS * kills
+
+
+@pytest.mark.parametrize(("stop", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_stopped_grading_writes_incomplete_reports_and_the_rerun_completes_them(
+    course: tuple[Path, list[Path]],
+    uninterrupted: dict[str, bytes],
+    stop: signal.Signals,
+    status: int,
+) -> None:
+    place, pupils = course
+    arguments = command(place, pupils, "out")
+    grader = started(arguments)
+    wait_for_runs(place, 10, grader)
+    grader.send_signal(stop)
+    out, err = grader.communicate(timeout=60)
+    assert grader.returncode == status
+    page = (place / "out" / "report.html").read_text()
+    title = page.split("<title>")[1].split("</title>")[0]
+    assert "; incomplete: graded " in title and title.endswith(
+        " of 48 runs; run the same command again to finish"
+    )
+    assert b"not graded yet" in (place / "out" / "grades.csv").read_bytes()
+    assert err.decode().startswith("at: stopped: graded ")
+    assert out.decode().splitlines()[-1] == title.split("; ", 1)[1].replace("&#x27;", "'")
+    assert main(arguments) == 0
+    assert reports(place / "out") == uninterrupted
+
+
+def test_a_finished_grading_run_again_starts_no_program(
+    course: tuple[Path, list[Path]], uninterrupted: dict[str, bytes]
+) -> None:
+    place, pupils = course
+    assert main(command(place, pupils, "whole")) == 0
+    assert runs(place) == 0
+    assert reports(place / "whole") == uninterrupted
+
+
+def test_a_changed_submission_alone_runs_again(
+    course: tuple[Path, list[Path]], uninterrupted: dict[str, bytes]
+) -> None:
+    place, pupils = course
+    program = pupils[0] / "program"
+    program.write_text(program.read_text() + "# resubmitted\n")
+    assert main(command(place, pupils, "whole")) == 0
+    assert runs(place) == len(TESTS)
+    assert set((place / "runs.log").read_text().splitlines()) == {"program"}
+    assert reports(place / "whole") == uninterrupted
+
+
+def test_an_edited_test_alone_runs_again(
+    course: tuple[Path, list[Path]], uninterrupted: dict[str, bytes]
+) -> None:
+    place, pupils = course
+    expected = place / "suite" / "at003.expected.txt"
+    expected.write_bytes(expected.read_bytes() + b"one more line\n")
+    assert main(command(place, pupils, "whole")) == 0
+    assert runs(place) == len(pupils)
+    assert reports(place / "whole") == uninterrupted  # the programs print what they read
+
+
+def test_points_change_the_reports_not_the_runs(
+    course: tuple[Path, list[Path]], uninterrupted: dict[str, bytes]
+) -> None:
+    place, pupils = course
+    (place / "points.txt").write_text("at00[1-4] 5\n")
+    assert main(command(place, pupils, "whole", "--points", str(place / "points.txt"))) == 0
+    assert runs(place) == 0
+    grades = (place / "whole" / "grades.csv").read_text().splitlines()
+    assert grades[0] == "submission,passed,failed,errors,points,max_points,score,reasons"
+    assert grades[1] == "exact00,8,0,0,24,24,100.0,"
+
+
+def test_at_report_writes_the_reports_again_from_the_store_alone(
+    course: tuple[Path, list[Path]],
+    uninterrupted: dict[str, bytes],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    place, pupils = course
+    for name in REPORTS:
+        (place / "whole" / name).unlink()
+    for path in (place / "suite").iterdir():
+        path.unlink()
+    assert main(["report", str(place / "whole")]) == 0
+    assert reports(place / "whole") == uninterrupted
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "isolation: none (--no-sandbox: the runs were not isolated)"
+    )
+    assert main(["report", str(place / "suite")]) == 2
+    assert capsys.readouterr().err == (
+        f"at: {place / 'suite'} holds no grading store (grading.sqlite)\n"
+    )
+
+
+def test_a_store_of_another_suite_is_a_one_line_error(
+    course: tuple[Path, list[Path]],
+    uninterrupted: dict[str, bytes],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    place, pupils = course
+    other = command(place, pupils, "whole")
+    other[other.index(str(place / "suite"))] = str(place / "suite" / "at001.txt")
+    assert main(other) == 2
+    assert capsys.readouterr().err == (
+        f"at: {place / 'whole'} holds the grading of another suite or game (8 tests, game any):"
+        " give another --out, or --fresh to start over\n"
+    )
+    assert runs(place) == 0 and reports(place / "whole") == uninterrupted
+    assert main([*other, "--fresh"]) == 0
+    assert runs(place) == len(pupils)
+
+
+def test_with_one_job_a_kill_costs_at_most_the_one_run_in_flight(
+    course: tuple[Path, list[Path]],
+) -> None:
+    place, pupils = course
+    grader = started(command(place, pupils, "out", "-j", "1"))
+    wait_for_runs(place, 12, grader)
+    os.kill(grader.pid, signal.SIGKILL)
+    grader.wait()
+    before = runs(place)
+    assert main(command(place, pupils, "out", "-j", "1")) == 0
+    assert runs(place) - before <= len(pupils) * len(TESTS) - (before - 1)
+
+
+def test_identical_submissions_share_their_runs(course: tuple[Path, list[Path]]) -> None:
+    place, pupils = course
+    twin = place / "class" / "twin"
+    twin.mkdir()
+    (twin / "program").write_bytes((pupils[0] / "program").read_bytes())
+    (twin / "program").chmod(0o755)
+    assert main(command(place, [pupils[0], twin], "pair")) == 0
+    assert runs(place) == len(TESTS)
+    rows = (place / "pair" / "grades.csv").read_text().splitlines()[1:]
+    assert rows == ["exact00,8,0,0,100.0,", "twin,8,0,0,100.0,"]
