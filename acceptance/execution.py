@@ -110,21 +110,34 @@ def kill_group(process: subprocess.Popen[bytes]) -> None:
 
 
 def drain(
-    process: subprocess.Popen[bytes], deadline: float, limit: int
+    process: subprocess.Popen[bytes],
+    deadline: float,
+    limit: int,
+    ended: Callable[[int], None] | None = None,
 ) -> tuple[bytes, bytes, str]:
     """A program's output and error output until it closes both, or why it was stopped early:
-    past the deadline, or printing more than `limit` bytes."""
+    past the deadline, or printing more than `limit` bytes. `ended` is called with the program's
+    pid once it has ended (to end what it left running, which may hold its output open)."""
     assert process.stdout is not None and process.stderr is not None  # both are pipes
     out, err = bytearray(), bytearray()
     buffers = {process.stdout.fileno(): out, process.stderr.fileno(): err}
-    with selectors.DefaultSelector() as selector:
+    with selectors.DefaultSelector() as selector, contextlib.ExitStack() as stack:
         for descriptor in buffers:
             selector.register(descriptor, selectors.EVENT_READ)
+        exited = -1
+        if ended is not None:
+            exited = os.pidfd_open(process.pid)
+            stack.callback(os.close, exited)
+            selector.register(exited, selectors.EVENT_READ)
         while selector.get_map():
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return bytes(out), bytes(err), TIMEOUT
             for key, _ in selector.select(remaining):
+                if key.fd == exited and ended is not None:
+                    selector.unregister(exited)
+                    ended(process.pid)
+                    continue
                 chunk = os.read(key.fd, READ_SIZE)
                 if not chunk:
                     selector.unregister(key.fd)
@@ -188,14 +201,20 @@ class Guard:
                 kill_group(process)
 
 
-def run_program(argv: list[str], timeout: float, limit: int, guard: Guard | None = None) -> Ending:
+def run_program(
+    argv: list[str],
+    timeout: float,
+    limit: int,
+    guard: Guard | None = None,
+    ended: Callable[[int], None] | None = None,
+) -> Ending:
     """Run a program to its end, or stop its whole process group past the deadline or when it
     prints more than `limit` bytes; OSError if it cannot be started, Stopped if the guard stops
-    it."""
+    it. `ended` is called with its pid once the program itself has ended."""
     deadline = time.monotonic() + timeout
     process = (guard or Guard()).start(argv)
     with process:
-        stdout, stderr, stopped = drain(process, deadline, limit)
+        stdout, stderr, stopped = drain(process, deadline, limit, ended)
         if not stopped:
             try:
                 process.wait(max(deadline - time.monotonic(), 0))

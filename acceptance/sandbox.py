@@ -134,10 +134,12 @@ def bound_folders() -> list[Path]:
 
 def covers(private: Sequence[Path]) -> list[str]:
     """The bwrap options that cover each private folder lying under a bound system folder with an
-    empty read-only folder (the outermost once); a system folder itself cannot be covered."""
+    empty read-only folder (the outermost once; one that does not exist has nothing to hide); a
+    system folder itself cannot be covered."""
     bound = bound_folders()
     inside: list[Path] = []
-    for folder in sorted({path.resolve() for path in private}, key=lambda path: len(path.parts)):
+    existing = {path.resolve() for path in private if path.exists()}
+    for folder in sorted(existing, key=lambda path: len(path.parts)):
         if any(folder == system or system.is_relative_to(folder) for system in bound):
             raise HarnessError(f"cannot hide {shown(folder)} from the programs: they need it")
         if any(folder.is_relative_to(system) for system in bound) and not any(
@@ -189,11 +191,12 @@ def processes_of(user: int) -> list[int]:
     return found
 
 
-def reap(user: int) -> None:
+def reap(user: int, spared: int = 0) -> None:
     """Kill whatever still runs as a run's user and wait for it to be gone, so that nothing of a
-    run outlives it and the next run as that user starts with no process counted against it."""
+    run outlives it and the next run as that user starts with no process counted against it;
+    `spared` is a process that has ended already, its parent yet to see it."""
     deadline = time.monotonic() + REAP_TIME
-    while (alive := processes_of(user)) and time.monotonic() < deadline:
+    while (alive := set(processes_of(user)) - {spared}) and time.monotonic() < deadline:
         for pid in alive:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
@@ -225,7 +228,8 @@ class Sandbox:
     ) -> None:
         self.limits = limits
         self.workspace = workspace
-        self.covers = covers([*private, workspace])
+        self.private = [*private, workspace]
+        self.covered: list[str] | None = None  # covers(private), made at the first run
         self.users: queue.Queue[int | None] = queue.Queue()
         root = os.geteuid() == 0
         first = FIRST_UID + (os.getpid() % PID_SPAN) * UID_SLOTS
@@ -251,6 +255,13 @@ class Sandbox:
             return Jail(folder, mount, workdir, f"cannot read {shown(folder)}: {error.strerror}")
         return Jail(copy, mount, workdir)
 
+    def covers(self) -> list[str]:
+        """The covers of the private folders, made once, when the first run starts: by then the
+        grader has made its output folder."""
+        if self.covered is None:
+            self.covered = covers(self.private)
+        return self.covered
+
     def tmpfs(self, path: str) -> list[str]:
         """An empty writable folder, as big as the file size limit when bwrap can say so."""
         size = ["--size", str(self.limits.file_size)] if self.sized else []
@@ -270,7 +281,7 @@ class Sandbox:
             *("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts"),
             "--unshare-cgroup-try",
             *system_binds(),
-            *self.covers,
+            *self.covers(),
             *("--dev", "/dev", "--proc", "/proc"),
             *self.tmpfs("/tmp"),
             *self.tmpfs(HOME),

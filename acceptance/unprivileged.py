@@ -147,7 +147,7 @@ class Unprivileged:
         group = jail.group if jail.group is not None else next(self.groups)
         with self.place(script, group) as (home, user):
             command = self.command(user, group, home, argv(home / script.name))
-            return run_program(command, timeout, limit, guard)
+            return run_program(command, timeout, limit, guard, lambda pid: reap(user, pid))
 
     def probe(self) -> None:
         """Run `true` as an unprivileged user: a machine where that fails is a one-line error."""

@@ -1,12 +1,22 @@
 """`at grade` in the bubblewrap sandbox: a corpus of hostile submissions graded in one run beside
 two honest ones (self-contained in their folders, one leaving a background child that holds its
-output), the suite and the submissions in folders only their owner can open. No hostile one passes
-by reading expected output, each error says which limit it went over, nothing is written outside
-the sandbox's private folders, nothing reaches a listener on 127.0.0.1, and nothing of a run
-outlives it. Without bubblewrap these tests skip, except under CI=true where they fail."""
+output), over a hidden suite (scripts generated for the run, their expected output nowhere else).
+No hostile one passes by reading expected output, each error says which limit it went over,
+nothing is written outside the grader's folders, nothing of a run outlives it, and in bubblewrap
+nothing reaches a listener on 127.0.0.1.
 
+The corpus is graded three ways: in bubblewrap with suite, class and reports in folders only
+their owner can open; in bubblewrap with all three in world-readable folders under /opt, a folder
+the sandbox binds (they must be covered); and with bubblewrap refused (a bwrap that fails first
+on the PATH), as unprivileged users only, again under /opt in world-readable folders (`at grade`
+must make them owner-only). Without bubblewrap, or without root for /opt, these tests skip,
+except under CI=true where they fail."""
+
+import contextlib
 import csv
+import io
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -23,8 +33,10 @@ import pytest
 from acceptance.cli import main
 from acceptance.cli_grade import REPORTS
 from acceptance.errors import HarnessError
+from acceptance.games import space_defender_2
 from acceptance.sandbox import FIRST_UID, PATH, PID_SPAN, UID_SLOTS, Limits, sandbox
 from acceptance.store import STORE
+from oracle.generate import script
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ("at001", "at002", "at003")
@@ -61,6 +73,10 @@ HOSTILE = {
     "spinner": "#!/usr/bin/env python3\nwhile True:\n    pass\n",
     "flooder": "#!/bin/sh\nexec yes\n",
     "crasher": "#!/bin/sh\necho oops >&2\nexit 3\n",
+    "finder": "#!/bin/sh\nfind /opt /usr/local /etc /srv /home /root /tmp /var /work -name '*.txt'"
+    ' -size -64k 2>/dev/null | while read -r f; do\n  if cmp -s "$f" "$2"; then\n'
+    '    d=$(dirname "$f"); n=$(basename "$f" .txt)\n'
+    '    cat "$d/$n.expected.txt" "$d/../expected/$n.expected.txt" 2>/dev/null\n  fi\ndone\n',
 }
 # The outcomes each submission must get on every test (a set: any of them on each).
 OUTCOMES = {
@@ -142,6 +158,19 @@ def suite(folder: Path, names: tuple[str, ...] = TESTS) -> Path:
     return folder
 
 
+def hidden_suite(folder: Path) -> Path:
+    """A suite as a course hides it: scripts generated for this run (named as the public ones),
+    their expected output the oracle's, found nowhere else on the machine."""
+    seed = uuid.uuid4().int % (1 << 32)
+    for number, name in enumerate(TESTS):
+        text = script(seed + number, 40)
+        (folder / "at").mkdir(parents=True, exist_ok=True)
+        (folder / "expected").mkdir(exist_ok=True)
+        (folder / "at" / f"{name}.txt").write_text(text)
+        (folder / "expected" / f"{name}.expected.txt").write_text(space_defender_2(text, None))
+    return folder
+
+
 @dataclass
 class Listener:
     """A TCP listener on 127.0.0.1 counting the connections it gets."""
@@ -177,8 +206,9 @@ def processes_of_runs() -> list[str]:
 
 @dataclass(frozen=True)
 class Graded:
-    """The corpus graded once: where it was, the outcomes, what the listener saw."""
+    """The corpus graded once: how and where, the outcomes, what the listener saw."""
 
+    way: str
     place: Path
     marker: str
     home: Path
@@ -189,6 +219,7 @@ class Graded:
     connections: int
     files_before: set[Path]
     files_after: set[Path]
+    told: str
 
 
 def files_under(folder: Path) -> set[Path]:
@@ -196,16 +227,52 @@ def files_under(folder: Path) -> set[Path]:
     return set(folder.rglob("*"))
 
 
+WAYS = ("private", "system", "unprivileged")  # how the corpus is graded (see the docstring)
+
+
+def corpus_place(way: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where a way grades the corpus: a private temporary folder, or a new one under /opt."""
+    if way == "private":
+        return tmp_path_factory.mktemp("corpus")
+    trouble = "" if os.access("/opt", os.W_OK) else "grading under /opt needs root"
+    if way == "unprivileged" and os.geteuid() != 0:
+        trouble = "unprivileged users need root"
+    if trouble and IN_CI:
+        pytest.fail(f"CI=true needs it: {trouble}")
+    if trouble:
+        pytest.skip(trouble)
+    folder = Path("/opt", f"at-corpus-{uuid.uuid4().hex}")
+    folder.mkdir(mode=0o755)
+    return folder
+
+
 @pytest.fixture(scope="module")
-def graded(sandboxed: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Graded]:
-    """The honest and hostile submissions graded in one `at grade` run, suite and class 0700."""
-    place = tmp_path_factory.mktemp("corpus")
+def refused_bubblewrap(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding a bwrap that fails as it does where a container refuses namespaces."""
+    folder = tmp_path_factory.mktemp("refused")
+    (folder / "bwrap").write_text(
+        "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n"
+    )
+    (folder / "bwrap").chmod(0o755)
+    return folder
+
+
+@pytest.fixture(scope="module", params=WAYS)
+def graded(
+    sandboxed: None,
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    refused_bubblewrap: Path,
+) -> Iterator[Graded]:
+    """The honest and hostile submissions graded in one `at grade` run, one of the WAYS."""
+    way = request.param
+    place = corpus_place(way, tmp_path_factory)
     marker = f"at-hostile-{uuid.uuid4().hex}"
     home = Path.home()
     server = socket.create_server(("127.0.0.1", 0))
     listener = Listener(server)
     threading.Thread(target=listener.serve, daemon=True).start()
-    suite(place / "suite")
+    hidden_suite(place / "suite")
     self_contained(place / "class" / "honest", HONEST)
     self_contained(place / "class" / "background", BACKGROUND)
     names = {
@@ -220,15 +287,19 @@ def graded(sandboxed: None, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         own = place / "class" / name
         program(own, text.format(own=own, **names))
     (place / "class" / "empty").mkdir()
-    private(place / "suite")
-    private(place / "class")
+    if way == "private":
+        private(place / "suite")
+        private(place / "class")
     folders = [place / "class" / name for name in EVERYONE]
     before = files_under(place)
     started = time.perf_counter()
-    status = main(
-        ["grade", "--exe", "{}/space_defender_2", "--tests", str(place / "suite" / "at")]
-        + [*LIMITS, "--out", str(place / "out"), *map(str, folders)]
-    )
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stderr(io.StringIO()) as told:
+        if way == "unprivileged":
+            patch.setenv("PATH", f"{refused_bubblewrap}:{os.environ['PATH']}")
+        status = main(
+            ["grade", "--exe", "{}/space_defender_2", "--tests", str(place / "suite" / "at")]
+            + [*LIMITS, "--out", str(place / "out"), *map(str, folders)]
+        )
     seconds = time.perf_counter() - started
     time.sleep(3.5)  # the lingerer's detached child would write by now
     server.close()
@@ -238,6 +309,7 @@ def graded(sandboxed: None, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         rows = {row[0]: row for row in list(csv.reader(file))[1:]}
     assert header == ["submission", *TESTS]
     yield Graded(
+        way,
         place,
         marker,
         home,
@@ -248,9 +320,12 @@ def graded(sandboxed: None, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         listener.connections,
         before,
         files_under(place),
+        told.getvalue(),
     )
     for folder in (home, Path("/tmp")):
         (folder / marker).unlink(missing_ok=True)
+    if way != "private":
+        shutil.rmtree(place)
 
 
 def test_the_honest_submissions_pass_every_test_even_one_leaving_a_background_child(
@@ -283,9 +358,10 @@ def test_nothing_is_written_outside_the_private_folders(graded: Graded) -> None:
     assert not any(graded.marker in path.name for path in graded.files_after)
 
 
-def test_no_connection_reaches_a_listener_of_the_machine(graded: Graded) -> None:
-    assert graded.connections == 0
+def test_no_connection_reaches_a_listener_of_the_machine_from_bubblewrap(graded: Graded) -> None:
     assert "passed" not in graded.outcomes["caller"]
+    if graded.way != "unprivileged":  # unprivileged users share the machine's network
+        assert graded.connections == 0
 
 
 def test_nothing_a_run_started_is_alive_after_grading(graded: Graded) -> None:
@@ -298,8 +374,27 @@ def test_the_reports_are_complete(graded: Graded) -> None:
     page = (graded.place / "out" / "report.html").read_text()
     submitted = page.split('<section id="submissions">')[1]
     assert submitted.count("<tr") == len(EVERYONE) + 1
-    assert "at001: not found (cannot run &#x27;/submission/space_defender_2&#x27; in the" in page
+    assert re.search(
+        "at001: not found [(]cannot run &#x27;/[^&]*/space_defender_2&#x27; in the", page
+    )
     assert "at001: over the memory limit (" in page and "not isolated" not in page
+    isolation = "unprivileged user only" if graded.way == "unprivileged" else "bubblewrap"
+    assert f"<title>Grades: {len(EVERYONE)} submissions, 3 tests; isolation: {isolation}" in page
+
+
+def test_without_bubblewrap_root_grades_as_unprivileged_users_after_locking_the_folders(
+    graded: Graded,
+) -> None:
+    told = graded.told.splitlines()
+    if graded.way != "unprivileged":
+        assert told == []
+        return
+    assert told[0].startswith("at: bubblewrap cannot make a sandbox here: bwrap: No permissions")
+    assert told[0].endswith("; each run goes as an unprivileged user of its own instead")
+    locked = told[1].removeprefix("at: made readable by their owner alone: ").split(", ")
+    assert {str(graded.place / "suite" / "at"), str(graded.place / "out")} <= set(locked)
+    for folder in (graded.place / "suite" / "at", graded.place / "class" / "honest"):
+        assert folder.stat().st_mode & 0o077 == 0
 
 
 def test_without_bubblewrap_grading_stops_before_running_anything(
