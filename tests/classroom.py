@@ -5,6 +5,9 @@ program reads the expected file beside its script, which only an unsandboxed run
 tests grade with --no-sandbox (tests/test_sandbox.py shows the sandbox stopping exactly this)."""
 
 import re
+import shutil
+import sys
+import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,3 +116,16 @@ LANES_CLASS = {
     "crashing": Kind(2, CRASH),
     "hanging": Kind(1, HANG),
 }
+
+
+def lay_out_autograder(bundle: Path, autograder: Path) -> Path:
+    """A folder laid out as Gradescope lays out /autograder for a bundle: the zip extracted in
+    source/, run_autograder at the top, and in place of what setup.sh installs, this `at`."""
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(autograder / "source")
+    for name in ("setup.sh", "run_autograder"):
+        (autograder / "source" / name).chmod(0o755)
+    (autograder / "source" / "venv" / "bin").mkdir(parents=True)
+    (autograder / "source" / "venv" / "bin" / "at").symlink_to(Path(sys.executable).with_name("at"))
+    shutil.copy(autograder / "source" / "run_autograder", autograder / "run_autograder")
+    return autograder

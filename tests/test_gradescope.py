@@ -5,8 +5,8 @@ folder laid out as Gradescope lays out /autograder."""
 
 import json
 import os
+import shutil
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from tests.classroom import (
     TRAILING_SPACE,
     Kind,
     copy_suite,
+    lay_out_autograder,
     make_class,
 )
 
@@ -165,21 +166,10 @@ def test_the_bundle_grades_a_submission_laid_out_as_gradescope_does(
         f"wrote the autograder of 3 tests in {bundle}: upload {bundle}/autograder.zip\n"
     )
     subprocess.run(["bash", "-n", str(bundle / "setup.sh")], check=True)
-    autograder = folder / "autograder"  # /autograder as Gradescope lays it out
     with zipfile.ZipFile(bundle / "autograder.zip") as archive:
         assert {"setup.sh", "run_autograder", "points.txt"} <= set(archive.namelist())
-        archive.extractall(autograder / "source")
-    for name in ("setup.sh", "run_autograder"):
-        (autograder / "source" / name).chmod(0o755)
-    (autograder / "source" / "venv" / "bin").mkdir(parents=True)  # what setup.sh installs
-    (autograder / "source" / "venv" / "bin" / "at").symlink_to(Path(sys.executable).with_name("at"))
-    (autograder / "run_autograder").write_bytes(
-        (autograder / "source" / "run_autograder").read_bytes()
-    )
-    (autograder / "run_autograder").chmod(0o755)
-    (autograder / "submission").mkdir()
-    (autograder / "submission" / "program").write_bytes((failing / "program").read_bytes())
-    (autograder / "submission" / "program").chmod(0o755)
+    autograder = lay_out_autograder(bundle / "autograder.zip", folder / "autograder")
+    shutil.copytree(failing, autograder / "submission")
     environment = {**os.environ, "AUTOGRADER": str(autograder)}
     subprocess.run(
         [str(autograder / "run_autograder")], env=environment, check=True, capture_output=True

@@ -15,6 +15,7 @@ except under CI=true where they fail."""
 import contextlib
 import csv
 import io
+import json
 import os
 import re
 import shutil
@@ -37,6 +38,7 @@ from acceptance.games import space_defender_2
 from acceptance.sandbox import FIRST_UID, PATH, PID_SPAN, UID_SLOTS, Limits, sandbox
 from acceptance.store import STORE
 from oracle.generate import script
+from tests.classroom import lay_out_autograder
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ("at001", "at002", "at003")
@@ -76,7 +78,8 @@ HOSTILE = {
     "finder": "#!/bin/sh\nfind /opt /usr/local /etc /srv /home /root /tmp /var /work -name '*.txt'"
     ' -size -64k 2>/dev/null | while read -r f; do\n  if cmp -s "$f" "$2"; then\n'
     '    d=$(dirname "$f"); n=$(basename "$f" .txt)\n'
-    '    cat "$d/$n.expected.txt" "$d/../expected/$n.expected.txt" 2>/dev/null\n  fi\ndone\n',
+    '    for e in "$d/$n.expected.txt" "$d/../expected/$n.expected.txt"; do\n'
+    '      if [ -r "$e" ]; then cat "$e"; exit; fi\n    done\n  fi\ndone\n',
 }
 # The outcomes each submission must get on every test (a set: any of them on each).
 OUTCOMES = {
@@ -429,3 +432,46 @@ def test_at_run_and_at_fuzz_confine_a_students_program_with_sandbox(
     fuzz = ["fuzz", "--exe", "mine/space_defender_2", "--sandbox", "--budget", "2", "-j", "1"]
     assert main([*fuzz, "--seed", "1"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "no difference in 2 scripts (seed 1)"
+
+
+BUNDLED = ("honest", "beside", "searcher", "finder", "writer", "lingerer")
+
+
+def test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions_nothing(
+    sandboxed: None, refused_bubblewrap: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    place = corpus_place("unprivileged", tmp_path_factory)
+    marker = f"at-hostile-{uuid.uuid4().hex}"
+    hidden_suite(place / "hidden")
+    bundle = ["gradescope", "--exe", "{}/space_defender_2", "--tests", str(place / "hidden" / "at")]
+    assert main([*bundle, "--timeout", "5", "--out", str(place / "bundle")]) == 0
+    private(place / "hidden")  # the course's own copies stay on its machine
+    private(place / "bundle")
+    environment = {**os.environ, "PATH": f"{refused_bubblewrap}:{os.environ['PATH']}"}
+    scores = {}
+    try:
+        for name in BUNDLED:
+            autograder = lay_out_autograder(place / "bundle" / "autograder.zip", place / name)
+            own = autograder / "submission"
+            if name == "honest":
+                self_contained(own, HONEST)
+            else:
+                names = {"home": Path.home(), "suite": autograder / "source" / "suite"}
+                names |= {"out": autograder / "results", "honest": place / "honest"}
+                program(own, HOSTILE[name].format(marker=marker, own=own, port=0, **names))
+            subprocess.run(
+                [str(autograder / "run_autograder")],
+                env={**environment, "AUTOGRADER": str(autograder)},
+                check=True,
+                capture_output=True,
+            )
+            results = json.loads((autograder / "results" / "results.json").read_text())
+            assert "\nisolation: unprivileged user only" in results["output"]
+            scores[name] = results["score"]
+        time.sleep(3.5)  # the lingerer's detached child would write by now
+        assert scores == {name: 3.0 if name == "honest" else 0.0 for name in BUNDLED}
+        assert not any(marker in path.name for path in files_under(place))
+        assert not (Path("/tmp") / marker).exists() and not (Path.home() / marker).exists()
+        assert processes_of_runs() == []
+    finally:
+        shutil.rmtree(place)
