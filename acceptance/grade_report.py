@@ -48,9 +48,14 @@ def inert(cell: object) -> str:
 
 
 def csv_text(rows: Sequence[Sequence[object]]) -> str:
-    """Rows as CSV text (LF line ends), every cell inert."""
+    """Rows as CSV text (LF line ends), every cell inert. A row with a carriage return in a cell
+    has every cell quoted: the writer quotes only what holds its own line end."""
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows([map(inert, row) for row in rows])
+    minimal = csv.writer(buffer, lineterminator="\n")
+    every = csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_ALL)
+    for row in rows:
+        cells = [inert(cell) for cell in row]
+        (every if any("\r" in cell for cell in cells) else minimal).writerow(cells)
     return buffer.getvalue()
 
 
