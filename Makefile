@@ -29,6 +29,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tools.bench_basic star_lanes
 	$(BIN)/python -m tools.bench_basic super_star_trek
 	$(BIN)/python -m tools.bench_sandbox
+	$(BIN)/python -m tools.bench_grading
 	$(BIN)/python -m tools.bench_reports
 	$(BIN)/python -m tools.bench_web
 

@@ -131,7 +131,7 @@ def grading(size: int, python: str) -> Figure:
             shutil.copytree(first, Path(folder, "class", f"s{number:02}"), symlinks=True)
         pupils = sorted(str(path) for path in Path(folder, "class").iterdir())
         grade = [str(BIN / "at"), "grade", "--game", "space_defender_2", "--exe"]
-        grade += ["{}/space_defender_2", "--force", "--out", str(Path(folder, "out")), *pupils]
+        grade += ["{}/space_defender_2", "--fresh", "--out", str(Path(folder, "out")), *pupils]
         cores = os.cpu_count() or 1
         seconds = {}
         _adopt_orphans()
