@@ -7,6 +7,7 @@ again from the store; a store of another suite is a one-line error.
 Each submission counts its runs: its program appends a line to a log file of the test's before
 it prints (run unsandboxed, it reads the expected file beside the script)."""
 
+import json
 import os
 import signal
 import subprocess
@@ -241,3 +242,24 @@ def test_identical_submissions_share_their_runs(course: tuple[Path, list[Path]])
     assert runs(place) == len(TESTS)
     rows = (place / "pair" / "grades.csv").read_text().splitlines()[1:]
     assert rows == ["exact00,8,0,0,100.0,", "twin,8,0,0,100.0,"]
+
+
+def test_gradescope_results_are_written_as_each_test_finishes(
+    course: tuple[Path, list[Path]],
+) -> None:
+    place, pupils = course
+    results = place / "results" / "results.json"
+    program = pupils[0] / "program"
+    program.write_text(program.read_text().replace(PAUSE, "sleep 0.5\n"))
+    grader = started(command(place, pupils[:1], "out", "-j", "1", "--gradescope", str(results)))
+    deadline = time.monotonic() + 60
+    while not results.exists():
+        assert time.monotonic() < deadline and grader.poll() is None
+        time.sleep(0.01)
+    grader.kill()
+    grader.wait()
+    written = json.loads(results.read_text())
+    graded = len(written["tests"])
+    assert 1 <= graded < len(TESTS)
+    assert written["tests"][0]["name"] == "at001" and written["tests"][0]["status"] == "passed"
+    assert written["output"].endswith(f"\ngrading: {graded} of {len(TESTS)} tests so far")
