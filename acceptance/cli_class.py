@@ -10,7 +10,6 @@ from acceptance.cases import collect, default_scripts, shown
 from acceptance.cli_grade import REPORTS, open_store, write_class_reports
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
-from acceptance.grade_report import summary_table
 from acceptance.gradescope import VISIBILITIES, Bundle, write_bundle
 from acceptance.merge import load_shards, merge_into
 from acceptance.store import STORE
@@ -30,12 +29,11 @@ def merge_command(args: argparse.Namespace) -> int:
         store = open_store(args.out, fresh=True)
         stack.callback(store.close)
         graded = merge_into(store, shards)
-        found = store.found(graded)
-    grades, note = write_class_reports(args.out, graded, found)
-    print(summary_table(grades, graded.points))
+        summary, note = write_class_reports(store, graded, store.found(graded))
+    print(summary)
     paths = [args.out / name for name in REPORTS]
     print(
-        f"merged {len(args.shards)} shards: {len(grades)} submissions;"
+        f"merged {len(args.shards)} shards: {len(graded.pupils)} submissions;"
         f" reports: {', '.join(map(shown, paths))}"
     )
     print(note)

@@ -9,6 +9,7 @@ flight, and every report is written whole or not at all.
 
 import argparse
 import contextlib
+import json
 import os
 import signal
 import sys
@@ -19,7 +20,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from acceptance.cases import Case, collect, default_scripts, shown
+from acceptance.cases import collect, default_scripts, shown
 from acceptance.class_report import class_html
 from acceptance.display import progress_bar
 from acceptance.errors import HarnessError
@@ -30,7 +31,6 @@ from acceptance.grade import (
     Grader,
     Submission,
     Task,
-    class_grades,
     expected_bytes,
     grade_runs,
     submissions,
@@ -41,13 +41,13 @@ from acceptance.isolation import NOTES, Isolation, confine, lock_private, privat
 from acceptance.options import add_class_suite, add_jobs, add_timeout, chosen_game, positive
 from acceptance.points import Points, load_points
 from acceptance.sandbox import add_limits, limits_of
-from acceptance.store import STORE, Graded, Pupil, Store, digest, folder_digest, test_key
+from acceptance.store import STORE, Graded, Pupil, Run, Store, digest, folder_digest, test_key
 from acceptance.suite import Outcome, Result
 
 REPORTS = ("grades.csv", "matrix.csv", "report.html")
 STOPPING = {signal.SIGTERM: 143, signal.SIGHUP: 129}  # signals that stop a grading: exit status
 INTERRUPTED = 130  # Ctrl-C
-Found = dict[tuple[Pupil, Case], Result]
+Found = dict[Run, Result]
 
 
 class Signalled(Exception):
@@ -116,7 +116,7 @@ def open_store(folder: Path, fresh: bool) -> Store:
     return Store.open(folder)
 
 
-def class_note(graded: Graded, found: Mapping[tuple[Pupil, Case], Result]) -> str:
+def class_note(graded: Graded, found: Mapping[Run, Result]) -> str:
     """How a grading ran, for the title of its reports: its isolation, and how much is missing."""
     notes = [NOTES[Isolation(name)] for name in dict.fromkeys(p.isolation for p in graded.pupils)]
     runs = len(graded.pupils) * len(graded.cases)
@@ -128,18 +128,58 @@ def class_note(graded: Graded, found: Mapping[tuple[Pupil, Case], Result]) -> st
     return "; ".join(notes)
 
 
-def grades_of(graded: Graded, found: Mapping[tuple[Pupil, Case], Result]) -> list[Grade]:
-    """The class's grades, the runs not in `found` not graded yet."""
-    results = {(pupil.submission, case): result for (pupil, case), result in found.items()}
-    return class_grades([pupil.submission for pupil in graded.pupils], graded.cases, results)
+def grades_of(graded: Graded, found: Mapping[Run, Result]) -> list[Grade]:
+    """The class's grades in submission order, the runs not in `found` not graded yet."""
+    return [
+        Grade(
+            pupil.submission,
+            tuple(
+                found.get((number, test), Result(case, Outcome.PENDING))
+                for test, case in enumerate(graded.cases)
+            ),
+        )
+        for number, pupil in enumerate(graded.pupils)
+    ]
 
 
-def write_class_reports(folder: Path, graded: Graded, found: Found) -> tuple[list[Grade], str]:
-    """The reports of a grading written in its folder; its grades and note."""
+def write_class_reports(store: Store, graded: Graded, found: Found) -> tuple[str, str]:
+    """The reports of a grading written beside its store, and recorded there as written; the
+    summary table and the note."""
     grades = grades_of(graded, found)
     note = class_note(graded, found)
-    write_reports([folder / name for name in REPORTS], report_texts(grades, graded.points, note))
-    return grades, note
+    texts = report_texts(grades, graded.points, note)
+    summary = summary_table(grades, graded.points)
+    write_reports([store.path.parent / name for name in REPORTS], texts)
+    files = {name: digest(text) for name, text in zip(REPORTS, texts, strict=True)}
+    store.put("reported", {"grading": reported_digest(graded, note), "files": files})
+    store.put("summary", [summary, note])
+    return summary, note
+
+
+def reported_digest(graded: Graded, note: str) -> str:
+    """What a grading's reports are made of but the runs' results: what it graded, its points
+    and its note."""
+    return digest(json.dumps(graded.record()), note)
+
+
+def reported_already(store: Store, graded: Graded) -> tuple[str, str] | None:
+    """The summary and note of a complete grading whose reports, as written last, are beside
+    the store unchanged (then nothing is to be done); None otherwise."""
+    reported = store.get("reported")
+    if reported is None or store.get("summary") is None:
+        return None
+    summary, note = store.get("summary")
+    if reported["grading"] != reported_digest(graded, note):
+        return None
+    folder = store.path.parent
+    for name, written in reported["files"].items():
+        path = folder / name
+        if not path.is_file() or digest(path.read_text(encoding="utf-8")) != written:
+            return None
+    stored = store.keys()
+    if not all(key in stored for key in graded.keys().values()):
+        return None
+    return summary, note
 
 
 def settings_of(args: argparse.Namespace, isolation: Isolation) -> str:
@@ -157,9 +197,8 @@ def gradescope_writer(
     def write(note: str) -> None:
         if path is None:
             return
-        pupil = graded.pupils[0]
-        done = tuple(found[pupil, case] for case in graded.cases if (pupil, case) in found)
-        grade = Grade(pupil.submission, done)
+        done = tuple(found[0, test] for test in range(len(graded.cases)) if (0, test) in found)
+        grade = Grade(graded.pupils[0].submission, done)
         write_reports([path], [results_json(grade, graded.points, visibility, note)])
 
     return write
@@ -195,13 +234,16 @@ def grade_command(args: argparse.Namespace) -> int:
         )
         store.put("graded", graded.record())
         started = time.perf_counter()
-        found, code = run_grading(
-            args, store, graded, Grader(expected, args.timeout, args.give_up, {}, runner)
-        )
+        done = None if args.gradescope else reported_already(store, graded)
+        if done is None:
+            grader = Grader(expected, args.timeout, args.give_up, {}, runner)
+            found, code = run_grading(args, store, graded, grader)
+            summary, note = write_class_reports(store, graded, found)
+        else:
+            (summary, note), code = done, 0
         seconds = time.perf_counter() - started
-        grades, note = write_class_reports(args.out, graded, found)
     paths = [args.out / name for name in REPORTS] + ([args.gradescope] if args.gradescope else [])
-    print(summary_table(grades, points))
+    print(summary)
     print(
         f"graded {len(pupils)} submissions over {len(cases)} tests in {seconds:.1f}s;"
         f" reports: {', '.join(map(shown, paths))}"
@@ -218,24 +260,29 @@ def run_grading(
     keys = graded.keys()
     found = store.found(graded)
     write_gradescope = gradescope_writer(args.gradescope, graded, args.visibility, found)
+    timeouts = Counter(number for (number, _), r in found.items() if r.outcome is Outcome.TIMED_OUT)
     grader.timeouts.update(
-        Counter(pupil.name for (pupil, _), r in found.items() if r.outcome is Outcome.TIMED_OUT)
+        {graded.pupils[number].name: count for number, count in timeouts.items()}
     )
-    pupil_of = {pupil.submission: pupil for pupil in graded.pupils}
-    sharing: dict[str, list[tuple[Pupil, Case]]] = {}  # the runs of identical submissions
-    for task, key in keys.items():
-        if task not in found:
-            sharing.setdefault(key, []).append(task)
-    pending: list[Task] = [(tasks[0][0].submission, tasks[0][1]) for tasks in sharing.values()]
+    number_of = {pupil.name: number for number, pupil in enumerate(graded.pupils)}
+    test_of = {case.name: test for test, case in enumerate(graded.cases)}
+    sharing: dict[str, list[Run]] = {}  # the runs of identical submissions share a key
+    for run, key in keys.items():
+        if run not in found:
+            sharing.setdefault(key, []).append(run)
+    pending: list[Task] = [
+        (graded.pupils[number].submission, graded.cases[test])
+        for number, test in (runs[0] for runs in sharing.values())
+    ]
     bar = progress_bar(len(pending)) if sys.stderr.isatty() and pending else None
 
     def record(submission: Submission, result: Result, output: bytes) -> None:
-        pupil = pupil_of[submission]
-        key = keys[pupil, result.case]
+        number = number_of[submission.name]
+        key = keys[number, test_of[result.case.name]]
         if result.outcome is not Outcome.NOT_RUN:
-            store.add(key, pupil, result, output)
-        for task in sharing[key]:
-            found[task] = result
+            store.add(key, graded.pupils[number], result, output)
+        for run in sharing[key]:
+            found[run] = result
         write_gradescope(f"grading: {len(found)} of {len(keys)} tests so far")
         if bar is not None:
             bar.update()
@@ -267,9 +314,8 @@ def report_command(args: argparse.Namespace) -> int:
             graded = Graded(
                 graded.cases, graded.tests, graded.pupils, load_points(args.points, names)
             )
-        found = store.found(graded)
-    grades, note = write_class_reports(args.folder, graded, found)
-    print(summary_table(grades, graded.points))
+        summary, note = write_class_reports(store, graded, store.found(graded))
+    print(summary)
     print(f"reports: {', '.join(shown(args.folder / name) for name in REPORTS)}")
     print(note)
     return 0

@@ -9,7 +9,7 @@ import shlex
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -177,16 +177,3 @@ def grade_runs(
         raise
     finally:
         pool.shutdown(cancel_futures=True)
-
-
-def class_grades(
-    pupils: Sequence[Submission], cases: Sequence[Case], found: Mapping[Task, Result]
-) -> list[Grade]:
-    """The grades of a class in submission order, a run not found as not graded yet."""
-    return [
-        Grade(
-            pupil,
-            tuple(found.get((pupil, case), Result(case, Outcome.PENDING)) for case in cases),
-        )
-        for pupil in pupils
-    ]

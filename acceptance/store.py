@@ -117,6 +117,9 @@ def test_key(case: Case, expected: bytes) -> str:
     return digest(case.name, case.game.name, str(case.seed), script, expected)
 
 
+Run = tuple[int, int]  # a run of a grading: the numbers of its submission and its test
+
+
 @dataclass(frozen=True)
 class Pupil:
     """A submission as the store knows it: the submission, a digest of its folder's content, a
@@ -133,8 +136,9 @@ class Pupil:
         return self.submission.name
 
     def key(self, test: str) -> str:
-        """The key of its run of a test (given by the test's key)."""
-        return digest(self.content, test, self.settings)
+        """The key of its run of a test (given by the test's key): a digest of three digests,
+        each of the same length, so that they need no length before them."""
+        return hashlib.sha256(f"{self.content}{test}{self.settings}".encode()).hexdigest()
 
     def record(self) -> list[Any]:
         """As JSON data."""
@@ -168,12 +172,12 @@ class Graded:
     pupils: tuple[Pupil, ...]
     points: Points
 
-    def keys(self) -> dict[tuple[Pupil, Case], str]:
-        """The key of every run of the grading, by submission and test."""
+    def keys(self) -> dict[Run, str]:
+        """The key of every run of the grading, by the numbers of its submission and test."""
         return {
-            (pupil, case): pupil.key(test)
-            for pupil in self.pupils
-            for case, test in zip(self.cases, self.tests, strict=True)
+            (number, test_number): pupil.key(test)
+            for number, pupil in enumerate(self.pupils)
+            for test_number, test in enumerate(self.tests)
         }
 
     def record(self) -> dict[str, Any]:
@@ -291,8 +295,12 @@ class Store:
         except (KeyError, TypeError, ValueError) as error:
             raise HarnessError(f"{shown(self.path)} holds an unreadable grading: {error}") from None
 
-    def found(self, graded: Graded) -> dict[tuple[Pupil, Case], Result]:
-        """The stored results of a grading's runs, by submission and test."""
+    def keys(self) -> set[str]:
+        """The keys of every stored run."""
+        return {row[0] for row in self.connection.execute("SELECT key FROM runs")}
+
+    def found(self, graded: Graded) -> dict[Run, Result]:
+        """The stored results of a grading's runs, by the numbers of their submission and test."""
         keys = graded.keys()
         names = {case.name: case for case in graded.cases}
         stored = self.results(keys.values(), names)

@@ -143,6 +143,11 @@ def test_a_finished_grading_run_again_starts_no_program(
     assert main(command(place, pupils, "whole")) == 0
     assert runs(place) == 0
     assert reports(place / "whole") == uninterrupted
+    (place / "whole" / "report.html").write_text("edited by hand")
+    (place / "whole" / "grades.csv").unlink()
+    assert main(command(place, pupils, "whole")) == 0
+    assert runs(place) == 0
+    assert reports(place / "whole") == uninterrupted  # written again from the store
 
 
 def test_a_changed_submission_alone_runs_again(
