@@ -23,6 +23,7 @@ test: $(STAMP)
 check: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/black --check --quiet .
+	$(BIN)/ruff check --quiet .
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench

@@ -39,10 +39,11 @@ def simpler_commands(unit: str) -> list[str]:
         return []
     options = [
         lower(parameter.type, argument)
-        for parameter, argument in zip(declaration.parameters, call.arguments)
+        for parameter, argument in zip(declaration.parameters, call.arguments, strict=True)
     ]
     lowest = tuple(
-        values[0] if values else argument for values, argument in zip(options, call.arguments)
+        values[0] if values else argument
+        for values, argument in zip(options, call.arguments, strict=True)
     )
     forms = [lowest] if lowest != call.arguments else []
     for index, values in enumerate(options):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from math import ceil
-from typing import Union
 
 from model import turn
 from model.actions import Action
@@ -17,7 +16,7 @@ from model.scoring import drop
 from model.starfighter import Loadout, Starfighter
 from model.tables import Error, Kind
 
-Entity = Union[Starfighter, Enemy, Projectile]
+Entity = Starfighter | Enemy | Projectile
 
 
 class Game:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import pairwise
 
 from model.actions import Action, Fire, Move, Pass, Special
 from model.game import Game
@@ -94,7 +95,7 @@ class Session:
             return self._fail(Error.ALREADY_IN_SETUP)
         if self.stage is Stage.IN_GAME:
             return self._fail(Error.ALREADY_IN_GAME)
-        if any(a > b for a, b in zip(thresholds, thresholds[1:])):
+        if any(a > b for a, b in pairwise(thresholds)):
             return self._fail(Error.THRESHOLDS)
         self.setting = BoardSetting(rows, columns, thresholds)
         self._enter(Stage.WEAPON)

@@ -206,7 +206,7 @@ def _run(client: socket.socket, request: Request) -> NoReturn:
         client.close()
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        for target, stream in zip(STANDARD_STREAMS, request.streams):
+        for target, stream in zip(STANDARD_STREAMS, request.streams, strict=True):
             os.dup2(stream, target)
             os.close(stream)
         if isinstance(sys.stdout, io.TextIOWrapper):

@@ -8,7 +8,6 @@ import random
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from tempfile import TemporaryDirectory
 
 import pytest
 from hypothesis import given, settings

@@ -1,6 +1,6 @@
 """The state block (messages.txt): state line, Starfighter block, debug sections, board, fog."""
 
-from builders import move_ship, new_game, put_enemy, put_enemy_projectile
+from builders import move_ship, put_enemy, put_enemy_projectile
 
 from model.actions import Pass
 from model.session import Session

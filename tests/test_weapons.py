@@ -1,6 +1,6 @@
 """Firing (spec 6.7): each weapon's volley, its travel, its cost, ids for shots off the board."""
 
-from builders import cell, log, move_ship, new_game, put_enemy, put_enemy_projectile, symbol_at
+from builders import log, move_ship, new_game, put_enemy, put_enemy_projectile, symbol_at
 
 from model.actions import Fire, Pass
 from model.log import Section

@@ -17,7 +17,7 @@ from acceptance.cases import Case, collect
 from model.session import Session
 from oracle.interactive import reply
 from oracle.runner import state
-from tests.browser import browser, npm_path  # noqa: F401 (browser is a fixture)
+from tests.browser import npm_path
 from tools.browser import Browser, serving
 from tools.web_site import build
 from oracle.cli import main as oracle_main
@@ -70,7 +70,7 @@ def address(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser, address: str) -> Browser:  # noqa: F811 (the fixture above)
+def page(browser: Browser, address: str) -> Browser:
     """The browser with the page loaded and its oracle ready."""
     browser.open(address)
     assert browser.wait_for(LOADED, 180) == "ready", browser.evaluate("document.body.innerText")
@@ -239,7 +239,7 @@ def test_a_shared_link_reopens_the_same_script(page: Browser, address: str) -> N
     assert page.errors == []
 
 
-def test_the_page_opens_again_offline(browser: Browser, site: Path) -> None:  # noqa: F811
+def test_the_page_opens_again_offline(browser: Browser, site: Path) -> None:
     with serving(site) as served:
         browser.open(served.address)
         assert browser.wait_for(LOADED, 180) == "ready"

@@ -108,7 +108,9 @@ def main(argv: list[str] | None = None) -> int:
         texts = report_texts(grades, points)
         cpu.append(time.process_time() - started[0])
         wall.append(time.perf_counter() - started[1])
-    sizes = {name: len(text.encode("utf-8")) / 1e6 for name, text in zip(REPORTS, texts)}
+    sizes = {
+        name: len(text.encode("utf-8")) / 1e6 for name, text in zip(REPORTS, texts, strict=True)
+    }
     name = f"reports {len(grades)}x{len(grades[0].results)}"
     print(Figure(name, statistics.median(cpu), "s of CPU", TARGET_SECONDS, False))
     print(Figure("report.html", sizes["report.html"], "MB", TARGET_MEGABYTES, False))

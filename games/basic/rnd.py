@@ -46,7 +46,7 @@ def seed_constant(seed: int) -> SeedConstant:
     top, overflow = _top_bytes(abs(seed))
     if seed < 0:
         top = top[:2] + bytes([top[2] ^ 0x80]) + top[3:]
-    key = int.from_bytes(bytes(a ^ b for a, b in zip(top[2:], top[:2])), "little")
+    key = int.from_bytes(bytes(a ^ b for a, b in zip(top[2:], top[:2], strict=True)), "little")
     return SeedConstant(key, overflow)
 
 
