@@ -3,7 +3,8 @@ forms of a command (smaller numbers, earlier rows), all within the declared type
 
 from acceptance.games import input_lines
 from oracle.declarations import DECLARATIONS, Argument, ArgumentType, Enumeration, call_text
-from oracle.parser import ScriptError, parse
+from oracle.calls import ScriptError
+from oracle.parser import parse
 
 
 def commands_of(text: str) -> list[str]:

@@ -23,7 +23,7 @@ from model.game import Game
 from model.geometry import Position
 from model.session import MENU_SIZES, Session, Stage
 from oracle.declarations import ROW, THRESHOLD, call_text
-from oracle.parser import Call
+from oracle.calls import Call
 from oracle.typecheck import check
 
 ROWS = ROW.items

@@ -21,7 +21,8 @@ from model.session import Session, Stage
 from model.tables import PowerKind
 from model.view import render
 from oracle.cli import main
-from oracle.parser import SYNTAX_HEADING, chunks
+from oracle.calls import SYNTAX_HEADING
+from oracle.parser import chunks
 from oracle.runner import run, run_script
 from oracle.typecheck import TYPE_HEADING
 from oracle.window import Window
