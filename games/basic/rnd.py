@@ -18,7 +18,7 @@ give the same game.
 from dataclasses import dataclass
 
 from games.basic import mbf
-from games.basic.numtext import read_decimal
+from games.basic.decimals import read_decimal
 from games.basic.single import Single, unpack
 
 POWER_ON = 0x4FC752
