@@ -24,6 +24,8 @@ check: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/black --check --quiet .
 	$(BIN)/ruff check --quiet .
+	$(BIN)/lint-imports --no-logo --no-cache
+	$(BIN)/python -m tools.import_cycles
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
