@@ -24,6 +24,7 @@ from typing import NoReturn
 
 from oracle import cli, interactive  # noqa: F401 (loaded here once, for every run)
 from oracle.parser import load_parsing
+from oracle.version import package_version
 from oracle.warm_client import STALE, STANDARD_STREAMS, socket_path
 
 MAX_REQUEST = 1 << 20
@@ -236,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         description="Load the oracle once and serve runs of it to oracle/warm_client.py.",
     )
     parser.add_argument("--socket", default=socket_path(), help="default: %(default)s")
+    parser.add_argument("--version", action="version", version=f"oracle-warm {package_version()}")
     options = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, _stop)
     try:

@@ -21,6 +21,7 @@ from tests.browser import npm_path
 from tools.browser import Browser, serving
 from tools.web_site import build
 from oracle.cli import main as oracle_main
+from oracle.version import package_version, version_line
 from web.page import Options, captured, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,6 +76,12 @@ def page(browser: Browser, address: str) -> Browser:
     browser.open(address)
     assert browser.wait_for(LOADED, 180) == "ready", browser.evaluate("document.body.innerText")
     return browser
+
+
+def test_the_page_shows_the_version_oracle_version_prints(page: Browser) -> None:
+    shown = page.evaluate('document.getElementById("version").textContent')
+    assert shown == version_line("oracle")
+    assert package_version() in shown
 
 
 def run_in_page(page: Browser, case: Case) -> bytes:
