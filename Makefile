@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test check bench differential mutation clean web
+.PHONY: install run test check docs bench differential mutation clean web
 
 install: $(STAMP)
 
@@ -26,6 +26,10 @@ check: $(STAMP)
 	$(BIN)/ruff check --quiet .
 	$(BIN)/lint-imports --no-logo --no-cache
 	$(BIN)/python -m tools.import_cycles
+
+# The documentation site in docs/_build/html/ (Sphinx, MyST Markdown, furo); warnings are errors.
+docs: $(STAMP)
+	$(BIN)/sphinx-build -W --keep-going -q -b html docs docs/_build/html
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
@@ -49,7 +53,7 @@ mutation: $(STAMP)
 	nice -n 19 $(BIN)/python -m tools.mutation $(PACKAGE)
 
 clean:
-	rm -rf $(VENV) build *.egg-info web/dist web/node_modules
+	rm -rf $(VENV) build *.egg-info web/dist web/node_modules docs/_build
 
 # The oracle's web page: a static site in web/dist/, Pyodide from npm (package-lock.json).
 web: $(STAMP)

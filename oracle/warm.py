@@ -230,15 +230,20 @@ def _stop(signum: int, frame: object) -> NoReturn:
     raise KeyboardInterrupt
 
 
-def main(argv: list[str] | None = None) -> int:
-    """`oracle-warm [--socket PATH]`: serve runs until Ctrl-C, SIGTERM or a change of sources."""
-    parser = argparse.ArgumentParser(
+def parser() -> argparse.ArgumentParser:
+    """The options of `oracle-warm`."""
+    result = argparse.ArgumentParser(
         prog="oracle-warm",
         description="Load the oracle once and serve runs of it to oracle/warm_client.py.",
     )
-    parser.add_argument("--socket", default=socket_path(), help="default: %(default)s")
-    parser.add_argument("--version", action="version", version=f"oracle-warm {package_version()}")
-    options = parser.parse_args(argv)
+    result.add_argument("--socket", default=socket_path(), help="default: %(default)s")
+    result.add_argument("--version", action="version", version=f"oracle-warm {package_version()}")
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`oracle-warm [--socket PATH]`: serve runs until Ctrl-C, SIGTERM or a change of sources."""
+    options = parser().parse_args(argv)
     signal.signal(signal.SIGTERM, _stop)
     try:
         serve(options.socket)
