@@ -21,3 +21,4 @@ html_theme = "furo"
 html_title = f"Space Defender 2 oracle {release}"
 html_static_path = ["_static"]
 html_favicon = "_static/favicon.svg"
+smartquotes = False  # options and quotes stay as typed: `--exe`, not an en dash

@@ -13,7 +13,9 @@ class OracleHelp(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         text = help_text()
-        return [nodes.literal_block(text, text)]
+        block = nodes.literal_block(text, text)
+        block["language"] = "text"
+        return [block]
 
 
 def setup(app: Sphinx) -> dict[str, object]:
