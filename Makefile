@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test check bench differential mutation clean web
+.PHONY: install run test check docs bench differential mutation clean web
 
 install: $(STAMP)
 
@@ -23,6 +23,13 @@ test: $(STAMP)
 check: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/black --check --quiet .
+	$(BIN)/ruff check --quiet .
+	$(BIN)/lint-imports --no-logo --no-cache
+	$(BIN)/python -m tools.import_cycles
+
+# The documentation site in docs/_build/html/ (Sphinx, MyST Markdown, furo); warnings are errors.
+docs: $(STAMP)
+	$(BIN)/sphinx-build -W --keep-going -q -b html docs docs/_build/html
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
@@ -47,7 +54,7 @@ mutation: $(STAMP)
 	nice -n 19 $(BIN)/python -m tools.mutation $(PACKAGE)
 
 clean:
-	rm -rf $(VENV) build *.egg-info web/dist web/node_modules
+	rm -rf $(VENV) build *.egg-info web/dist web/node_modules docs/_build
 
 # The oracle's web page: a static site in web/dist/, Pyodide from npm (package-lock.json).
 web: $(STAMP)

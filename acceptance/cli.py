@@ -29,6 +29,7 @@ from acceptance.regen import Regenerated, Written, new_script, regen
 from acceptance.report import block_report, closing_line, json_summary, junit_xml
 from acceptance.sandbox import add_sandbox, exe_program
 from acceptance.suite import run_suite
+from oracle.version import package_version
 
 
 def suite_paths(game: Game | None) -> list[Path]:
@@ -102,6 +103,7 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="at", description="Acceptance tests of every game of the project, byte for byte."
     )
+    top.add_argument("--version", action="version", version=f"at {package_version()}")
     commands = top.add_subparsers(required=True, metavar="COMMAND")
     run = commands.add_parser("run", help="run tests and grade them against their expected output")
     run.add_argument(

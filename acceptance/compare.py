@@ -59,7 +59,7 @@ def decode(data: bytes) -> str:
 
 def first_difference(expected: list[str], actual: list[str]) -> int:
     """Index of the first line that differs (one past the shorter side if one is a prefix)."""
-    pairs = zip(expected, actual)
+    pairs = zip(expected, actual, strict=False)
     return next(
         (index for index, (left, right) in enumerate(pairs) if left != right),
         min(len(expected), len(actual)),
@@ -70,7 +70,7 @@ def first_column(left: str, right: str) -> int:
     """The 1-based column of the first differing character of two lines."""
     return (
         next(
-            (index for index, (a, b) in enumerate(zip(left, right)) if a != b),
+            (index for index, (a, b) in enumerate(zip(left, right, strict=False)) if a != b),
             min(len(left), len(right)),
         )
         + 1

@@ -130,7 +130,9 @@ def search(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[int, Tri
             batch = [next(generated) for _ in range(min(jobs, budget.scripts - tried))]
             found = list(pool.map(lambda trial: checked(probe, trial), batch))
             tried += len(batch)
-            first = next((trial for trial, differs in zip(batch, found) if differs), None)
+            first = next(
+                (trial for trial, differs in zip(batch, found, strict=True) if differs), None
+            )
             if first is not None:
                 return tried, first
     return tried, None

@@ -141,7 +141,8 @@ def space_defender_2_commands(text: str) -> list[str]:
     """A script's commands, one per unit (its lines if it does not parse)."""
     from acceptance.script_commands import commands_of
 
-    return commands_of(text)
+    commands = commands_of(text)
+    return input_lines(text) if commands is None else commands
 
 
 def space_defender_2_simpler(unit: str) -> list[str]:

@@ -91,7 +91,7 @@ def submissions(template: str, folders: Sequence[Path]) -> list[Submission]:
         Submission(
             name if unique else shown(folder), folder, program_of(template, folder), template
         )
-        for name, folder in zip(names, folders)
+        for name, folder in zip(names, folders, strict=True)
     ]
 
 

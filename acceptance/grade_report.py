@@ -92,10 +92,10 @@ def summary_table(grades: Sequence[Grade], points: Points = EVEN) -> str:
     return "\n".join(
         (
             f"{row[0]:<{widths[0]}}"
-            + "".join(f"{cell:>{width}}" for cell, width in zip(row[1:], widths[1:]))
+            + "".join(f"{cell:>{width}}" for cell, width in zip(row[1:], widths[1:], strict=True))
             + f"  {reason}"
         ).rstrip()
-        for row, reason in zip(rows, reasons)
+        for row, reason in zip(rows, reasons, strict=True)
     )
 
 

@@ -1,17 +1,17 @@
 """Space Defender 2 scripts as the shrinker sees them: one command per unit, and the simpler
 forms of a command (smaller numbers, earlier rows), all within the declared types."""
 
-from acceptance.games import input_lines
 from oracle.declarations import DECLARATIONS, Argument, ArgumentType, Enumeration, call_text
-from oracle.parser import ScriptError, parse
+from oracle.calls import ScriptError
+from oracle.parser import parse
 
 
-def commands_of(text: str) -> list[str]:
-    """A script's commands, one per unit as the echo writes them; its lines if it does not parse."""
+def commands_of(text: str) -> list[str] | None:
+    """A script's commands, one per unit as the echo writes them; None if it does not parse."""
     try:
         calls = parse(text)
     except ScriptError:
-        return input_lines(text)
+        return None
     return [call_text(call.name, call.arguments) for call in calls]
 
 
@@ -39,10 +39,11 @@ def simpler_commands(unit: str) -> list[str]:
         return []
     options = [
         lower(parameter.type, argument)
-        for parameter, argument in zip(declaration.parameters, call.arguments)
+        for parameter, argument in zip(declaration.parameters, call.arguments, strict=True)
     ]
     lowest = tuple(
-        values[0] if values else argument for values, argument in zip(options, call.arguments)
+        values[0] if values else argument
+        for values, argument in zip(options, call.arguments, strict=True)
     )
     forms = [lowest] if lowest != call.arguments else []
     for index, values in enumerate(options):

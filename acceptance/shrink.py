@@ -38,7 +38,7 @@ class Shrinker:
                 return None
             self.runs += len(fresh)
             with ThreadPoolExecutor(max_workers=self.jobs) as pool:
-                self.known.update(zip(fresh, pool.map(self.test, fresh)))
+                self.known.update(zip(fresh, pool.map(self.test, fresh), strict=True))
             found = next((candidate for candidate in batch if self.known[candidate]), None)
             if found is not None:
                 return found

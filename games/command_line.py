@@ -11,7 +11,10 @@ import os
 import sys
 from collections.abc import Callable
 from enum import IntEnum
+from importlib.metadata import PackageNotFoundError, version
 from typing import NoReturn
+
+DISTRIBUTION = "space-defender-2-oracle"
 
 
 class Status(IntEnum):
@@ -48,7 +51,17 @@ def parser(program: str, description: str, seed_help: str, epilog: str | None = 
         help="print the transcript of a game played with the lines of the file INPUTS",
     )
     result.add_argument("--seed", metavar="N", type=seed, help=seed_help)
+    result.add_argument("--version", action="version", version=f"{program} {package_version()}")
     return result
+
+
+def package_version() -> str:
+    """The installed package's version (the games' own look-up: they import nothing of the
+    oracle's), or a note that it is not installed."""
+    try:
+        return version(DISTRIBUTION)
+    except PackageNotFoundError:
+        return "(version unknown: not installed)"
 
 
 def seed(text: str) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from model.geometry import Position
 
@@ -30,4 +29,4 @@ class Special:
     """Use the Starfighter's power."""
 
 
-Action = Union[Move, Pass, Fire, Special]
+Action = Move | Pass | Fire | Special

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from math import ceil
-from typing import Union
 
-from model import turn
-from model.actions import Action
 from model.enemy import Enemy
 from model.geometry import Board, Position
 from model.ids import Ids
@@ -15,9 +12,9 @@ from model.projectile import Projectile
 from model.rng import Generator
 from model.scoring import drop
 from model.starfighter import Loadout, Starfighter
-from model.tables import Error, Kind
+from model.tables import Kind
 
-Entity = Union[Starfighter, Enemy, Projectile]
+Entity = Starfighter | Enemy | Projectile
 
 
 class Game:
@@ -48,17 +45,12 @@ class Game:
     def over(self) -> bool:
         return self.starfighter.destroyed
 
-    def check(self, action: Action) -> Error | None:
-        """The error of errors.txt this action meets first, or None if it can be played."""
-        return turn.check(self, action)
-
-    def play_turn(self, action: Action) -> None:
-        """Play one turn of `action`, phases 1 to 7 (spec 6.13)."""
+    def begin_turn(self) -> None:
+        """A new turn: counted, with a fresh log and nothing drawn yet."""
         self.turn += 1
         self.since_turn = 0
         self.log = TurnLog()
         self.drawn = None
-        turn.play(self, action)
 
     def occupant(self, position: Position) -> Entity | None:
         return self.cells.get(position)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import pairwise
 
+from model import turn
 from model.actions import Action, Fire, Move, Pass, Special
 from model.game import Game
 from model.geometry import Position
@@ -94,7 +96,7 @@ class Session:
             return self._fail(Error.ALREADY_IN_SETUP)
         if self.stage is Stage.IN_GAME:
             return self._fail(Error.ALREADY_IN_GAME)
-        if any(a > b for a, b in zip(thresholds, thresholds[1:])):
+        if any(a > b for a, b in pairwise(thresholds)):
             return self._fail(Error.THRESHOLDS)
         self.setting = BoardSetting(rows, columns, thresholds)
         self._enter(Stage.WEAPON)
@@ -154,11 +156,11 @@ class Session:
     def _turn(self, action: Action) -> None:
         if self.stage is not Stage.IN_GAME or self.game is None:
             return self._fail(Error.GAME_ONLY)
-        error = self.game.check(action)
+        error = turn.check(self.game, action)
         if error is not None:
             return self._fail(error)
         self.error = self.notice = None
-        self.game.play_turn(action)
+        turn.play(self.game, action)
         if self.game.over:
             self.stage = Stage.NOT_STARTED
 

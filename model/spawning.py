@@ -53,7 +53,12 @@ def natural_spawn(game: Game) -> None:
     value = game.generator.choose(1, SPAWN_KIND_RANGE)
     game.drawn = (row, value)
     kind = next(
-        (kind for kind, threshold in zip(SPAWN_ORDER, game.thresholds) if value < threshold), None
+        (
+            kind
+            for kind, threshold in zip(SPAWN_ORDER, game.thresholds, strict=True)
+            if value < threshold
+        ),
+        None,
     )
     if kind is not None:
         spawn_enemy(game, kind, Position(row, game.board.columns), depth=0)

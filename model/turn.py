@@ -42,7 +42,9 @@ def check(game: Game, action: Action) -> Error | None:
 
 
 def play(game: Game, action: Action) -> None:
-    """Phases 1 to 7; a destroyed Starfighter ends the turn where it happens."""
+    """Play one turn of `action`: phases 1 to 7 (spec 6.13); a destroyed Starfighter ends the turn
+    where it happens."""
+    game.begin_turn()
     for phase in PHASES:
         phase(game, action)
         if game.over:

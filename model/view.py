@@ -196,7 +196,7 @@ def _game(lines: list[str], game: Game, debug: bool, rng_out: bool) -> None:
         lines.extend([INDENT + _enemy(enemy) for enemy in game.enemies.values()])
         lines.append("Projectile:")
         lines.extend([INDENT + _projectile(p) for p in game.projectiles.values()])
-        for heading, entries in zip(SECTION_HEADINGS, game.log.entries.values()):
+        for heading, entries in zip(SECTION_HEADINGS, game.log.entries.values(), strict=True):
             lines.append(heading)
             lines.extend([DEPTHS[depth] + text for depth, text in entries])
     lines.extend(_board(game, fog=not debug))

@@ -20,7 +20,7 @@ PIECES_FILE = "script-pieces.marshal"
 SAVED_PIECES = 4096  # the most recently parsed pieces kept on disk
 FORMAT = 1
 # The sources a piece's calls follow from (the parser cuts and parses pieces), in this folder.
-SOURCES = ("script.lark", "grammar.py", "parser.py", "declarations.py")
+SOURCES = ("script.lark", "grammar.py", "parser.py", "calls.py", "declarations.py")
 
 # A piece's calls as plain data: (name, arguments) for each.
 Calls = tuple[tuple[str, tuple[Argument, ...]], ...]

@@ -12,10 +12,10 @@ from typing import TextIO
 
 from oracle.parser import remember_pieces
 from oracle.runner import Source, run
+from oracle.version import version_line
 from oracle.window import Window, WindowError
 
 PROGRAM = "oracle"
-DISTRIBUTION = "space-defender-2-oracle"
 
 
 class Status(IntEnum):
@@ -114,12 +114,7 @@ def _help(args: list[str]) -> Status:
 
 
 def _version(args: list[str]) -> Status:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        print(f"{PROGRAM} {version(DISTRIBUTION)}")
-    except PackageNotFoundError:
-        print(f"{PROGRAM} (version unknown: not installed)")
+    print(version_line(PROGRAM))
     return Status.OK
 
 
@@ -222,6 +217,8 @@ MODES: dict[str, Mode] = {
              _window),
         Mode("-l", "input [output]", range(1, 3), "like -b, logging only the last command", _last),
         Mode("-help", "", range(0, 1), "print this help", _help),
-        Mode("-version", "", range(0, 1), "print the version", _version),
+        Mode("-version", "", range(0, 1),
+             "print the version and the Space Defender 2 this oracle reproduces", _version),
+        Mode("--version", "", range(0, 1), "the same as -version", _version),
     )
 }  # fmt: skip

@@ -70,7 +70,7 @@ class Declaration:
         if len(arguments) != len(self.parameters):
             return None
         values = []
-        for parameter, argument in zip(self.parameters, arguments):
+        for parameter, argument in zip(self.parameters, arguments, strict=True):
             value = parameter.type.convert(argument)
             if value is None:
                 return None

@@ -17,12 +17,13 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from model import turn
 from model.actions import Action, Fire, Move, Pass, Special
 from model.game import Game
 from model.geometry import Position
 from model.session import MENU_SIZES, Session, Stage
 from oracle.declarations import ROW, THRESHOLD, call_text
-from oracle.parser import Call
+from oracle.calls import Call
 from oracle.typecheck import check
 
 ROWS = ROW.items
@@ -107,7 +108,7 @@ class Player:
         """A turn; one the Starfighter cannot afford becomes a pass, most of the time."""
         name = self.rng.choices(TURNS, TURN_WEIGHTS)[0]
         call = self._reachable_move() if name == "move" else Call(name)
-        if self._game().check(_action(call)) is not None and self.rng.random() < 0.8:
+        if turn.check(self._game(), _action(call)) is not None and self.rng.random() < 0.8:
             return Call("pass")
         return call
 

@@ -12,7 +12,7 @@ from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput
 
 from oracle.cache import folder
 from oracle.declarations import DECLARATIONS, Argument
-from oracle.parser import Call, ScriptSyntaxError, TooManyArguments
+from oracle.calls import Call, ScriptSyntaxError, TooManyArguments
 
 
 class _ToCalls(Transformer[Token, list[Call]]):

@@ -6,7 +6,8 @@ from typing import TextIO
 
 from model.session import Session
 from oracle.declarations import DECLARATIONS
-from oracle.parser import BLANKS, ScriptError, parse
+from oracle.calls import ScriptError
+from oracle.parser import BLANKS, parse
 from oracle.runner import run_step, state
 from oracle.typecheck import check_calls
 

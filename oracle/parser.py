@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from oracle.cache import KnownPieces
-from oracle.declarations import Argument
+from oracle.calls import Call, ScriptError
 
-SYNTAX_HEADING = "Syntax Error: specification of command executions cannot be parsed"
 CHUNK_LINES = 100
 BLANKS = " \t\r"
 # Runs of what the grammar ignores between tokens (and nothing else: a form feed is an error).
@@ -25,45 +24,6 @@ WORDS = re.compile(r"[^ \t\r\n]+")
 # Pieces up to this length have their calls cached; longer ones are rare and parsed each time.
 CACHED_PIECE = 200
 KNOWN_PIECES = KnownPieces()
-
-
-class ScriptError(Exception):
-    """A script the oracle refuses to run; `report()` is its whole output."""
-
-    def report(self) -> str:
-        """The exact lines the oracle prints instead of a trace."""
-        raise NotImplementedError
-
-
-class ScriptSyntaxError(ScriptError):
-    """The script does not parse; the offending token is at (line, column)."""
-
-    def __init__(self, line: int, column: int) -> None:
-        super().__init__(f"parse error (Line {line}, Column {column})")
-        self.line = line
-        self.column = column
-
-    def report(self) -> str:
-        return f"{SYNTAX_HEADING}\n{self}\n"
-
-
-class TooManyArguments(ScriptError):
-    """A declared command was given more arguments than it has parameters."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__(f'Too many arguments passed for "{name}"')
-        self.name = name
-
-    def report(self) -> str:
-        return f"{SYNTAX_HEADING}\n{self}\n"
-
-
-@dataclass(frozen=True)
-class Call:
-    """One command execution as written: a name and its arguments, not yet type-checked."""
-
-    name: str
-    arguments: tuple[Argument, ...] = ()
 
 
 @dataclass(frozen=True)

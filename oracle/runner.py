@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from model.session import Session
 from model.view import render
-from oracle.parser import ScriptError, chunks, parse_chunk
+from oracle.calls import ScriptError
+from oracle.parser import chunks, parse_chunk
 from oracle.typecheck import ScriptTypeError, Step, check_calls
 from oracle.window import Window
 

@@ -8,7 +8,7 @@ from functools import cached_property, lru_cache
 
 from commands import REGISTRY, Command
 from oracle.declarations import DECLARATIONS, call_text
-from oracle.parser import Call, ScriptError
+from oracle.calls import Call, ScriptError
 
 TYPE_HEADING = "Type Error: specification of command executions is not type-correct"
 

@@ -24,6 +24,7 @@ from typing import NoReturn
 
 from oracle import cli, interactive  # noqa: F401 (loaded here once, for every run)
 from oracle.parser import load_parsing
+from oracle.version import package_version
 from oracle.warm_client import STALE, STANDARD_STREAMS, socket_path
 
 MAX_REQUEST = 1 << 20
@@ -206,7 +207,7 @@ def _run(client: socket.socket, request: Request) -> NoReturn:
         client.close()
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        for target, stream in zip(STANDARD_STREAMS, request.streams):
+        for target, stream in zip(STANDARD_STREAMS, request.streams, strict=True):
             os.dup2(stream, target)
             os.close(stream)
         if isinstance(sys.stdout, io.TextIOWrapper):
@@ -229,14 +230,20 @@ def _stop(signum: int, frame: object) -> NoReturn:
     raise KeyboardInterrupt
 
 
-def main(argv: list[str] | None = None) -> int:
-    """`oracle-warm [--socket PATH]`: serve runs until Ctrl-C, SIGTERM or a change of sources."""
-    parser = argparse.ArgumentParser(
+def parser() -> argparse.ArgumentParser:
+    """The options of `oracle-warm`."""
+    result = argparse.ArgumentParser(
         prog="oracle-warm",
         description="Load the oracle once and serve runs of it to oracle/warm_client.py.",
     )
-    parser.add_argument("--socket", default=socket_path(), help="default: %(default)s")
-    options = parser.parse_args(argv)
+    result.add_argument("--socket", default=socket_path(), help="default: %(default)s")
+    result.add_argument("--version", action="version", version=f"oracle-warm {package_version()}")
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`oracle-warm [--socket PATH]`: serve runs until Ctrl-C, SIGTERM or a change of sources."""
+    options = parser().parse_args(argv)
     signal.signal(signal.SIGTERM, _stop)
     try:
         serve(options.socket)

@@ -3,18 +3,15 @@ one trailing space on the state line, one wrong rule in the tests where a Grunt 
 wrong echo in the few tests that move, a crash, a hang), graded over ten tests; the report groups
 the failures into one cause per fault with the right counts, in the file and in a real browser."""
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
-from tests.browser import browser  # noqa: F401 (the fixture)
 from tools.browser import Browser
 from tests.classroom import (
     SPACE_CLASS,
     SPACE_TESTS,
-    TEMPLATE,
     copy_suite,
     make_class,
     holding,
@@ -69,7 +66,7 @@ def test_each_injected_fault_is_one_cause_with_its_counts(graded: Path) -> None:
 
 
 def test_a_browser_shows_the_causes_histogram_diffs_and_finds_by_name(
-    graded: Path, browser: Browser  # noqa: F811 (the fixture)
+    graded: Path, browser: Browser
 ) -> None:
     browser.open((graded / "out" / "report.html").resolve().as_uri())
     causes = browser.evaluate(
@@ -113,9 +110,7 @@ def test_a_browser_shows_the_causes_histogram_diffs_and_finds_by_name(
     assert (graded / "report.png").read_bytes().startswith(b"\x89PNG")
 
 
-def test_scores_sort_by_a_click_on_their_heading(
-    graded: Path, browser: Browser
-) -> None:  # noqa: F811
+def test_scores_sort_by_a_click_on_their_heading(graded: Path, browser: Browser) -> None:
     browser.open((graded / "out" / "report.html").resolve().as_uri())
     scores = browser.evaluate("""(() => {
             const heading = Array.from(document.querySelectorAll("#submission-table th"))
@@ -128,7 +123,7 @@ def test_scores_sort_by_a_click_on_their_heading(
     assert scores == sorted(scores, reverse=True) and scores[0] == 100 and scores[-1] == 0
 
 
-def test_names_and_tests_sort_too(graded: Path, browser: Browser) -> None:  # noqa: F811
+def test_names_and_tests_sort_too(graded: Path, browser: Browser) -> None:
     browser.open((graded / "out" / "report.html").resolve().as_uri())
     columns = browser.evaluate("""(() => {
             const column = (table, index) => Array.from(

@@ -254,7 +254,7 @@ def test_help_lists_every_mode_and_the_exit_statuses(capsys: pytest.CaptureFixtu
     ):
         assert f"  {usage} " in out
     assert "Exit status: 0" in out
-    assert set(MODES) == {"-b", "-i", "-w", "-l", "-help", "-version"}
+    assert set(MODES) == {"-b", "-i", "-w", "-l", "-help", "-version", "--version"}
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

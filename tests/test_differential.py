@@ -48,7 +48,7 @@ def transcripts(game: Game, lines: list[str], seed: int | None) -> tuple[str, st
 def first_difference(expected: str, actual: str) -> str:
     """The first line where two transcripts differ, both ways."""
     ours, theirs = actual.split("\n"), expected.split("\n")
-    for number, (mine, other) in enumerate(zip(ours, theirs), 1):
+    for number, (mine, other) in enumerate(zip(ours, theirs, strict=False), 1):
         if mine != other:
             return f"line {number}: PC-BASIC {other!r}, clone {mine!r}"
     return f"line {min(len(ours), len(theirs)) + 1}: one transcript ends there"

@@ -3,6 +3,7 @@ whatever the parallelism, and never more runs than allowed."""
 
 import pytest
 
+from acceptance.games import game_named
 from acceptance.script_commands import commands_of, simpler_commands
 from acceptance.shrink import Shrinker, Units, ddmin, parts, shortest_prefix, shrink
 
@@ -71,7 +72,9 @@ def test_each_candidate_runs_once() -> None:
 def test_a_script_is_shrunk_by_its_commands_written_one_per_line() -> None:
     script = "-- a comment\nplay(10,30,1,1,1,1,1) setup_next(\n 5)\n\npass\n"
     assert commands_of(script) == ["play(10,30,1,1,1,1,1)", "setup_next(5)", "pass"]
-    assert commands_of("move(A,\n") == ["move(A,"]
+    assert game_named("space_defender_2").units(script) == commands_of(script)
+    assert commands_of("move(A,\n") is None  # it does not parse: the game's units are its lines
+    assert game_named("space_defender_2").units("move(A,\n") == ["move(A,"]
 
 
 def test_simpler_forms_of_a_command_stay_within_its_declared_types() -> None:

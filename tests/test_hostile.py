@@ -18,7 +18,7 @@ import pytest
 
 import oracle.cli
 from oracle.cli import main
-from oracle.parser import SYNTAX_HEADING
+from oracle.calls import SYNTAX_HEADING
 from oracle.runner import run_script
 from oracle.typecheck import TYPE_HEADING
 from oracle.generate import script

@@ -9,7 +9,7 @@ from model.view import render
 from oracle.cli import main
 from oracle.declarations import DECLARATIONS
 from oracle.interactive import interact, manual, respond
-from oracle.parser import SYNTAX_HEADING
+from oracle.calls import SYNTAX_HEADING
 from oracle.runner import run_script
 from oracle.typecheck import TYPE_HEADING
 

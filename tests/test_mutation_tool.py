@@ -13,7 +13,7 @@ SCRIPTS = ("HELLO\nROLL\nQUIT\n", "MAP\n")
 
 def games(*expected: str) -> list[Played]:
     """The echo game's scripts with these expected transcripts, seed 3."""
-    return [Played(script=s, seed=3, expected=e) for s, e in zip(SCRIPTS, expected)]
+    return [Played(script=s, seed=3, expected=e) for s, e in zip(SCRIPTS, expected, strict=True)]
 
 
 def true_games() -> list[Played]:

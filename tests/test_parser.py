@@ -6,20 +6,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from oracle.parser import (
-    SYNTAX_HEADING,
-    Call,
-    Chunk,
-    ScriptError,
-    ScriptSyntaxError,
-    TooManyArguments,
-    blank_comment,
-    load_parsing,
-    chunks,
-    parse,
-    parse_chunk,
-    pieces,
-)
+from oracle.calls import SYNTAX_HEADING, Call, ScriptError, ScriptSyntaxError, TooManyArguments
+from oracle.parser import Chunk, blank_comment, load_parsing, chunks, parse, parse_chunk, pieces
 
 
 def syntax_error(text: str) -> tuple[int, int]:

@@ -8,7 +8,6 @@ import random
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from tempfile import TemporaryDirectory
 
 import pytest
 from hypothesis import given, settings
@@ -22,7 +21,8 @@ from model.session import Session, Stage
 from model.tables import PowerKind
 from model.view import render
 from oracle.cli import main
-from oracle.parser import SYNTAX_HEADING, chunks
+from oracle.calls import SYNTAX_HEADING
+from oracle.parser import chunks
 from oracle.runner import run, run_script
 from oracle.typecheck import TYPE_HEADING
 from oracle.window import Window

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from acceptance.grade_report import inert
-from tests.browser import browser  # noqa: F401 (the fixture)
 from tests.classroom import ROOT, copy_suite, grade_unsandboxed
 from tools.browser import Browser
 
@@ -66,7 +65,7 @@ def test_every_csv_quotes_the_formulas_among_names_and_reasons(graded: Path) -> 
 
 
 def test_the_page_shows_hostile_names_outputs_and_errors_as_text(
-    graded: Path, browser: Browser  # noqa: F811 (the fixture)
+    graded: Path, browser: Browser
 ) -> None:
     page = graded / "out" / "report.html"
     title = page.read_text().split("<title>")[1].split("</title>")[0]

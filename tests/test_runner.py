@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from model.session import Session
 from model.view import render
-from oracle.parser import SYNTAX_HEADING
+from oracle.calls import SYNTAX_HEADING
 import oracle.runner
 from oracle.runner import Source, run, run_script, trace, validate
 from oracle.typecheck import TYPE_HEADING

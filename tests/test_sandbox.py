@@ -123,7 +123,7 @@ def sandboxed() -> None:
 
 def private(folder: Path) -> Path:
     """Make a folder and everything in it readable by its owner only."""
-    for top, folders, files in os.walk(folder):
+    for top, _folders, files in os.walk(folder):
         for name in files:
             path = Path(top, name)
             path.chmod(path.stat().st_mode & 0o700)

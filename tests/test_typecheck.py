@@ -3,7 +3,7 @@
 import pytest
 
 from commands import Move, Pass, Play, SetupBack
-from oracle.parser import Call
+from oracle.calls import Call
 from oracle.typecheck import TYPE_HEADING, CallTypeError, ScriptTypeError, Step, check, check_calls
 
 MOVE = "move(row: ROW = {A, B, C, D, E, F, G, H, I, J} ; column: COLUMN = 1 .. 30)"

@@ -1,7 +1,8 @@
 """The state block (messages.txt): state line, Starfighter block, debug sections, board, fog."""
 
-from builders import move_ship, new_game, put_enemy, put_enemy_projectile
+from builders import move_ship, put_enemy, put_enemy_projectile
 
+from model import turn
 from model.actions import Pass
 from model.session import Session
 from model.tables import Kind
@@ -85,7 +86,7 @@ def test_rng_usage_section_lists_the_draws_of_the_turn() -> None:
     assert render(session).splitlines()[-2:] == ["  RNG Usage:", "    row:1, enemy:1"]
     game = session.game
     assert game is not None
-    game.play_turn(Pass())
+    turn.play(game, Pass())
     assert render(session).splitlines()[-1] == "    row:1, enemy:37"
 
 

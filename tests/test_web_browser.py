@@ -17,10 +17,11 @@ from acceptance.cases import Case, collect
 from model.session import Session
 from oracle.interactive import reply
 from oracle.runner import state
-from tests.browser import browser, npm_path  # noqa: F401 (browser is a fixture)
+from tests.browser import npm_path
 from tools.browser import Browser, serving
 from tools.web_site import build
 from oracle.cli import main as oracle_main
+from oracle.version import package_version, version_line
 from web.page import Options, captured, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,11 +71,17 @@ def address(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser, address: str) -> Browser:  # noqa: F811 (the fixture above)
+def page(browser: Browser, address: str) -> Browser:
     """The browser with the page loaded and its oracle ready."""
     browser.open(address)
     assert browser.wait_for(LOADED, 180) == "ready", browser.evaluate("document.body.innerText")
     return browser
+
+
+def test_the_page_shows_the_version_oracle_version_prints(page: Browser) -> None:
+    shown = page.evaluate('document.getElementById("version").textContent')
+    assert shown == version_line("oracle")
+    assert package_version() in shown
 
 
 def run_in_page(page: Browser, case: Case) -> bytes:
@@ -239,7 +246,7 @@ def test_a_shared_link_reopens_the_same_script(page: Browser, address: str) -> N
     assert page.errors == []
 
 
-def test_the_page_opens_again_offline(browser: Browser, site: Path) -> None:  # noqa: F811
+def test_the_page_opens_again_offline(browser: Browser, site: Path) -> None:
     with serving(site) as served:
         browser.open(served.address)
         assert browser.wait_for(LOADED, 180) == "ready"

@@ -4,7 +4,7 @@ import pytest
 
 from model.session import Session
 from model.view import render
-from oracle.parser import SYNTAX_HEADING
+from oracle.calls import SYNTAX_HEADING
 from oracle.runner import run, run_script
 from oracle.window import Window, WindowError
 

@@ -19,11 +19,9 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 from acceptance.games import GAMES, input_lines
-from tools.bench import ENVIRONMENT
 
 ROOT = Path(__file__).resolve().parent.parent
 BASIC_GAMES = ("star_lanes", "super_star_trek")

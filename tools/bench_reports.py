@@ -5,8 +5,8 @@ move, a crash, a hang given up after 3 timeouts; each kind in three variants (on
 spaces; another word; another exit status) so that diffs differ between submissions. Every
 submission has results of its own (equal, not shared, objects), as a real run gives.
 
-Figures: the time to write every report of `at grade` (grades.csv, matrix.csv, report.html,
-grading.json) with a points file, as the median CPU time of several runs, which is its wall time
+Figures: the time to write every report of `at grade` (grades.csv, matrix.csv, report.html)
+with a points file, as the median CPU time of several runs, which is its wall time
 on an idle core (target: under 2 s; the wall time is printed too), and the size of report.html
 (target: under 5 MB).
 
@@ -108,7 +108,9 @@ def main(argv: list[str] | None = None) -> int:
         texts = report_texts(grades, points)
         cpu.append(time.process_time() - started[0])
         wall.append(time.perf_counter() - started[1])
-    sizes = {name: len(text.encode("utf-8")) / 1e6 for name, text in zip(REPORTS, texts)}
+    sizes = {
+        name: len(text.encode("utf-8")) / 1e6 for name, text in zip(REPORTS, texts, strict=True)
+    }
     name = f"reports {len(grades)}x{len(grades[0].results)}"
     print(Figure(name, statistics.median(cpu), "s of CPU", TARGET_SECONDS, False))
     print(Figure("report.html", sizes["report.html"], "MB", TARGET_MEGABYTES, False))

@@ -394,7 +394,7 @@ def differential(name: str, mutants: list[str], options: argparse.Namespace) -> 
     timeout = SLOWEST * (time.monotonic() - started - corpus_seconds) + SLACK
     with ThreadPoolExecutor(max_workers=options.jobs) as pool:
         verdicts = pool.map(lambda mutant: play(code, package, games, mutant, timeout)[0], mutants)
-        found = dict(zip(mutants, verdicts))
+        found = dict(zip(mutants, verdicts, strict=True))
     seconds = time.monotonic() - started - corpus_seconds
     return Differential(options.differential, found, corpus_seconds, seconds)
 

@@ -294,7 +294,7 @@ async function fetchOk(url) {
 // What the worker says: its progress while loading, then answers to calls.
 function heard({ data }) {
   if (data.kind === "progress") progress(data.step);
-  else if (data.kind === "ready") ready();
+  else if (data.kind === "ready") ready(data.version);
   else if (data.kind === "failed") failed(new Error(data.error));
   else {
     const waiting = app.calls.get(data.id);
@@ -324,8 +324,9 @@ function stop() {
   startWorker();
 }
 
-function ready() {
+function ready(version) {
   const now = performance.now();
+  $("version").textContent = version;
   progress(3, `in ${seconds(now - app.loadStarted)}`);
   $("status").dataset.readyMs = now.toFixed(1);
   $("status").dataset.state = "ready";

@@ -23,6 +23,7 @@ from acceptance.report import block_report, location
 from model.session import Session
 from oracle.interactive import reply
 from oracle.runner import state
+from oracle.version import version_line
 
 SCRIPT_NAME = "script.txt"  # the name the script has on the command line and in its errors
 ORACLE_MODES = ("-b", "-w", "-l")
@@ -61,6 +62,11 @@ class Row:
     right_number: int
     right: str
     differs: bool
+
+
+def version_text() -> str:
+    """What `oracle --version` prints: the version the page runs, shown on the page."""
+    return version_line("oracle")
 
 
 def games_json() -> str:

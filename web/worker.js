@@ -53,7 +53,7 @@ function answer({ id, call, options, argument }) {
 }
 
 const booted = boot().then(
-  () => postMessage({ kind: "ready" }),
+  () => postMessage({ kind: "ready", version: page.version_text() }),
   (error) => postMessage({ kind: "failed", error: error.message }),
 );
 

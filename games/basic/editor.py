@@ -144,7 +144,7 @@ class LineEditor:
             return "".join(first[self.left - 1 : min(len(first), self.right - 1)])
         parts = [
             "".join(row) + ("\n" if feed and len(row) < WIDTH else "")
-            for row, feed in zip(self.rows, self.feeds)
+            for row, feed in zip(self.rows, self.feeds, strict=True)
         ]
         return parts[0][self.left - 1 :] + "".join(parts[1:])
 

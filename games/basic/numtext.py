@@ -2,27 +2,21 @@
 
 - `number_text`: what PRINT and STR$ show (sign or space, 7 significant digits, E notation),
   found by PC-BASIC's own decimal scaling in MBF arithmetic, so the last digit rounds as it does.
-- `parse_constant`: the single the tokenizer stores for a decimal constant of the listing.
 - `val`: VAL of any text; `input_number`: INPUT's stricter reading of a typed answer (None when
   PC-BASIC answers ?Redo from start). Both give what a single-precision variable then holds: a
   value with more than 7 digits is read as a double and rounded to single on assignment.
 
-Text reading follows PC-BASIC's rules: spaces, tabs and line feeds are ignored anywhere in a
-number; a sign only first; `D` or `E` starts the exponent; `!` and `#` end the number; `&H` and
-`&O`/`&` read hexadecimal and octal integers; the control characters 1C, 1D and 1F make zero.
+Text reading follows PC-BASIC's rules (decimal numbers as games/basic/decimals.py reads them);
+`&H` and `&O`/`&` read hexadecimal and octal integers.
 """
 
-from typing import NamedTuple
-
 from games.basic import mbf
+from games.basic.decimals import BLANKS, DIGITS, NotANumber, read_decimal
 from games.basic.errors import ILLEGAL_FUNCTION_CALL, OVERFLOW, BasicError, report_soft_error
 from games.basic.single import LARGEST, ZERO, Single, pack, sng, unpack
 
 SINGLE = mbf.SINGLE_WIDTH
 DOUBLE = mbf.DOUBLE_WIDTH
-DIGITS = 7
-BLANKS = " \t\n"
-SEPARATORS = "\x1c\x1d\x1f"
 INTEGER_LIMIT = 32767
 WORD_LIMIT = 0xFFFF
 PLAIN_INTEGER_LIMIT = 10_000_000
@@ -32,18 +26,6 @@ LOWER_WINDOW = mbf.Working(148, 0xF423FF << mbf.CARRY_BITS, False)
 UNIT_EXPONENT = 152  # working exponent at which the mantissa is an integer
 TEXTS_KEPT = 4096  # texts of non-integer numbers remembered (games print the same values)
 _texts: dict[float, str] = {}
-
-
-class NotANumber(ValueError):
-    """Text that INPUT or the tokenizer does not take as a number."""
-
-
-class Decimal(NamedTuple):
-    """A number read from text: mantissa * 10**exponent, and whether it is a double."""
-
-    mantissa: int
-    exponent: int
-    double: bool
 
 
 def number_text(value: Single | int) -> str:
@@ -103,71 +85,6 @@ def _positional(digits: str, exponent: int) -> str:
     if point > 0:
         return f"{digits[:point]}.{digits[point:]}"
     return "." + "0" * -point + digits
-
-
-def read_decimal(text: str, strict: bool) -> Decimal:
-    """Read a decimal number as PC-BASIC does; junk ends it, or raises NotANumber if strict."""
-    negative = found_point = in_exponent = exponent_negative = False
-    started = exponent_started = single_forced = double = False
-    mantissa = exponent10 = exponent = digits = zeros = 0
-    for char in text:
-        if char in BLANKS:
-            continue
-        if char in SEPARATORS:
-            return Decimal(0, 0, False)
-        if not started:
-            started = True
-            if char in "+-":
-                negative = char == "-"
-                continue
-        if not in_exponent:
-            if "0" <= char <= "9":
-                mantissa = mantissa * 10 + ord(char) - 48
-                if found_point:
-                    exponent10 -= 1
-                if mantissa:
-                    digits += 1
-                    zeros = zeros + 1 if found_point and char == "0" else 0
-                continue
-            if char == ".":
-                found_point = True
-                continue
-            if char in "DE":
-                in_exponent = True
-                double = char == "D"
-                continue
-            if char in "!#":
-                single_forced, double = char == "!", char == "#"
-                break
-            if strict:
-                raise NotANumber(text)
-            break
-        if not exponent_started:
-            exponent_started = True
-            if char in "+-":
-                exponent_negative = char == "-"
-                continue
-        if "0" <= char <= "9":
-            exponent = exponent * 10 + ord(char) - 48
-            continue
-        if strict:
-            raise NotANumber(text)
-        break
-    exponent10 += -exponent if exponent_negative else exponent
-    double = double or (digits - zeros > DIGITS and not single_forced)
-    return Decimal(-mantissa if negative else mantissa, exponent10, double)
-
-
-def parse_constant(text: str) -> Single:
-    """The single that the tokenizer stores for a decimal constant such as `.05` or `7.98`
-    (beyond the single range, the largest single)."""
-    decimal = read_decimal(text.upper(), strict=True)
-    if decimal.double:
-        raise NotANumber(f"{text} is a double-precision constant")
-    try:
-        return pack(mbf.from_decimal(decimal.mantissa, decimal.exponent, SINGLE))
-    except mbf.MbfOverflow as overflow:
-        return Single(-LARGEST if overflow.negative else LARGEST)
 
 
 def val(text: str) -> Single:

@@ -18,7 +18,7 @@ give the same game.
 from dataclasses import dataclass
 
 from games.basic import mbf
-from games.basic.numtext import read_decimal
+from games.basic.decimals import read_decimal
 from games.basic.single import Single, unpack
 
 POWER_ON = 0x4FC752
@@ -46,7 +46,7 @@ def seed_constant(seed: int) -> SeedConstant:
     top, overflow = _top_bytes(abs(seed))
     if seed < 0:
         top = top[:2] + bytes([top[2] ^ 0x80]) + top[3:]
-    key = int.from_bytes(bytes(a ^ b for a, b in zip(top[2:], top[:2])), "little")
+    key = int.from_bytes(bytes(a ^ b for a, b in zip(top[2:], top[:2], strict=True)), "little")
     return SeedConstant(key, overflow)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import SupportsIndex, TypeAlias
 
 from games.basic import mbf
+from games.basic.decimals import NotANumber, read_decimal
 from games.basic.errors import DIVISION_BY_ZERO, OVERFLOW, report_soft_error
 
 SCALE = 16777216.0  # 2**24: a single's mantissa, scaled to an integer, is below this
@@ -136,8 +137,6 @@ _constants: dict[float, Single] = {}
 def sng(value: Operand | str) -> Single:
     """A value as a Single: ints and floats as `_single` converts them, text as a constant."""
     if isinstance(value, str):
-        from games.basic.numtext import parse_constant
-
         return parse_constant(value)
     return _single(value)
 
@@ -163,11 +162,21 @@ def constant(value: float) -> Single:
     """The single the BASIC tokenizer stores for a decimal constant written like this float."""
     known = _constants.get(value)
     if known is None:
-        from games.basic.numtext import parse_constant
-
         known = parse_constant(repr(value) if value == value else "0")
         _constants[value] = known
     return known
+
+
+def parse_constant(text: str) -> Single:
+    """The single that the tokenizer stores for a decimal constant such as `.05` or `7.98`
+    (beyond the single range, the largest single)."""
+    decimal = read_decimal(text.upper(), strict=True)
+    if decimal.double:
+        raise NotANumber(f"{text} is a double-precision constant")
+    try:
+        return pack(mbf.from_decimal(decimal.mantissa, decimal.exponent, mbf.SINGLE_WIDTH))
+    except mbf.MbfOverflow as overflow:
+        return Single(-LARGEST if overflow.negative else LARGEST)
 
 
 def _fits(value: float) -> bool:

@@ -72,8 +72,8 @@ def _enemy(game: Game) -> dict[str, Any] | None:
         "type": enemy.type.value,
         "difficulty": enemy.difficulty,
         **now,
-        "damage": dict(zip(ranges, (enemy.damage.get(at) for at in Range))),
-        "uses_left": dict(zip(ranges, (uses.get(at) for at in Range))),
+        "damage": dict(zip(ranges, (enemy.damage.get(at) for at in Range), strict=True)),
+        "uses_left": dict(zip(ranges, (uses.get(at) for at in Range), strict=True)),
     }
 
 

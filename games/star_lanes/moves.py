@@ -121,7 +121,7 @@ def annex(game: Game, console: Console, place: Place, company: int, around: Neig
     """Stars around add 500 each, outposts 100 and a cell each; a high price splits (700-790)."""
     firm = game.companies[company]
     firm.price += tables.STAR_PRICE * sum(code == Cell.STAR for code in around)
-    for neighbour, code in zip(neighbour_places(place), around):
+    for neighbour, code in zip(neighbour_places(place), around, strict=True):
         if code == Cell.OUTPOST:
             firm.price += tables.OUTPOST_PRICE
             firm.size += 1

@@ -5,7 +5,7 @@ that rounding, `Overflow` and `Division by zero` come out as the original's.
 """
 
 from games.basic.functions import INT
-from games.basic.single import ZERO, Single
+from games.basic.single import Single
 from games.star_lanes import tables
 
 

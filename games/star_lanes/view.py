@@ -80,7 +80,7 @@ def stock_screen(
 def columns(texts: Sequence[str], tabs: Iterable[int]) -> list[PrintItem]:
     """The items of a heading: texts at the given columns, the first at the cursor."""
     items: list[PrintItem] = [texts[0]]
-    for text, column in zip(texts[1:], tabs):
+    for text, column in zip(texts[1:], tabs, strict=True):
         items += [Tab(column), text]
     return items
 

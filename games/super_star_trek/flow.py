@@ -46,6 +46,7 @@ COMMANDS: dict[str, Command] = dict(
             library_computer,
             _resign,
         ),
+        strict=True,
     )
 )
 

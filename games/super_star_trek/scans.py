@@ -1,7 +1,7 @@
 """SRS and LRS: the short range scan (with the docking check that precedes it, lines
 6430-7260) and the long range scan of the nine quadrants around the ship (lines 4000-4230)."""
 
-from games.basic.single import Single, sng
+from games.basic.single import sng
 
 from games.super_star_trek import tables
 from games.super_star_trek.enterprise import dock

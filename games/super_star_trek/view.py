@@ -263,7 +263,7 @@ def _repair_offer(event: RepairOffer) -> str:
 def _device_report(event: DeviceReport) -> str:
     rows = (
         name + " " * (tables.DEVICE_COLUMN_WIDTH - len(name)) + num(INT(damage * 100) * _HUNDREDTH)
-        for name, damage in zip(tables.DEVICE_NAMES, event.damage)
+        for name, damage in zip(tables.DEVICE_NAMES, event.damage, strict=True)
     )
     return lines("", tables.DEVICE_TABLE_HEADER, *rows, "")
 
@@ -338,7 +338,7 @@ def _region_row(row: int) -> str:
     """Lines 7740-7800: the row's number, then its two region names, each from column
     TAB(INT(centre-.5*LEN(name)))."""
     text = num(row)
-    for centre, col in zip(tables.REGION_NAME_CENTRES, (1, 5)):
+    for centre, col in zip(tables.REGION_NAME_CENTRES, (1, 5), strict=True):
         name = region_name((row, col))
         column = (2 * centre - len(name)) // 2
         text = text.ljust(column - 1) + name

@@ -3,7 +3,7 @@ or more than 7 significant digits (a double-precision constant) is refused, nami
 
 import pytest
 
-from games.basic.numtext import NotANumber
+from games.basic.decimals import NotANumber
 from games.basic.single import sng
 
 

@@ -139,7 +139,7 @@ def test_numbers_print_in_e_notation_from_ten_million_and_with_the_digits_that_r
 
 def test_a_whole_python_int_prints_as_the_single_of_the_same_value() -> None:
     wrong, wholes = [], 0
-    for (expression, a, b), record in _cases("PRINT".__eq__):
+    for (_expression, a, _b), record in _cases("PRINT".__eq__):
         value = float(single(a))
         if value.is_integer() and abs(value) <= 2**24:
             wholes += 1

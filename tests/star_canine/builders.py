@@ -48,8 +48,8 @@ def enemy(
         hull=hull,
         shield=shield,
         armor=armor,
-        damage=dict(zip(Range, damage)),
-        uses=dict(zip(Range, uses)),
+        damage=dict(zip(Range, damage, strict=True)),
+        uses=dict(zip(Range, uses, strict=True)),
         difficulty=difficulty,
         type=enemy_type,
     )

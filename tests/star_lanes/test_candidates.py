@@ -22,7 +22,7 @@ class ScriptedRnd:
 def all_five_exist() -> Game:
     """A game whose five companies are each one cell on the east edge."""
     game = blank_game()
-    for company, row in zip(range(1, 6), (1, 3, 5, 7, 9)):
+    for company, row in zip(range(1, 6), (1, 3, 5, 7, 9), strict=True):
         put_company(game, company, [Place(row, 12)], price=200)
     return game
 

@@ -84,7 +84,7 @@ def test_growth_below_3000_does_not_split() -> None:
 
 def test_with_no_company_free_a_founding_move_makes_an_outpost() -> None:
     game = blank_game()
-    for company, row in zip(range(1, 6), (1, 3, 5, 7, 9)):
+    for company, row in zip(range(1, 6), (1, 3, 5, 7, 9), strict=True):
         put_company(game, company, [Place(row, 12)], price=200)
     game.galaxy.put(Place(4, 5), Cell.STAR)
     place_move(game, capture(), Place(4, 4))

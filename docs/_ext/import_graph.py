@@ -1,0 +1,140 @@
+"""The `import-graph` directive: the project's packages and which imports which, drawn as an
+inline SVG from grimp's graph of the code at build time, so the picture is the code's own.
+
+Every import counts, those made only for type checking and those inside functions too. A package
+is drawn one row below the lowest package that imports it, so every arrow points down.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from html import escape
+
+import grimp
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+# The boxes of the picture, each with what it holds; a module belongs to the longest that
+# prefixes its name.
+GROUPS = {
+    "web": "the web page's Python side",
+    "tools": "generator, benchmarks, mutation, builds",
+    "acceptance": "the at harness",
+    "oracle": "command line, grammar, runs",
+    "commands": "one object per command",
+    "model": "state, rules, view",
+    "games.star_lanes": "Star Lanes",
+    "games.super_star_trek": "Super Star Trek",
+    "games.star_canine": "Star Canine",
+    "games.command_line": "the games' shared options",
+    "games.basic": "the Microsoft-BASIC runtime",
+}
+ROOTS = ("web", "tools", "acceptance", "oracle", "commands", "model", "games")
+BOX_WIDTH, BOX_HEIGHT, GAP, ROW_GAP, MARGIN = 200, 46, 24, 64, 12
+
+
+def group_of(module: str) -> str | None:
+    """The box a module is drawn in, or None for a package's bare `__init__` (`games`)."""
+    found = [group for group in GROUPS if module == group or module.startswith(group + ".")]
+    return max(found, key=len) if found else None
+
+
+def package_imports(graph: grimp.ImportGraph) -> Counter[tuple[str, str]]:
+    """How many module imports go from each box to each other box."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for module in graph.modules:
+        importer = group_of(module)
+        for imported_module in graph.find_modules_directly_imported_by(module):
+            imported = group_of(imported_module)
+            if importer and imported and importer != imported:
+                counts[importer, imported] += 1
+    return counts
+
+
+def rows_of(edges: set[tuple[str, str]]) -> dict[str, int]:
+    """Each box's row: one below the lowest box importing it (the graph has no cycle)."""
+    row = {group: 0 for group in GROUPS}
+    for _ in GROUPS:  # longest paths settle within as many rounds as there are boxes
+        for importer, imported in edges:
+            row[imported] = max(row[imported], row[importer] + 1)
+    return row
+
+
+def svg(counts: Counter[tuple[str, str]]) -> str:
+    """The picture: a box per group, an arrow per importing pair, thicker for more imports."""
+    row = rows_of(set(counts))
+    rows: dict[int, list[str]] = {}
+    for group in GROUPS:
+        rows.setdefault(row[group], []).append(group)
+    widest = max(len(groups) for groups in rows.values())
+    width = 2 * MARGIN + widest * BOX_WIDTH + (widest - 1) * GAP
+    height = 2 * MARGIN + len(rows) * BOX_HEIGHT + (len(rows) - 1) * ROW_GAP
+    where: dict[str, tuple[float, float]] = {}
+    for number, groups in sorted(rows.items()):
+        span = len(groups) * BOX_WIDTH + (len(groups) - 1) * GAP
+        left = (width - span) / 2
+        for index, group in enumerate(groups):
+            where[group] = (
+                left + index * (BOX_WIDTH + GAP),
+                MARGIN + number * (BOX_HEIGHT + ROW_GAP),
+            )
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}"'
+        ' role="img" aria-labelledby="import-graph-title" class="import-graph"'
+        ' style="max-width:100%;height:auto;color:inherit">',
+        '<title id="import-graph-title">The packages of the project and their imports</title>',
+        '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="9"'
+        ' markerHeight="9" markerUnits="userSpaceOnUse" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z"'
+        ' fill="currentColor"/></marker></defs>',
+    ]
+    for (importer, imported), count in sorted(counts.items()):
+        x1, y1 = where[importer]
+        x2, y2 = where[imported]
+        start = (x1 + BOX_WIDTH / 2, y1 + BOX_HEIGHT)
+        end = (x2 + BOX_WIDTH / 2, y2)
+        bend = (start[1] + end[1]) / 2
+        parts.append(
+            f'<path d="M {start[0]:.0f} {start[1]:.0f} C {start[0]:.0f} {bend:.0f},'
+            f' {end[0]:.0f} {bend:.0f}, {end[0]:.0f} {end[1]:.0f}" fill="none"'
+            f' stroke="currentColor" stroke-opacity="0.45"'
+            f' stroke-width="{1 + min(count, 40) / 10:.1f}" marker-end="url(#arrow)">'
+            f"<title>{escape(importer)} imports {escape(imported)} ({count} imports)</title></path>"
+        )
+    for group, (x, y) in where.items():
+        parts.append(
+            f'<g><rect x="{x:.0f}" y="{y:.0f}" width="{BOX_WIDTH}" height="{BOX_HEIGHT}" rx="6"'
+            ' fill="#2962ff" fill-opacity="0.12" stroke="currentColor" stroke-opacity="0.6"/>'
+            f'<text x="{x + BOX_WIDTH / 2:.0f}" y="{y + 19:.0f}" text-anchor="middle"'
+            ' font-family="monospace" font-size="14" font-weight="bold" fill="currentColor">'
+            f"{escape(group.replace('.', '/'))}/</text>"
+            f'<text x="{x + BOX_WIDTH / 2:.0f}" y="{y + 36:.0f}" text-anchor="middle"'
+            ' font-family="sans-serif" font-size="11" fill="currentColor">'
+            f"{escape(GROUPS[group])}</text></g>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def table(counts: Counter[tuple[str, str]]) -> str:
+    """The same graph as a list, for readers who cannot see the picture."""
+    lines = "".join(
+        f"<li><code>{escape(importer)}</code> imports <code>{escape(imported)}</code>"
+        f" ({count} module import{'s' if count > 1 else ''})</li>"
+        for (importer, imported), count in sorted(counts.items())
+    )
+    return f"<details><summary>The same as a list</summary><ul>{lines}</ul></details>"
+
+
+class ImportGraph(SphinxDirective):
+    """The picture of the packages' imports, built from the code now."""
+
+    def run(self) -> list[nodes.Node]:
+        counts = package_imports(grimp.build_graph(*ROOTS, cache_dir=None))
+        html = f'<figure class="import-graph">{svg(counts)}{table(counts)}</figure>'
+        return [nodes.raw("", html, format="html")]
+
+
+def setup(app: Sphinx) -> dict[str, object]:
+    app.add_directive("import-graph", ImportGraph)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
