@@ -14,6 +14,7 @@ key, submission, test, outcome, seconds, detail, where the output first differs,
 digest and size, when it finished) and `diffs` (each distinct block diff once, by digest).
 """
 
+import fcntl
 import hashlib
 import json
 import os
@@ -227,39 +228,79 @@ def case_of(data: list[Any]) -> Case:
     return Case(name, Path(script), Path(expected) if expected else None, GAMES[game], seed)
 
 
+def connected(path: Path) -> sqlite3.Connection:
+    """A connection to a store's file, its tables made if missing, each commit durable."""
+    try:
+        connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=FULL")
+        connection.executescript(SCHEMA)
+    except sqlite3.DatabaseError as error:
+        raise HarnessError(f"{shown(path)} is not a grading store: {error}") from None
+    return connection
+
+
+def hold(path: Path) -> int:
+    """A descriptor of the store's file holding its lock (the kernel lets it go when this
+    process ends, however it ends); a one-line error if another process holds it."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        raise HarnessError(
+            f"{shown(path.parent)} is in use by another `at` (grading or writing its reports):"
+            " wait for it to end, or give another --out"
+        ) from None
+    return descriptor
+
+
 class Store:
     """The grading store of an output folder: open it with `Store.open`, close it after."""
 
-    def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, connection: sqlite3.Connection, lock: int) -> None:
         self.path = path
         self.connection = connection
+        self.lock = lock
 
     @staticmethod
     def open(folder: Path, create: bool = True) -> "Store":
-        """The store of an output folder, made if missing (and `create`); a one-line error if the
-        file is not a store of this format."""
+        """The store of an output folder, made if missing (and `create`), held by this process
+        alone until closed; a one-line error if the file is not a store of this format or another
+        `at` holds it."""
         path = folder / STORE
         if not create and not path.is_file():
             raise HarnessError(f"{shown(folder)} holds no grading store ({STORE})")
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=FULL")
-            connection.executescript(SCHEMA)
-            store = Store(path, connection)
-            written = store.get("format")
-            if written is None and create:
-                store.put("format", FORMAT)
-            elif written != FORMAT:
-                raise HarnessError(f"{shown(path)} is a store of format {written!r}, not {FORMAT}")
-        except (sqlite3.DatabaseError, OSError) as error:
-            raise HarnessError(f"{shown(path)} is not a grading store: {error}") from None
+            lock = hold(path)
+        except OSError as error:
+            raise HarnessError(f"cannot open {shown(path)}: {error.strerror}") from None
+        try:
+            store = Store(path, connected(path), lock)
+            store.check_format(create)
+        except BaseException:
+            os.close(lock)
+            raise
         return store
 
+    def check_format(self, create: bool) -> None:
+        """Mark a new store with its format; an error if the store is of another."""
+        try:
+            written = self.get("format")
+            if written is None and create:
+                self.put("format", FORMAT)
+            elif written != FORMAT:
+                raise HarnessError(
+                    f"{shown(self.path)} is a store of format {written!r}, not {FORMAT}"
+                )
+        except sqlite3.DatabaseError as error:
+            raise HarnessError(f"{shown(self.path)} is not a grading store: {error}") from None
+
     def close(self) -> None:
-        """Close the file (every run is committed already)."""
+        """Close the file (every run is committed already) and let others open it."""
         self.connection.close()
+        os.close(self.lock)
 
     def get(self, key: str) -> Any:
         """A value of the meta table, as JSON data; None if missing."""

@@ -268,3 +268,19 @@ def test_gradescope_results_are_written_as_each_test_finishes(
     assert 1 <= graded < len(TESTS)
     assert written["tests"][0]["name"] == "at001" and written["tests"][0]["status"] == "passed"
     assert written["output"].endswith(f"\ngrading: {graded} of {len(TESTS)} tests so far")
+
+
+def test_a_store_in_use_by_another_at_is_a_one_line_error(
+    course: tuple[Path, list[Path]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    place, pupils = course
+    other = started(command(place, pupils, "out", "-j", "1"))
+    wait_for_runs(place, 1, other)
+    assert main(command(place, pupils, "out")) == 2
+    assert capsys.readouterr().err == (
+        f"at: {place / 'out'} is in use by another `at` (grading or writing its reports):"
+        " wait for it to end, or give another --out\n"
+    )
+    other.kill()
+    other.wait()
+    assert main(command(place, pupils, "out")) == 0  # the kernel let the lock go
