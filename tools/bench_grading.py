@@ -5,8 +5,9 @@ A class of distinct fast programs (each a shell script that prints its script ba
 fails with a diff, the worst case for the reports) is graded over the Space Defender 2 suite on
 every core, each run sandboxed; the figures are the runs per second, the sandbox's cost per run
 (the same programs graded unsandboxed, per run and core), the peak memory of `at grade`, the
-sizes of the store and the reports, and the time of a rerun on the complete store, which starts
-no program (the store's run count is checked unchanged).
+sizes of the store and the reports, the time of a rerun on the complete store, which starts no
+program (the store's run count is checked unchanged), and the time of `at report` writing every
+report again from the store.
 
     python -m tools.bench_grading [--class-size N] [--unsandboxed N]
 """
@@ -90,6 +91,9 @@ def figures(folder: Path, size: int, unsandboxed: int) -> list[Figure]:
     rerun = grade(pupils, folder / "out")
     if stored_runs(folder / "out") != count or count != runs:
         raise HarnessError(f"the store holds {count:,} runs, not {runs:,}, or the rerun ran some")
+    start = time.perf_counter()
+    subprocess.run([str(AT), "report", str(folder / "out")], stdout=subprocess.DEVNULL, check=True)
+    report = time.perf_counter() - start
     few = pupils[:unsandboxed]
     boxed = grade(few, folder / "boxed")
     bare = grade(few, folder / "bare", "--no-sandbox")
@@ -105,6 +109,7 @@ def figures(folder: Path, size: int, unsandboxed: int) -> list[Figure]:
         f" {cost:.1f} ms per run and core"
     )
     print(f"rerun on the complete store: {rerun:.2f} s, no program started")
+    print(f"at report, every report written again from the store: {report:.2f} s")
     return [
         Figure("grade rate", runs / wall, "runs/s", 100, True),
         Figure("rerun", rerun, "s", RERUN_TARGET, False),
