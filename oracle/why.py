@@ -1,0 +1,163 @@
+"""`oracle -why` and `-why-json`: the trace of `-b`, each line with the rule that made it.
+
+The text of every line is what `model.view.render` prints; the explanations come from a recorded
+run (`provenance.record`) of the same script, so `-b` itself is untouched.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+from model.session import Session
+from model.view import render
+from oracle.parser import ScriptError
+from oracle.runner import Source, validate
+from provenance.record import RECORDER, Recorder, recorded_session
+from provenance.rules import RULES
+from provenance.state import Reason, state_reasons
+
+CHUNK = 1000
+ECHO = Reason("echo.command", "", ("oracle.runner:run_step",), "command")
+REPORT = Reason("script.error", "", ("oracle.runner:validate",), "script")
+ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+STRING = json.encoder.encode_basestring
+
+
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """One output line of `oracle -b` with its provenance."""
+
+    line: int
+    text: str
+    command: str | None
+    reason: Reason
+
+    def record(self) -> dict[str, Any]:
+        """The line as a JSON object: the fields of `-why-json`."""
+        head = {"line": self.line, "text": self.text, "command": self.command}
+        return head | reason_fields(self.reason)
+
+    def json(self) -> str:
+        """`record()` as one JSON line; the explanation's part is encoded once per reason."""
+        command = "null" if self.command is None else STRING(self.command)
+        head = f'{{"line": {self.line}, "text": {STRING(self.text)}, "command": {command}, '
+        return head + _encoded(self.reason)[1:] + "\n"
+
+
+def reason_fields(reason: Reason) -> dict[str, Any]:
+    """The fields of a line's explanation, after its number, text and command."""
+    rule = RULES.get(reason.rule)
+    record: dict[str, Any] = {
+        "phase": reason.phase,
+        "rule": reason.rule,
+        "spec": rule.spec if rule is not None else "",
+        "why": reason.why or (rule.why if rule is not None else ""),
+        "source": list(reason.source),
+    }
+    if reason.entity is not None:
+        record["entity"] = reason.entity
+    if reason.numbers:
+        record["numbers"] = reason.numbers
+    if reason.cells:
+        record["cells"] = list(reason.cells)
+    if reason.changes:
+        record["changes"] = list(reason.changes)
+    return record
+
+
+_ENCODED: dict[int, tuple[Reason, str]] = {}
+
+
+def _encoded(reason: Reason) -> str:
+    """A reason's fields as JSON, kept while the reason lives (view lines share theirs)."""
+    kept = _ENCODED.get(id(reason))
+    if kept is not None and kept[0] is reason:
+        return kept[1]
+    if len(_ENCODED) > 1 << 12:
+        _ENCODED.clear()
+    text = ENCODE(reason_fields(reason))
+    _ENCODED[id(reason)] = (reason, text)
+    return text
+
+
+def explained(source: Source) -> Iterator[Explained]:
+    """Every line `oracle -b` prints for this script, explained, in order."""
+    recorder = Recorder()
+    token = RECORDER.set(recorder)
+    try:
+        yield from _lines(source, recorder)
+    finally:
+        RECORDER.reset(token)
+
+
+def _lines(source: Source, recorder: Recorder) -> Iterator[Explained]:
+    try:
+        script = validate(source)
+    except ScriptError as error:
+        for number, text in enumerate(error.report().removesuffix("\n").split("\n"), 1):
+            yield Explained(number, text, None, REPORT)
+        return
+    session = recorded_session(recorder)
+    number = 0
+    for text, reason in _state(session, recorder):
+        number += 1
+        yield Explained(number, text, None, reason)
+    for steps in script.steps():
+        for step in steps:
+            command = step.echo.removeprefix("->")
+            number += 1
+            yield Explained(number, step.echo, command, ECHO)
+            recorder.message = None
+            step.command.apply(session)
+            for text, reason in _state(session, recorder):
+                number += 1
+                yield Explained(number, text, command, reason)
+
+
+def _state(session: Session, recorder: Recorder) -> list[tuple[str, Reason]]:
+    """The state block's lines, each with its reason; the text is the view's own."""
+    texts = render(session).split("\n")
+    reasons = state_reasons(session, recorder)
+    if len(texts) != len(reasons):
+        raise AssertionError(f"{len(texts)} lines but {len(reasons)} explanations")
+    return list(zip(texts, reasons))
+
+
+def json_lines(source: Source) -> Iterator[str]:
+    """`-why-json`: one JSON object per output line."""
+    return _chunked(line.json() for line in explained(source))
+
+
+def annotated(source: Source) -> Iterator[str]:
+    """`-why`: each output line, then its explanation on lines starting with `#`."""
+    return _chunked(
+        line.text + "\n" + "".join(f"# {text}\n" for text in comment(line.record()))
+        for line in explained(source)
+    )
+
+
+def _chunked(pieces: Iterator[str]) -> Iterator[str]:
+    """The pieces joined CHUNK at a time: the output is flushed per chunk, not per line."""
+    while chunk := "".join(islice(pieces, CHUNK)):
+        yield chunk
+
+
+def comment(record: dict[str, Any]) -> list[str]:
+    """The explanation of one line for a person: phase, rule and spec, why, numbers, source."""
+    heading = f"{record['rule']} ({record['spec']})" if record["spec"] else record["rule"]
+    if record["phase"]:
+        heading = f"{record['phase']} | {heading}"
+    lines = [heading, record["why"]]
+    if record.get("numbers"):
+        lines.append("numbers: " + ", ".join(f"{k}={v}" for k, v in record["numbers"].items()))
+    for cell in record.get("cells", []):
+        lines.append(f"{cell['symbol']} at {cell['position']}: {cell['entity']}, {cell['placed']}")
+    if record.get("changes"):
+        changes = ", ".join(f"{c['attribute']} by {c['rule']}" for c in record["changes"])
+        lines.append(f"changed this turn: {changes}")
+    lines.append("source: " + ", ".join(record["source"]))
+    return lines

@@ -1,0 +1,405 @@
+"""Recording a run: the log, the board and the entities note the rule at work when they change.
+
+Nothing in model/ knows about it. An explained run plays a `RecordedSession`, whose games are
+`RecordedGame`s: the same rules, but the turn log, the board placements and the entities' fields
+note, when written, the call stack that wrote them. The rule is the innermost function on that
+stack with a matching row of the rule table (`provenance.rules`), and the stack from it inward,
+then outward to the phase, is the line's `source`. An unexplained run (`oracle -b`) never
+creates any of these classes, so it runs exactly as before.
+"""
+
+from __future__ import annotations
+
+import string
+import sys
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import lru_cache
+from types import CodeType, FrameType
+from typing import Any
+
+from model import tables, turn
+from model.enemy import Enemy
+from model.game import Entity, Game
+from model.geometry import Board, Position
+from model.log import Section, TurnLog
+from model.projectile import Projectile
+from model.scoring import Focus
+from model.session import Session
+from model.starfighter import Starfighter
+from model.tables import Error, Kind
+from provenance.rules import BY_CODE, ERROR_RULES, RULES, Rule
+
+# The frames of these modules write what a rule decided; they are never a rule's frame.
+WRITERS = ("model.log", "provenance.record")
+PHASE_CODES = {phase.__code__: number for number, phase in enumerate(turn.PHASES, 1)}
+STOP = turn.play.__code__
+CONSTANTS = {name: value for name, value in vars(tables).items() if name.isupper()}
+UNEXPLAINED = Rule("unexplained", "", "")
+FORMATTER = string.Formatter()
+MISSING = object()
+WHERE: dict[CodeType, str] = {}
+KEEP, PASS, LEAVE = "keep", "pass", "leave"
+KINDS: dict[CodeType, str] = {}
+PHASE_TITLES = {
+    1: "phase 1: friendly projectiles act",
+    2: "phase 2: enemy projectiles act",
+    3: "phase 3: Starfighter acts",
+    4: "phase 4: enemy vision update",
+    5: "phase 5: enemies act",
+    6: "phase 6: enemy vision update",
+    7: "phase 7: enemy spawn",
+}
+SECTION_PHASES = {
+    Section.FRIENDLY: 1,
+    Section.ENEMY_PROJECTILE: 2,
+    Section.STARFIGHTER: 3,
+    Section.ENEMY: 5,
+    Section.SPAWN: 7,
+}
+
+
+@dataclass(frozen=True)
+class Note:
+    """What the recorder knows of one write: the rule, its sentence, the path, the numbers."""
+
+    rule: Rule
+    why: str
+    source: tuple[str, ...]
+    phase: str = ""
+    entity: dict[str, Any] | None = None
+    numbers: dict[str, int] = field(default_factory=dict)
+
+
+def where(frame: FrameType) -> str:
+    """A frame's function as `module:function` (kept per function: a long run asks often)."""
+    code = frame.f_code
+    name = WHERE.get(code)
+    if name is None:
+        name = WHERE[code] = f"{frame.f_globals.get('__name__', '?')}:{code.co_qualname}"
+    return name
+
+
+def model_path(skip: int = 2) -> list[FrameType]:
+    """The frames of model/ on the call stack, innermost first, out to the phase loop."""
+    frames: list[FrameType] = []
+    frame: FrameType | None = sys._getframe(skip)
+    while frame is not None and frame.f_code is not STOP:
+        kind = KINDS.get(frame.f_code)
+        if kind is None:
+            kind = KINDS[frame.f_code] = _kind(frame.f_globals.get("__name__", ""))
+        if kind is KEEP:
+            frames.append(frame)
+        elif kind is LEAVE and frames:
+            break
+        frame = frame.f_back
+    return frames
+
+
+def _kind(module: str) -> str:
+    """A rule may run in a frame of model/; the writers and provenance/ are passed by."""
+    if module.startswith("model.") and module not in WRITERS:
+        return KEEP
+    return PASS if module.startswith("provenance.") or module in WRITERS else LEAVE
+
+
+def find_rule(frames: list[FrameType]) -> tuple[int, Rule]:
+    """The innermost frame with a matching row of the table, and that row."""
+    for index, frame in enumerate(frames):
+        rows = BY_CODE.get(frame.f_code)
+        if rows is None:
+            continue
+        callee: CodeType | None = frames[index - 1].f_code if index else None
+        variables = frame.f_locals
+        for rule in rows:
+            if rule.matches(callee, variables):
+                return index, rule
+    return -1, UNEXPLAINED
+
+
+def source(frames: list[FrameType], index: int) -> tuple[str, ...]:
+    """The rule's function first, then what it called on the way, then its callers."""
+    if index < 0:
+        return tuple(where(frame) for frame in frames)
+    inner = [where(frame) for frame in reversed(frames[:index])]
+    outer = [where(frame) for frame in frames[index + 1 :]]
+    return (where(frames[index]), *inner, *outer)
+
+
+def phase_of(frames: list[FrameType]) -> str:
+    """The phase of the turn these frames run in, from the phase function on the stack."""
+    number = next((PHASE_CODES[f.f_code] for f in frames if f.f_code in PHASE_CODES), 0)
+    return PHASE_TITLES.get(number, "")
+
+
+@lru_cache(maxsize=None)
+def compiled(template: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A template as pieces: literal text, then the dotted path of the field after it (or ())."""
+    return tuple(
+        (literal, tuple(name.split(".")) if name else ())
+        for literal, name, _, _ in FORMATTER.parse(template)
+    )
+
+
+def explain(template: str, variables: dict[str, Any]) -> tuple[str, dict[str, int]]:
+    """The template filled in from `variables` and the fixed numbers of model/tables.py, and the
+    whole numbers it used by field name (ids left out)."""
+    pieces: list[str] = []
+    numbers: dict[str, int] = {}
+    for literal, path in compiled(template):
+        pieces.append(literal)
+        if not path:
+            continue
+        value = variables.get(path[0], CONSTANTS.get(path[0], MISSING))
+        for name in path[1:]:
+            value = getattr(value, name, MISSING)
+        pieces.append("{" + ".".join(path) + "}" if value is MISSING else str(value))
+        if type(value) is int and path[-1] != "id":
+            numbers[".".join(path)] = value
+    return "".join(pieces), numbers
+
+
+def describe(entity: object) -> dict[str, Any] | None:
+    """An entity as the explanations name it: name, id, and location as messages print it."""
+    if not isinstance(entity, (Starfighter, Enemy, Projectile)):
+        return None
+    recorder = RECORDER.get()
+    board = recorder.board if recorder is not None else None
+    position = board.describe(entity.position) if board is not None else str(entity.position)
+    return {"name": entity.name, "id": entity.id, "position": position}
+
+
+def note_here(skip: int = 2) -> Note:
+    """The rule at work at the caller's caller, with its sentence and numbers."""
+    frames = model_path(skip + 1)
+    index, rule = find_rule(frames)
+    if index < 0:
+        return Note(rule, "", source(frames, index), phase_of(frames))
+    variables: dict[str, Any] = {}
+    for frame in frames[: index + 1]:  # the rule's own variables last, so they win
+        variables.update(frame.f_locals)
+    why, numbers = explain(rule.why, variables)
+    entity = next(
+        (f.f_locals[rule.entity] for f in frames[: index + 1] if rule.entity in f.f_locals), None
+    )
+    return Note(rule, why, source(frames, index), phase_of(frames), describe(entity), numbers)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A field of an entity written this turn, and by which rule."""
+
+    attribute: str
+    rule: str
+    source: tuple[str, ...]
+
+
+@dataclass
+class Recorder:
+    """What one explained run noted: per entity id its changes this turn, its last placement,
+    and the note of the last error or notice."""
+
+    changes: dict[int | str, list[Change]] = field(default_factory=dict)
+    placed: dict[int, tuple[int, Note]] = field(default_factory=dict)
+    turn: int = 0
+    message: Note | None = None
+    board: Board | None = None
+
+    writers: set[tuple[int | str, str, CodeType, CodeType | None]] = field(default_factory=set)
+
+    def new_game(self, board: Board) -> None:
+        self.changes, self.placed, self.turn, self.board = {}, {}, 0, board
+        self.writers = set()
+
+    def new_turn(self, number: int) -> None:
+        self.changes, self.writers = {}, set()
+        self.turn = number
+
+    def changed(self, key: int | str, attribute: str) -> None:
+        """Note which rule changed `attribute` of the entity `key` (from its `__setattr__`).
+
+        The same function writing the same field again for the same caller (a step of a move)
+        is the same rule: it is noted once a turn.
+        """
+        writer = sys._getframe(3)
+        caller = writer.f_back
+        seen = (key, attribute, writer.f_code, caller.f_code if caller is not None else None)
+        if seen in self.writers:
+            return
+        self.writers.add(seen)
+        frames = model_path(3)
+        index, rule = find_rule(frames)
+        change = Change(attribute, rule.name, source(frames, index))
+        self.changes.setdefault(key, []).append(change)
+
+    def place(self, entity: Entity) -> None:
+        frames = model_path(3)
+        index, rule = find_rule(frames)
+        self.placed[entity.id] = (self.turn, Note(rule, "", source(frames, index)))
+
+    def of(self, key: int | str) -> list[Change]:
+        """The changes of an entity (or of the `score`) this turn."""
+        return self.changes.get(key, [])
+
+
+RECORDER: ContextVar[Recorder | None] = ContextVar("provenance_recorder", default=None)
+
+
+def _record(entity: object, name: str, value: object) -> None:
+    recorder = RECORDER.get()
+    if recorder is not None and getattr(entity, name, None) != value:
+        recorder.changed(getattr(entity, "id"), name)
+
+
+class TracedStarfighter(Starfighter):
+    """A Starfighter whose field writes are noted."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _record(self, name, value)
+        super().__setattr__(name, value)
+
+
+class TracedEnemy(Enemy):
+    """An enemy whose field writes are noted."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _record(self, name, value)
+        super().__setattr__(name, value)
+
+
+class TracedProjectile(Projectile):
+    """A projectile whose field writes are noted."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _record(self, name, value)
+        super().__setattr__(name, value)
+
+
+class TracedFocus(Focus):
+    """The Starfighter's focus: a new orbment is a change of the score."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        recorder = RECORDER.get()
+        if recorder is not None and name == "cached_score" and value is None:
+            recorder.changed("score", "score")
+        super().__setattr__(name, value)
+
+
+class RecordingTurnLog(TurnLog):
+    """A turn log that keeps, beside each line, the note of the rule that wrote it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.notes: dict[Section, list[Note]] = {section: [] for section in self.entries}
+        self.current = self.notes[Section.FRIENDLY]
+
+    def enter(self, section: Section) -> None:
+        super().enter(section)
+        self.current = self.notes[section]
+
+    def actor(self, text: str) -> None:
+        super().actor(text)
+        self.current.append(note_here())
+
+    def detail(self, text: str) -> None:
+        super().detail(text)
+        self.current.append(note_here())
+
+    def write(self, depth: int, text: str) -> None:
+        super().write(depth, text)
+        self.current.append(note_here())
+
+    def actor_at(self, mark: int, text: str) -> None:
+        super().actor_at(mark, text)
+        self.current.insert(mark, note_here())
+
+
+class RecordedGame(Game):
+    """A game whose log, placements and entities note the rules that wrote them."""
+
+    recorder: Recorder
+    _log: TurnLog
+
+    @classmethod
+    def adopt(cls, game: Game, recorder: Recorder) -> RecordedGame:
+        """Turn a game just started into a recorded one (same state, same rules)."""
+        log = vars(game).pop("log")
+        game.__class__ = cls
+        assert isinstance(game, RecordedGame)
+        game.recorder = recorder
+        recorder.new_game(game.board)
+        game.log = log
+        game.starfighter.__class__ = TracedStarfighter
+        game.starfighter.focus.__class__ = TracedFocus
+        return game
+
+    @property
+    def log(self) -> TurnLog:
+        return self._log
+
+    @log.setter
+    def log(self, value: TurnLog) -> None:
+        """A new turn's (empty) log: record into it, and start the turn's changes afresh."""
+        self._log = RecordingTurnLog()
+        self.recorder.new_turn(self.turn)
+
+    def place(self, entity: Entity) -> None:
+        self.recorder.place(entity)
+        super().place(entity)
+
+    def add_projectile(self, projectile: Projectile) -> None:
+        projectile.__class__ = TracedProjectile
+        super().add_projectile(projectile)
+
+    def new_enemy(self, kind: Kind, position: Position) -> Enemy:
+        enemy = super().new_enemy(kind, position)
+        enemy.__class__ = TracedEnemy
+        return enemy
+
+
+class RecordedSession(Session):
+    """A session whose games are recorded and whose errors and notices note who made them."""
+
+    recorder: Recorder
+
+    def _start_game(self) -> None:
+        super()._start_game()
+        assert self.game is not None
+        self.game = RecordedGame.adopt(self.game, self.recorder)
+
+    def _fail(self, error: Error) -> None:
+        super()._fail(error)
+        frames = model_path()
+        rule = ERROR_RULES[error]
+        path = tuple(dict.fromkeys((rule.where, *(where(frame) for frame in frames))))
+        self.recorder.message = Note(rule, rule.why, path)
+
+    def _note(self, notice: str) -> None:
+        super()._note(notice)
+        frames = model_path()
+        rule = RULES[NOTICES.get(notice, "notice.welcome")]
+        self.recorder.message = Note(rule, rule.why, tuple(where(frame) for frame in frames))
+
+
+def recorded_session(recorder: Recorder) -> RecordedSession:
+    """A new session recording into `recorder`."""
+    session = RecordedSession()
+    session.recorder = recorder
+    return session
+
+
+NOTICES = {
+    tables.WELCOME: "notice.welcome",
+    tables.IN_DEBUG: "notice.debug",
+    tables.NOT_IN_DEBUG: "notice.debug",
+    tables.RNG_ON: "notice.rng",
+    tables.RNG_OFF: "notice.rng",
+    tables.EXITED_SETUP: "notice.abort",
+    tables.EXITED_GAME: "notice.abort",
+}
