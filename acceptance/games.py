@@ -25,6 +25,9 @@ Transcript = Callable[[str, int | None], str]
 RandomScript = Callable[[random.Random], tuple[int | None, list[str]]]
 # A script's text to its units (commands or typed lines), or one unit to its simpler forms.
 Split = Callable[[str], list[str]]
+# A script's text, its seed and a line number of the oracle's output: why the oracle printed that
+# line, a few lines for a person (empty past the end of the output).
+Explainer = Callable[[str, int | None, int], list[str]]
 
 # In-process oracles are run one at a time: they may keep state in their modules.
 IN_PROCESS = threading.Lock()
@@ -66,6 +69,7 @@ class Game:
     # How a transcript's text becomes the bytes a program prints: latin-1 (one byte per
     # character) for the BASIC games, whose transcripts are PC-BASIC's bytes (its \xff marks).
     encoding: str = "utf-8"
+    explain: Explainer | None = None  # the oracle's explanation of one of its lines, if it has one
 
     @property
     def oracle(self) -> Transcript:
@@ -137,6 +141,14 @@ def space_defender_2(text: str, seed: int | None) -> str:
         return run_script(text)
 
 
+def space_defender_2_explain(text: str, seed: int | None, line: int) -> list[str]:
+    """Why `oracle -b` printed line `line` of this script's output (`oracle -why`)."""
+    from oracle.why import explanation
+
+    with IN_PROCESS:
+        return explanation(text, line)
+
+
 def space_defender_2_commands(text: str) -> list[str]:
     """A script's commands, one per unit (its lines if it does not parse)."""
     from acceptance.script_commands import commands_of
@@ -184,6 +196,7 @@ SPACE_DEFENDER_2 = Game(
     takes_seed=False,
     units=space_defender_2_commands,
     simpler=space_defender_2_simpler,
+    explain=space_defender_2_explain,
 )
 
 GAMES: dict[str, Game] = {

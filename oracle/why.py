@@ -7,7 +7,7 @@ run (`provenance.record`) of the same script, so `-b` itself is untouched.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -84,47 +84,85 @@ def _encoded(reason: Reason) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class Block:
+    """Lines the oracle prints together: an echo alone, the report of a bad script, or a state
+    block, whose reasons are read from the recorded session until the next block is made."""
+
+    first: int
+    command: str | None
+    texts: list[str]
+    reasons: Callable[[], list[Reason]]
+
+    def explained(self) -> list[Explained]:
+        reasons = self.reasons()
+        if len(reasons) != len(self.texts):
+            raise AssertionError(f"{len(self.texts)} lines but {len(reasons)} explanations")
+        return [
+            Explained(self.first + index, text, self.command, reason)
+            for index, (text, reason) in enumerate(zip(self.texts, reasons))
+        ]
+
+
 def explained(source: Source) -> Iterator[Explained]:
     """Every line `oracle -b` prints for this script, explained, in order."""
+    for block in blocks(source):
+        yield from block.explained()
+
+
+def explain_line(source: Source, number: int) -> Explained | None:
+    """Line `number` (from 1) of `oracle -b` explained; only its block is, and the run stops
+    there. None past the end of the output."""
+    for block in blocks(source):
+        if number < block.first + len(block.texts):
+            return block.explained()[number - block.first]
+    return None
+
+
+def explanation(text: str, number: int) -> list[str]:
+    """Line `number` of the output of this script text, then why, as `-why` writes it."""
+    line = explain_line(lambda: text.split("\n"), number)
+    if line is None:
+        return [f"the oracle's output has no line {number}"]
+    return [f"oracle line {number}: {line.text}", *comment(line.record())]
+
+
+def blocks(source: Source) -> Iterator[Block]:
+    """The output's blocks in order, from a recorded run of the script."""
     recorder = Recorder()
     token = RECORDER.set(recorder)
     try:
-        yield from _lines(source, recorder)
+        yield from _blocks(source, recorder)
     finally:
         RECORDER.reset(token)
 
 
-def _lines(source: Source, recorder: Recorder) -> Iterator[Explained]:
+def _blocks(source: Source, recorder: Recorder) -> Iterator[Block]:
     try:
         script = validate(source)
     except ScriptError as error:
-        for number, text in enumerate(error.report().removesuffix("\n").split("\n"), 1):
-            yield Explained(number, text, None, REPORT)
+        texts = error.report().removesuffix("\n").split("\n")
+        yield Block(1, None, texts, lambda: [REPORT] * len(texts))
         return
     session = recorded_session(recorder)
-    number = 0
-    for text, reason in _state(session, recorder):
-        number += 1
-        yield Explained(number, text, None, reason)
+    block = _state(1, None, session, recorder)
+    yield block
+    following = block.first + len(block.texts)
     for steps in script.steps():
         for step in steps:
             command = step.echo.removeprefix("->")
-            number += 1
-            yield Explained(number, step.echo, command, ECHO)
+            yield Block(following, command, [step.echo], lambda: [ECHO])
             recorder.message = None
             step.command.apply(session)
-            for text, reason in _state(session, recorder):
-                number += 1
-                yield Explained(number, text, command, reason)
+            block = _state(following + 1, command, session, recorder)
+            yield block
+            following = block.first + len(block.texts)
 
 
-def _state(session: Session, recorder: Recorder) -> list[tuple[str, Reason]]:
-    """The state block's lines, each with its reason; the text is the view's own."""
+def _state(first: int, command: str | None, session: Session, recorder: Recorder) -> Block:
+    """The state block's lines, the view's own text; their reasons on demand."""
     texts = render(session).split("\n")
-    reasons = state_reasons(session, recorder)
-    if len(texts) != len(reasons):
-        raise AssertionError(f"{len(texts)} lines but {len(reasons)} explanations")
-    return list(zip(texts, reasons))
+    return Block(first, command, texts, lambda: state_reasons(session, recorder))
 
 
 def json_lines(source: Source) -> Iterator[str]:
