@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from itertools import islice
 from typing import Any
 
@@ -152,8 +153,7 @@ def _blocks(source: Source, recorder: Recorder) -> Iterator[Block]:
         for step in steps:
             command = step.echo.removeprefix("->")
             yield Block(following, command, [step.echo], lambda: [ECHO])
-            recorder.message = None
-            step.command.apply(session)
+            recorder.run(partial(step.command.apply, session))
             block = _state(following + 1, command, session, recorder)
             yield block
             following = block.first + len(block.texts)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from types import CodeType, FrameType
 from typing import Any
+from collections.abc import Callable
 
 from model import tables, turn
 from model.enemy import Enemy
@@ -40,6 +41,8 @@ FORMATTER = string.Formatter()
 MISSING = object()
 WHERE: dict[CodeType, str] = {}
 KEEP, PASS, LEAVE = "keep", "pass", "leave"
+SESSION = "session"  # the key of the changes to what the state line shows
+SHOWN = frozenset({"stage", "debug", "error", "notice", "turn", "since_turn"})
 KINDS: dict[CodeType, str] = {}
 PHASE_TITLES = {
     1: "phase 1: friendly projectiles act",
@@ -85,15 +88,20 @@ def model_path(skip: int = 2) -> list[FrameType]:
     frames: list[FrameType] = []
     frame: FrameType | None = sys._getframe(skip)
     while frame is not None and frame.f_code is not STOP:
-        kind = KINDS.get(frame.f_code)
-        if kind is None:
-            kind = KINDS[frame.f_code] = _kind(frame.f_globals.get("__name__", ""))
+        kind = _kind_of(frame)
         if kind is KEEP:
             frames.append(frame)
         elif kind is LEAVE and frames:
             break
         frame = frame.f_back
     return frames
+
+
+def _kind_of(frame: FrameType) -> str:
+    kind = KINDS.get(frame.f_code)
+    if kind is None:
+        kind = KINDS[frame.f_code] = _kind(frame.f_globals.get("__name__", ""))
+    return kind
 
 
 def _kind(module: str) -> str:
@@ -118,12 +126,73 @@ def find_rule(frames: list[FrameType]) -> tuple[int, Rule]:
 
 
 def source(frames: list[FrameType], index: int) -> tuple[str, ...]:
-    """The rule's function first, then what it called on the way, then its callers."""
-    if index < 0:
-        return tuple(where(frame) for frame in frames)
-    inner = [where(frame) for frame in reversed(frames[:index])]
-    outer = [where(frame) for frame in frames[index + 1 :]]
-    return (where(frames[index]), *inner, *outer)
+    """The rule's function first, then the frames it called on the way and the functions they
+    called before (what the values written came from), then its callers."""
+    if not frames:
+        return ()
+    rule = max(index, 0)
+    inner = [where(frame) for frame in reversed(frames[:rule])]
+    outer = [where(frame) for frame in frames[rule + 1 :]]
+    recorder = RECORDER.get()
+    # Without a rule (a command's own bookkeeping), all its frames have made the value.
+    makers = frames[: rule + 1] if index >= 0 else frames
+    made = recorder.calls.made_by(makers) if recorder is not None else ()
+    return tuple(dict.fromkeys((where(frames[rule]), *inner, *made, *outer)))
+
+
+class Calls:
+    """Which functions of model/ each frame called, and they in turn: where a value written may
+    come from. A trace hook (calls only, no lines) keeps it while a command runs."""
+
+    def __init__(self) -> None:
+        self.children: dict[FrameType, list[FrameType]] = {}
+        self.kept: dict[FrameType, tuple[int, dict[str, None]]] = {}
+
+    def hook(self, frame: FrameType, event: str, argument: object) -> None:
+        """On each call of a function of model/, note it under its nearest model caller."""
+        if _kind_of(frame) is not KEEP:
+            return
+        caller = frame.f_back
+        while caller is not None and _kind_of(caller) is PASS:
+            caller = caller.f_back  # an override's calls are its model caller's
+        if caller is None or _kind_of(caller) is LEAVE:
+            return
+        children = self.children.get(caller)
+        if children is None:
+            self.children[caller] = [frame]
+        elif children[-1] is not frame:  # a generator resumed is the same call
+            children.append(frame)
+
+    def made_by(self, frames: list[FrameType]) -> list[str]:
+        """The functions these frames have called so far, and those they called, in order."""
+        made: dict[str, None] = {}
+        for frame in reversed(frames):
+            made.update(self._made(frame))
+        return list(made)
+
+    def _made(self, frame: FrameType) -> dict[str, None]:
+        """What `frame` called, kept and extended as it calls more: only its last call may still
+        be running, so only that one is looked at again."""
+        children = self.children.get(frame, ())
+        start, made = self.kept.get(frame, (0, {}))
+        if start == len(children) and not children:
+            return made
+        for child in children[max(start - 1, 0) :]:
+            made[where(child)] = None
+            made.update(self._made(child))
+        self.kept[frame] = (len(children), made)
+        return made
+
+    def clear(self) -> None:
+        self.children.clear()
+        self.kept.clear()
+
+
+def paused() -> object:
+    """Stop the trace hook while the recorder works (its own calls are no rule's); its value."""
+    hook = sys.gettrace()
+    sys.settrace(None)
+    return hook
 
 
 def phase_of(frames: list[FrameType]) -> str:
@@ -171,7 +240,15 @@ def describe(entity: object) -> dict[str, Any] | None:
 
 def note_here(skip: int = 2) -> Note:
     """The rule at work at the caller's caller, with its sentence and numbers."""
-    frames = model_path(skip + 1)
+    hook = paused()
+    try:
+        return _note(skip + 2)
+    finally:
+        sys.settrace(hook)  # type: ignore[arg-type]
+
+
+def _note(skip: int) -> Note:
+    frames = model_path(1)
     index, rule = find_rule(frames)
     if index < 0:
         return Note(rule, "", source(frames, index), phase_of(frames))
@@ -201,41 +278,70 @@ class Recorder:
 
     changes: dict[int | str, list[Change]] = field(default_factory=dict)
     placed: dict[int, tuple[int, Note]] = field(default_factory=dict)
+    origins: dict[int, Note] = field(default_factory=dict)  # how each entity came to be
     turn: int = 0
     message: Note | None = None
     board: Board | None = None
 
     writers: set[tuple[int | str, str, CodeType, CodeType | None]] = field(default_factory=set)
+    calls: Calls = field(default_factory=Calls)
+
+    def run(self, command: Callable[[], None]) -> None:
+        """Run one command with the calls of its frames kept, its session changes afresh."""
+        self.message = None
+        self.changes.pop(SESSION, None)
+        sys.settrace(self.calls.hook)
+        try:
+            command()
+        finally:
+            sys.settrace(None)
+            self.calls.clear()
 
     def new_game(self, board: Board) -> None:
         self.changes, self.placed, self.turn, self.board = {}, {}, 0, board
+        self.origins = {}
         self.writers = set()
 
     def new_turn(self, number: int) -> None:
+        """A new turn: the entities' changes start afresh (those of the command go on)."""
+        session = self.changes.get(SESSION)
         self.changes, self.writers = {}, set()
+        if session is not None:
+            self.changes[SESSION] = session
         self.turn = number
 
-    def changed(self, key: int | str, attribute: str) -> None:
+    def changed(self, key: int | str, attribute: str, skip: int = 3) -> None:
         """Note which rule changed `attribute` of the entity `key` (from its `__setattr__`).
 
         The same function writing the same field again for the same caller (a step of a move)
         is the same rule: it is noted once a turn.
         """
-        writer = sys._getframe(3)
+        writer = sys._getframe(skip)
         caller = writer.f_back
         seen = (key, attribute, writer.f_code, caller.f_code if caller is not None else None)
         if seen in self.writers:
             return
         self.writers.add(seen)
-        frames = model_path(3)
-        index, rule = find_rule(frames)
-        change = Change(attribute, rule.name, source(frames, index))
-        self.changes.setdefault(key, []).append(change)
+        hook = paused()
+        try:
+            frames = model_path(1)
+            index, rule = find_rule(frames)
+            change = Change(attribute, rule.name, source(frames, index))
+            self.changes.setdefault(key, []).append(change)
+        finally:
+            sys.settrace(hook)  # type: ignore[arg-type]
 
-    def place(self, entity: Entity) -> None:
-        frames = model_path(3)
-        index, rule = find_rule(frames)
-        self.placed[entity.id] = (self.turn, Note(rule, "", source(frames, index)))
+    def place(self, entity: Entity, skip: int = 3, rule: Rule | None = None) -> None:
+        """Note the rule that put `entity` on its cell; the first time, it is its origin."""
+        hook = paused()
+        try:
+            frames = model_path(1)
+            index, found = find_rule(frames)
+            note = Note(rule or found, "", source(frames, index))
+            self.placed[entity.id] = (self.turn, note)
+            self.origins.setdefault(entity.id, note)
+        finally:
+            sys.settrace(hook)  # type: ignore[arg-type]
 
     def of(self, key: int | str) -> list[Change]:
         """The changes of an entity (or of the `score`) this turn."""
@@ -247,8 +353,15 @@ RECORDER: ContextVar[Recorder | None] = ContextVar("provenance_recorder", defaul
 
 def _record(entity: object, name: str, value: object) -> None:
     recorder = RECORDER.get()
-    if recorder is not None and getattr(entity, name, None) != value:
+    if recorder is not None:
         recorder.changed(getattr(entity, "id"), name)
+
+
+def _record_session(owner: object, name: str) -> None:
+    """Note which function wrote a field the state line shows."""
+    recorder = RECORDER.get()
+    if recorder is not None:
+        recorder.changed(SESSION, name)
 
 
 class TracedStarfighter(Starfighter):
@@ -337,6 +450,9 @@ class RecordedGame(Game):
         game.log = log
         game.starfighter.__class__ = TracedStarfighter
         game.starfighter.focus.__class__ = TracedFocus
+        recorder.place(game.starfighter, skip=2, rule=RULES["game.launch"])
+        for counter in ("turn", "since_turn"):
+            recorder.changed(SESSION, counter, skip=2)
         return game
 
     @property
@@ -348,6 +464,11 @@ class RecordedGame(Game):
         """A new turn's (empty) log: record into it, and start the turn's changes afresh."""
         self._log = RecordingTurnLog()
         self.recorder.new_turn(self.turn)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in SHOWN:
+            _record_session(self, name)
+        super().__setattr__(name, value)
 
     def place(self, entity: Entity) -> None:
         self.recorder.place(entity)
@@ -367,6 +488,11 @@ class RecordedSession(Session):
     """A session whose games are recorded and whose errors and notices note who made them."""
 
     recorder: Recorder
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in SHOWN:
+            _record_session(self, name)
+        super().__setattr__(name, value)
 
     def _start_game(self) -> None:
         super()._start_game()

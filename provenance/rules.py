@@ -666,6 +666,15 @@ RULES: dict[str, Rule] = {
 """Every rule by its name: the table `-why` answers from."""
 
 BY_CODE: dict[CodeType, tuple[Rule, ...]] = {}
-for _rule in MODEL_RULES:
-    if _rule.code is not None:
-        BY_CODE[_rule.code] = BY_CODE.get(_rule.code, ()) + (_rule,)
+"""The rows of each function's code: what the recorder looks up on the call stack."""
+
+
+def index() -> None:
+    """(Re)build `BY_CODE`; again after a function's code is replaced (a planted mutant)."""
+    BY_CODE.clear()
+    for rule in MODEL_RULES:
+        if rule.code is not None:
+            BY_CODE[rule.code] = BY_CODE.get(rule.code, ()) + (rule,)
+
+
+index()

@@ -18,6 +18,7 @@ from model.tables import ROW_LETTERS
 from model.view import MENUS, _visible
 from provenance.record import (
     NOTICES,
+    SESSION,
     describe,
     SECTION_PHASES,
     PHASE_TITLES,
@@ -64,7 +65,7 @@ def from_note(note: Note, phase: str) -> Reason:
 
 def state_reasons(session: Session, recorder: Recorder) -> list[Reason]:
     """One reason per line of the session's state block."""
-    reasons = [_state_line(session)]
+    reasons = [_state_line(session, recorder)]
     if session.error is not None or session.notice is not None:
         reasons.append(_message(session, recorder))
     elif session.stage in MENUS:
@@ -74,8 +75,9 @@ def state_reasons(session: Session, recorder: Recorder) -> list[Reason]:
     return reasons
 
 
-def _state_line(session: Session) -> Reason:
-    return viewed(
+def _state_line(session: Session, recorder: Recorder) -> Reason:
+    """The state line: the stage, the turn counters and the error flag, and who wrote them."""
+    line = viewed(
         "view.state",
         "_state_line",
         "state line",
@@ -83,6 +85,10 @@ def _state_line(session: Session) -> Reason:
         mode="debug" if session.debug else "normal",
         status="error" if session.error is not None else "ok",
     )
+    written = _changes(recorder, SESSION)
+    if not written:
+        return line
+    return Reason(line.rule, line.why, line.source + written, line.phase, numbers=line.numbers)
 
 
 def _message(session: Session, recorder: Recorder) -> Reason:
@@ -120,7 +126,7 @@ def _changed(recorder: Recorder, key: int | str) -> tuple[dict[str, str], ...]:
 
 def _game(reasons: list[Reason], session: Session, game: Game, recorder: Recorder) -> None:
     ship = game.starfighter
-    changed = _changes(recorder, ship.id)
+    changed = tuple(dict.fromkeys(_board_paths(ship, recorder)))
     status = viewed(
         "view.starfighter",
         "_starfighter",
@@ -143,7 +149,7 @@ def _game(reasons: list[Reason], session: Session, game: Game, recorder: Recorde
     score = Reason(
         score.rule,
         score.why,
-        score.source + _changes(recorder, "score"),
+        (*score.source, "model.scoring:Focus.score", *_changes(recorder, "score")),
         score.phase,
         numbers=score.numbers,
         changes=_changed(recorder, "score"),
@@ -174,7 +180,7 @@ def _entity_line(rule: str, function: str, part: str, entity: Entity, recorder: 
     return Reason(
         rule,
         base.why,
-        base.source + _changes(recorder, entity.id),
+        tuple(dict.fromkeys((*base.source, *_board_paths(entity, recorder)))),
         base.phase,
         describe(entity),
         changes=_changed(recorder, entity.id),
@@ -241,9 +247,11 @@ def _board(reasons: list[Reason], session: Session, game: Game, recorder: Record
 
 
 def _board_paths(entity: Entity, recorder: Recorder) -> tuple[str, ...]:
+    """Who put the entity where it is this turn, what changed it, and how it came to be."""
     placed = recorder.placed.get(entity.id)
     this_turn = placed[1].source if placed is not None and placed[0] == recorder.turn else ()
-    return this_turn + _changes(recorder, entity.id)
+    origin = recorder.origins.get(entity.id)
+    return this_turn + _changes(recorder, entity.id) + (origin.source if origin else ())
 
 
 def _cell(entity: Entity, recorder: Recorder) -> dict[str, Any]:
