@@ -98,9 +98,18 @@ def model_path(skip: int = 2) -> list[FrameType]:
 
 
 def _kind_of(frame: FrameType) -> str:
-    kind = KINDS.get(frame.f_code)
+    """Whether a frame is of model/ (KEEP), passed by, or outside (LEAVE); kept per code.
+
+    Comprehensions, lambdas and generated methods (`<genexpr>`, a dataclass's `__init__`) are
+    no function of their own: they are passed by, their calls counted to their caller's.
+    """
+    code = frame.f_code
+    kind = KINDS.get(code)
     if kind is None:
-        kind = KINDS[frame.f_code] = _kind(frame.f_globals.get("__name__", ""))
+        kind = _kind(frame.f_globals.get("__name__", ""))
+        if kind is KEEP and "<" in code.co_qualname:
+            kind = PASS
+        KINDS[code] = kind
     return kind
 
 
