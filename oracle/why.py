@@ -125,7 +125,12 @@ def explanation(text: str, number: int) -> list[str]:
     line = explain_line(lambda: text.split("\n"), number)
     if line is None:
         return [f"the oracle's output has no line {number}"]
-    return [f"oracle line {number}: {line.text}", *comment(line.record())]
+    return told(line)
+
+
+def told(line: Explained) -> list[str]:
+    """An explained line for a person: the line, then its `-why` comment lines."""
+    return [f"oracle line {line.line}: {line.text}", *comment(line.record())]
 
 
 def blocks(source: Source) -> Iterator[Block]:

@@ -104,3 +104,8 @@ def test_a_collision_names_armour_and_its_numbers() -> None:
     assert hit["numbers"] == {"projectile.damage": 15, "target.armour": 1, "damage": 14}
     assert hit["source"][:2] == ["model.collision:_struck", "model.collision:_log"]  # type: ignore[index]
     assert hit["phase"] == "phase 3: Starfighter acts"
+
+
+def test_the_documentation_lists_every_rule_of_the_table() -> None:
+    documented = (ROOT / "docs" / "provenance.md").read_text(encoding="utf-8")
+    assert [name for name in RULES if f"| `{name}` |" not in documented] == []
