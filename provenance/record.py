@@ -173,11 +173,9 @@ class Calls:
             children.append(frame)
 
     def made_by(self, frames: list[FrameType]) -> list[str]:
-        """The functions these frames have called so far, and those they called, in order."""
-        made: dict[str, None] = {}
-        for frame in reversed(frames):
-            made.update(self._made(frame))
-        return list(made)
+        """The functions these frames (innermost first, each called by the next) have called so
+        far, and those they called: the outermost one's calls hold the others'."""
+        return list(self._made(frames[-1])) if frames else []
 
     def _made(self, frame: FrameType) -> dict[str, None]:
         """What `frame` called, kept and extended as it calls more: only its last call may still
