@@ -171,7 +171,18 @@ def space_defender_2_script(rng: random.Random) -> tuple[int | None, list[str]]:
     return None, list(script_lines(seed, rng.randint(1, length)))
 
 
-def sister_game(name: str, title: str, basic: bool) -> Game:
+def package_explain(package: str) -> Explainer:
+    """The `why.explanation` of a game package, imported on first use."""
+
+    def explanation(text: str, seed: int | None, line: int) -> list[str]:
+        module = importlib.import_module(f"{package}.why")
+        with IN_PROCESS:
+            return cast(list[str], module.explanation(text, seed, line))
+
+    return explanation
+
+
+def sister_game(name: str, title: str, basic: bool, explains: bool = False) -> Game:
     """A sister game's entry: its package in games/, tests in at/NAME/, lines typed as input."""
     package = f"games.{name}"
     return Game(
@@ -183,6 +194,7 @@ def sister_game(name: str, title: str, basic: bool) -> Game:
         package_autoplay(package),
         pcbasic_transcript(name) if basic else None,
         encoding="latin-1" if basic else "utf-8",
+        explain=package_explain(package) if explains else None,
     )
 
 
@@ -205,7 +217,7 @@ GAMES: dict[str, Game] = {
         SPACE_DEFENDER_2,
         sister_game("star_lanes", "Star Lanes", basic=True),
         sister_game("super_star_trek", "Super Star Trek", basic=True),
-        sister_game("star_canine", "Star Canine", basic=False),
+        sister_game("star_canine", "Star Canine", basic=False, explains=True),
     )
 }
 
