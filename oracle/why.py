@@ -96,6 +96,7 @@ class Block:
     reasons: Callable[[], list[Reason]]
 
     def explained(self) -> list[Explained]:
+        """The block's lines with their reasons (read now, before the next command runs)."""
         reasons = self.reasons()
         if len(reasons) != len(self.texts):
             raise AssertionError(f"{len(self.texts)} lines but {len(reasons)} explanations")
@@ -144,6 +145,7 @@ def blocks(source: Source) -> Iterator[Block]:
 
 
 def _blocks(source: Source, recorder: Recorder) -> Iterator[Block]:
+    """The initial state, then for each command its echo and its state block."""
     try:
         script = validate(source)
     except ScriptError as error:

@@ -305,6 +305,7 @@ class Recorder:
             self.calls.clear()
 
     def new_game(self, board: Board) -> None:
+        """A new game: its board, and nothing noted yet."""
         self.changes, self.placed, self.turn, self.board = {}, {}, 0, board
         self.origins = {}
         self.writers = set()
@@ -359,6 +360,7 @@ RECORDER: ContextVar[Recorder | None] = ContextVar("provenance_recorder", defaul
 
 
 def _record(entity: object, name: str, value: object) -> None:
+    """Note who writes a field of a traced entity, if a recorded run is going on."""
     recorder = RECORDER.get()
     if recorder is not None:
         recorder.changed(getattr(entity, "id"), name)
@@ -464,6 +466,7 @@ class RecordedGame(Game):
 
     @property
     def log(self) -> TurnLog:
+        """The turn log, a recording one."""
         return self._log
 
     @log.setter
@@ -502,11 +505,13 @@ class RecordedSession(Session):
         super().__setattr__(name, value)
 
     def _start_game(self) -> None:
+        """Start the game as a session does, then record it."""
         super()._start_game()
         assert self.game is not None
         self.game = RecordedGame.adopt(self.game, self.recorder)
 
     def _fail(self, error: Error) -> None:
+        """Fail as a session does, noting the error's rule and where it was met."""
         super()._fail(error)
         frames = model_path()
         rule = ERROR_RULES[error]
@@ -514,6 +519,7 @@ class RecordedSession(Session):
         self.recorder.message = Note(rule, rule.why, path)
 
     def _note(self, notice: str) -> None:
+        """The note of the innermost rule on the stack, the recorder's own frames passed by."""
         super()._note(notice)
         frames = model_path()
         rule = RULES[NOTICES.get(notice, "notice.welcome")]

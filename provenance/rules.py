@@ -65,18 +65,22 @@ class Rule:
 
 
 def _action(kind: type) -> Callable[[Variables], bool]:
+    """A `when` that holds for one kind of action of the turn."""
     return lambda variables: isinstance(variables.get("action"), kind)
 
 
 def _sees(variables: Variables) -> bool:
+    """A `when` that holds while the enemy can see the Starfighter."""
     return bool(variables["enemy"].can_see_starfighter)
 
 
 def _blind(variables: Variables) -> bool:
+    """A `when` that holds while the enemy cannot see the Starfighter."""
     return not variables["enemy"].can_see_starfighter
 
 
 def _pattern(pattern: Pattern) -> Callable[[Variables], bool]:
+    """A `when` that holds for one weapon pattern."""
     return lambda variables: variables["weapon"].pattern is pattern
 
 

@@ -58,6 +58,7 @@ def _viewed(rule: str, function: str, part: str, variables: tuple[tuple[str, Any
 
 
 def from_note(note: Note, phase: str) -> Reason:
+    """A log line's reason: the note its line was written with."""
     return Reason(
         note.rule.name, note.why, note.source, note.phase or phase, note.entity, note.numbers
     )
@@ -106,6 +107,7 @@ def _message(session: Session, recorder: Recorder) -> Reason:
 
 
 def _setup(session: Session) -> list[Reason]:
+    """A setup menu or the summary: every line is the menu's."""
     count = len(tuple(MENUS[session.stage](session.loadout)))
     function = MENUS[session.stage].__name__
     if session.stage is Stage.SUMMARY:
@@ -125,6 +127,7 @@ def _changed(recorder: Recorder, key: int | str) -> tuple[dict[str, str], ...]:
 
 
 def _game(reasons: list[Reason], session: Session, game: Game, recorder: Recorder) -> None:
+    """The in-game view: the Starfighter, the debug sections, the board, game over, RNG."""
     ship = game.starfighter
     changed = tuple(dict.fromkeys(_board_paths(ship, recorder)))
     status = viewed(
@@ -176,6 +179,7 @@ def _game(reasons: list[Reason], session: Session, game: Game, recorder: Recorde
 
 
 def _entity_line(rule: str, function: str, part: str, entity: Entity, recorder: Recorder) -> Reason:
+    """A debug line of an enemy or a projectile: who changed it this turn, how it came to be."""
     base = viewed(rule, function, part)
     return Reason(
         rule,
@@ -188,6 +192,7 @@ def _entity_line(rule: str, function: str, part: str, entity: Entity, recorder: 
 
 
 def _debug(reasons: list[Reason], game: Game, recorder: Recorder) -> None:
+    """The debug sections: enemies, projectiles, then the five action logs with their notes."""
     reasons.append(viewed("view.enemy", "_game", "Enemy"))
     reasons.extend(
         _entity_line("view.enemy", "_enemy", "Enemy", enemy, recorder)
@@ -206,6 +211,7 @@ def _debug(reasons: list[Reason], game: Game, recorder: Recorder) -> None:
 
 
 def _board(reasons: list[Reason], session: Session, game: Game, recorder: Recorder) -> None:
+    """The board's header, then each row with what stands in its cells and who put it there."""
     rows, columns = game.board.rows, game.board.columns
     reasons.append(viewed("view.board.header", "_header", "board", columns=columns))
     ship = game.starfighter

@@ -156,6 +156,7 @@ def functions(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef]]:
 
 
 def source_tree(module: str) -> ast.Module:
+    """The syntax tree of a module of the project."""
     return ast.parse(Path(ROOT, *module.split(".")).with_suffix(".py").read_text())
 
 
@@ -180,6 +181,7 @@ def mutated_code(mutant: Mutant) -> CodeType:
 
 
 def _codes(code: CodeType) -> Iterator[CodeType]:
+    """Every code object nested in `code`."""
     for constant in code.co_consts:
         if isinstance(constant, CodeType):
             yield constant

@@ -92,10 +92,12 @@ def explained(inputs: str, seed: int | None) -> list[tuple[str, Reason]]:
 
 
 def _stage(game: Game) -> str:
+    """The stage a line belongs to: the game's scene."""
     return f"scene {game.scene.name.lower()}"
 
 
 def _scene(game: Game) -> list[tuple[str, Reason]]:
+    """The scene's text, as the transcript prints it."""
     return [(scene_text(game), Reason(SCENE, _stage(game)))]
 
 
