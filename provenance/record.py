@@ -245,16 +245,17 @@ def describe(entity: object) -> dict[str, Any] | None:
     return {"name": entity.name, "id": entity.id, "position": position}
 
 
-def note_here(skip: int = 2) -> Note:
-    """The rule at work at the caller's caller, with its sentence and numbers."""
+def note_here() -> Note:
+    """The rule at work where a line is written, with its sentence and numbers."""
     hook = paused()
     try:
-        return _note(skip + 2)
+        return _note()
     finally:
         sys.settrace(hook)  # type: ignore[arg-type]
 
 
-def _note(skip: int) -> Note:
+def _note() -> Note:
+    """The note of the innermost rule on the stack, the recorder's own frames passed by."""
     frames = model_path(1)
     index, rule = find_rule(frames)
     if index < 0:
@@ -339,7 +340,7 @@ class Recorder:
         finally:
             sys.settrace(hook)  # type: ignore[arg-type]
 
-    def place(self, entity: Entity, skip: int = 3, rule: Rule | None = None) -> None:
+    def place(self, entity: Entity, rule: Rule | None = None) -> None:
         """Note the rule that put `entity` on its cell; the first time, it is its origin."""
         hook = paused()
         try:
@@ -459,7 +460,7 @@ class RecordedGame(Game):
         game.log = log
         game.starfighter.__class__ = TracedStarfighter
         game.starfighter.focus.__class__ = TracedFocus
-        recorder.place(game.starfighter, skip=2, rule=RULES["game.launch"])
+        recorder.place(game.starfighter, RULES["game.launch"])
         for counter in ("turn", "since_turn"):
             recorder.changed(SESSION, counter, skip=2)
         return game
@@ -519,7 +520,7 @@ class RecordedSession(Session):
         self.recorder.message = Note(rule, rule.why, path)
 
     def _note(self, notice: str) -> None:
-        """The note of the innermost rule on the stack, the recorder's own frames passed by."""
+        """Note as a session does, noting the notice's rule and the command that made it."""
         super()._note(notice)
         frames = model_path()
         rule = RULES[NOTICES.get(notice, "notice.welcome")]
