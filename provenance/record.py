@@ -29,7 +29,8 @@ from model.scoring import Focus
 from model.session import Session
 from model.starfighter import Starfighter
 from model.tables import Error, Kind
-from provenance.rules import BY_CODE, ERROR_RULES, RULES, Rule
+from provenance.rule import Rule
+from provenance.rules import BY_CODE, ERROR_RULES, RULES
 
 # The frames of these modules write what a rule decided; they are never a rule's frame.
 WRITERS = ("model.log", "provenance.record")
