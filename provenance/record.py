@@ -23,6 +23,7 @@ from model import tables, turn
 from model.enemy import Enemy
 from model.game import Entity, Game
 from model.geometry import Board, Position
+from model.actions import Move
 from model.log import Section, TurnLog
 from model.projectile import Projectile
 from model.scoring import Focus
@@ -513,12 +514,37 @@ class RecordedSession(Session):
         self.game = RecordedGame.adopt(self.game, self.recorder)
 
     def _fail(self, error: Error) -> None:
-        """Fail as a session does, noting the error's rule and where it was met."""
+        """Fail as a session does, noting the error's rule, its numbers and where it was met."""
         super()._fail(error)
         frames = model_path()
         rule = ERROR_RULES[error]
         path = tuple(dict.fromkeys((rule.where, *(where(frame) for frame in frames))))
-        self.recorder.message = Note(rule, rule.why, path)
+        hook = paused()
+        try:
+            why, numbers = explain(rule.why, self._facts(frames))
+        finally:
+            sys.settrace(hook)  # type: ignore[arg-type]
+        self.recorder.message = Note(rule, why, path, numbers=numbers)
+
+    def _facts(self, frames: list[FrameType]) -> dict[str, Any]:
+        """What an error's sentence may name: the command's own variables, the board, the
+        Starfighter's resources after this turn's regeneration, the move's distance and price."""
+        facts: dict[str, Any] = dict(vars(self.setting)) if self.setting is not None else {}
+        for frame in reversed(frames):
+            facts.update(frame.f_locals)
+        game = self.game
+        if game is None:
+            return facts
+        ship = game.starfighter
+        facts["health"], facts["energy"] = ship.regenerated()
+        facts |= {"weapon": ship.loadout.weapon, "power": ship.loadout.power}
+        facts |= {"move": ship.stats.move, "move_cost": ship.stats.move_cost}
+        facts |= {"rows": game.board.rows, "columns": game.board.columns}
+        action = facts.get("action")
+        if isinstance(action, Move):
+            distance = ship.position.distance(action.target)
+            facts |= {"distance": distance, "move_price": distance * ship.stats.move_cost}
+        return facts
 
     def _note(self, notice: str) -> None:
         """Note as a session does, noting the notice's rule and the command that made it."""

@@ -83,31 +83,50 @@ SESSION_RULES = (
     ),
 )
 
-ERROR_ENTRIES: dict[Error, tuple[str, Callable[..., Any]]] = {
-    Error.ALREADY_IN_SETUP: ("play 1", Session.play),
-    Error.ALREADY_IN_GAME: ("play 2", Session.play),
-    Error.THRESHOLDS: ("play 3", Session.play),
-    Error.SETUP_ONLY: ("setup_next 1, setup_back 1", Session._setup_step),
-    Error.SELECT_ONLY: ("setup_select 1", Session.setup_select),
-    Error.OUT_OF_RANGE: ("setup_select 2", Session.setup_select),
-    Error.ABORT_ONLY: ("abort 1", Session.abort),
-    Error.GAME_ONLY: ("move 1, pass 1, fire 1, special 1", Session._turn),
-    Error.OUTSIDE_BOARD: ("move 2", turn.check),
-    Error.ALREADY_THERE: ("move 3", turn.check),
-    Error.MOVE_RANGE: ("move 4", turn.check),
-    Error.MOVE_RESOURCES: ("move 5", turn.check),
-    Error.FIRE_RESOURCES: ("fire 2", turn.check),
-    Error.SPECIAL_RESOURCES: ("special 2", turn.check),
-}
+AFTER_REGEN = "After this turn's regeneration the Starfighter would have {health} health and "
+ERROR_ENTRIES: dict[Error, tuple[str, Callable[..., Any], str]] = {
+    Error.ALREADY_IN_SETUP: ("play 1", Session.play, ""),
+    Error.ALREADY_IN_GAME: ("play 2", Session.play, ""),
+    Error.THRESHOLDS: ("play 3", Session.play, " The thresholds {thresholds} must not decrease."),
+    Error.SETUP_ONLY: ("setup_next 1, setup_back 1", Session._setup_step, ""),
+    Error.SELECT_ONLY: ("setup_select 1", Session.setup_select, ""),
+    Error.OUT_OF_RANGE: ("setup_select 2", Session.setup_select, ""),
+    Error.ABORT_ONLY: ("abort 1", Session.abort, ""),
+    Error.GAME_ONLY: ("move 1, pass 1, fire 1, special 1", Session._turn, ""),
+    Error.OUTSIDE_BOARD: (
+        "move 2", turn.check, " The board has {rows} rows and {columns} columns."
+    ),
+    Error.ALREADY_THERE: ("move 3", turn.check, ""),
+    Error.MOVE_RANGE: (
+        "move 4", turn.check, " The target is {distance} cells away; the Starfighter moves {move}."
+    ),
+    Error.MOVE_RESOURCES: (
+        "move 5",
+        turn.check,
+        " Moving {distance} cells costs {distance} x {move_cost} = {move_price} energy. "
+        + AFTER_REGEN
+        + "{energy} energy.",
+    ),
+    Error.FIRE_RESOURCES: (
+        "fire 2",
+        turn.check,
+        " A shot costs {weapon.cost} {weapon.cost_kind.value}. " + AFTER_REGEN + "{energy} energy.",
+    ),
+    Error.SPECIAL_RESOURCES: (
+        "special 2",
+        turn.check,
+        " The power costs {power.cost} {power.cost_kind.value}. " + AFTER_REGEN + "{energy} energy.",
+    ),
+}  # fmt: skip
 ERROR_RULES = {
     error: Rule(
         f"error.{error.name.lower()}",
         f"errors.txt: {entry}",
         "The command meets this error first (errors are checked from the highest priority "
-        "down); nothing else happens.",
+        "down); nothing else happens." + detail,
         function,
     )
-    for error, (entry, function) in ERROR_ENTRIES.items()
+    for error, (entry, function, detail) in ERROR_ENTRIES.items()
 }
 
 RULES: dict[str, Rule] = {

@@ -96,7 +96,7 @@ def _message(session: Session, recorder: Recorder) -> Reason:
     """The error or notice line: its rule, from the session's last note if there is one."""
     note = recorder.message
     if session.error is not None and note is not None:
-        return Reason(note.rule.name, note.rule.why, note.source, "command")
+        return Reason(note.rule.name, note.why, note.source, "command", numbers=note.numbers)
     rule = RULES[NOTICES[session.notice or ""]]
     why, _ = explain(
         rule.why,

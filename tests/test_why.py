@@ -109,3 +109,15 @@ def test_a_collision_names_armour_and_its_numbers() -> None:
 def test_the_documentation_lists_every_rule_of_the_table() -> None:
     documented = (ROOT / "docs" / "provenance.md").read_text(encoding="utf-8")
     assert [name for name in RULES if f"| `{name}` |" not in documented] == []
+
+
+def test_an_error_names_the_numbers_that_made_it() -> None:
+    script = ["play(5,10,1,1,1,1,1)", "setup_select(5)", "setup_next(5)", "fire", "fire", "fire"]
+    lines = [line.record() for line in explained(lambda: script)]
+    error = next(line for line in lines if line["rule"] == "error.fire_resources")
+    assert error["text"] == "  Not enough resources to fire."
+    numbers = error["numbers"]
+    assert isinstance(numbers, dict) and set(numbers) == {"weapon.cost", "health", "energy"}
+    assert numbers["energy"] < numbers["weapon.cost"] == 70
+    assert "A shot costs 70 energy." in str(error["why"])
+    assert error["source"][0] == "model.turn:check"  # type: ignore[index]
