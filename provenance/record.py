@@ -293,7 +293,7 @@ class Recorder:
     message: Note | None = None
     board: Board | None = None
 
-    writers: set[tuple[int | str, str, CodeType, CodeType | None]] = field(default_factory=set)
+    writers: set[tuple[int | str, str, tuple[CodeType, ...]]] = field(default_factory=set)
     calls: Calls = field(default_factory=Calls)
 
     def run(self, command: Callable[[], None]) -> None:
@@ -321,21 +321,19 @@ class Recorder:
             self.changes[SESSION] = session
         self.turn = number
 
-    def changed(self, key: int | str, attribute: str, skip: int = 3) -> None:
+    def changed(self, key: int | str, attribute: str) -> None:
         """Note which rule changed `attribute` of the entity `key` (from its `__setattr__`).
 
         The same function writing the same field again for the same caller (a step of a move)
         is the same rule: it is noted once a turn.
         """
-        writer = sys._getframe(skip)
-        caller = writer.f_back
-        seen = (key, attribute, writer.f_code, caller.f_code if caller is not None else None)
-        if seen in self.writers:
-            return
-        self.writers.add(seen)
         hook = paused()
         try:
             frames = model_path(1)
+            codes = tuple(frame.f_code for frame in frames[:2])
+            if (key, attribute, codes) in self.writers:
+                return
+            self.writers.add((key, attribute, codes))
             index, rule = find_rule(frames)
             change = Change(attribute, rule.name, source(frames, index))
             self.changes.setdefault(key, []).append(change)
@@ -464,7 +462,7 @@ class RecordedGame(Game):
         game.starfighter.focus.__class__ = TracedFocus
         recorder.place(game.starfighter, RULES["game.launch"])
         for counter in ("turn", "since_turn"):
-            recorder.changed(SESSION, counter, skip=2)
+            recorder.changed(SESSION, counter)
         return game
 
     @property
