@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test check docs bench differential mutation clean web
+.PHONY: install run test check docs bench differential mutation why-mutants clean web
 
 install: $(STAMP)
 
@@ -52,6 +52,11 @@ differential: $(STAMP)
 PACKAGE ?=
 mutation: $(STAMP)
 	nice -n 19 $(BIN)/python -m tools.mutation $(PACKAGE)
+
+# The planted-bug figure of `oracle -why` (docs/provenance.md): a fixed sample of 60 mutants of
+# model/'s rules; how often the explanation of the first differing line names the mutated function.
+why-mutants: $(STAMP)
+	nice $(BIN)/python -m tools.why_mutants --list
 
 clean:
 	rm -rf $(VENV) build *.egg-info web/dist web/node_modules docs/_build

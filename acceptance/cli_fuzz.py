@@ -16,7 +16,7 @@ from acceptance.execution import Producer, clone_output, oracle_output, referenc
 from acceptance.fuzz import Budget, Finding, Probe, minimal, save, search
 from acceptance.games import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.options import add_jobs, add_timeout, positive
-from acceptance.report import full_report
+from acceptance.report import explained_report
 from acceptance.sandbox import add_sandbox, exe_program
 from acceptance.suite import check
 
@@ -68,7 +68,7 @@ def report_finding(
     """Keep the shrunk script as a new test and report it as `at run` does."""
     trial = finding.trial
     case, files = save(game, root, name, finding.shrunk, trial.seed, expected)
-    print(full_report(check(case, program)))
+    print(explained_report(check(case, program)))
     print(
         f"shrunk a script of {plural(len(trial.lines), 'line')} to"
         f" {plural(len(finding.shrunk), game.unit.value)} in {finding.runs} runs"

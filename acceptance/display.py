@@ -3,7 +3,7 @@
 import sys
 from typing import Any
 
-from acceptance.report import full_report, headline
+from acceptance.report import explained_report, headline
 from acceptance.suite import Result
 
 
@@ -18,7 +18,7 @@ class Display:
     def __call__(self, result: Result) -> None:
         """Show one finished test."""
         if not result.passed and not self.quiet:
-            self.write(full_report(result) if self.diffs else headline(result))
+            self.write(explained_report(result) if self.diffs else headline(result))
         if self.bar is not None:
             self.bar.update()
 

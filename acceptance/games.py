@@ -25,6 +25,9 @@ Transcript = Callable[[str, int | None], str]
 RandomScript = Callable[[random.Random], tuple[int | None, list[str]]]
 # A script's text to its units (commands or typed lines), or one unit to its simpler forms.
 Split = Callable[[str], list[str]]
+# A script's text, its seed and a line number of the oracle's output: why the oracle printed that
+# line, a few lines for a person (empty past the end of the output).
+Explainer = Callable[[str, int | None, int], list[str]]
 
 # In-process oracles are run one at a time: they may keep state in their modules.
 IN_PROCESS = threading.Lock()
@@ -66,6 +69,7 @@ class Game:
     # How a transcript's text becomes the bytes a program prints: latin-1 (one byte per
     # character) for the BASIC games, whose transcripts are PC-BASIC's bytes (its \xff marks).
     encoding: str = "utf-8"
+    explain: Explainer | None = None  # the oracle's explanation of one of its lines, if it has one
 
     @property
     def oracle(self) -> Transcript:
@@ -137,6 +141,14 @@ def space_defender_2(text: str, seed: int | None) -> str:
         return run_script(text)
 
 
+def space_defender_2_explain(text: str, seed: int | None, line: int) -> list[str]:
+    """Why `oracle -b` printed line `line` of this script's output (`oracle -why`)."""
+    from oracle.why import explanation
+
+    with IN_PROCESS:
+        return explanation(text, line)
+
+
 def space_defender_2_commands(text: str) -> list[str]:
     """A script's commands, one per unit (its lines if it does not parse)."""
     from acceptance.script_commands import commands_of
@@ -160,7 +172,18 @@ def space_defender_2_script(rng: random.Random) -> tuple[int | None, list[str]]:
     return None, list(script_lines(seed, rng.randint(1, length)))
 
 
-def sister_game(name: str, title: str, basic: bool) -> Game:
+def package_explain(package: str) -> Explainer:
+    """The `why.explanation` of a game package, imported on first use."""
+
+    def explanation(text: str, seed: int | None, line: int) -> list[str]:
+        module = importlib.import_module(f"{package}.why")
+        with IN_PROCESS:
+            return cast(list[str], module.explanation(text, seed, line))
+
+    return explanation
+
+
+def sister_game(name: str, title: str, basic: bool, explains: bool = False) -> Game:
     """A sister game's entry: its package in games/, tests in at/NAME/, lines typed as input."""
     package = f"games.{name}"
     return Game(
@@ -172,6 +195,7 @@ def sister_game(name: str, title: str, basic: bool) -> Game:
         package_autoplay(package),
         pcbasic_transcript(name) if basic else None,
         encoding="latin-1" if basic else "utf-8",
+        explain=package_explain(package) if explains else None,
     )
 
 
@@ -185,6 +209,7 @@ SPACE_DEFENDER_2 = Game(
     takes_seed=False,
     units=space_defender_2_commands,
     simpler=space_defender_2_simpler,
+    explain=space_defender_2_explain,
 )
 
 GAMES: dict[str, Game] = {
@@ -193,7 +218,7 @@ GAMES: dict[str, Game] = {
         SPACE_DEFENDER_2,
         sister_game("star_lanes", "Star Lanes", basic=True),
         sister_game("super_star_trek", "Super Star Trek", basic=True),
-        sister_game("star_canine", "Star Canine", basic=False),
+        sister_game("star_canine", "Star Canine", basic=False, explains=True),
     )
 }
 

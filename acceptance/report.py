@@ -53,6 +53,24 @@ def details(result: Result) -> list[str]:
     return diff + ([f"{INDENT}error output:"] + [INDENT + line for line in more] if more else [])
 
 
+def explanation(result: Result) -> list[str]:
+    """Why the oracle printed its line where the outputs first differ, if its game can say."""
+    explain = result.case.game.explain
+    if result.mismatch is None or explain is None:
+        return []
+    try:
+        script = result.case.script.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    lines = explain(script, result.case.seed, result.mismatch.line)
+    return [f"{INDENT}why the oracle printed it:", *(INDENT + INDENT + line for line in lines)]
+
+
+def explained_report(result: Result) -> str:
+    """`full_report`, then the oracle's explanation of the first differing line."""
+    return "\n".join([full_report(result), *explanation(result)])
+
+
 def full_report(result: Result) -> str:
     """The headline and details of a failed test, as one text."""
     return "\n".join([headline(result), *details(result)])

@@ -99,6 +99,18 @@ def _last(args: list[str]) -> Status:
     return _run(args[0], args[1:], Window(-1))
 
 
+def _why(args: list[str]) -> Status:
+    from oracle.why import annotated
+
+    return _write(args[1:], annotated(_file_source(args[0])))
+
+
+def _why_json(args: list[str]) -> Status:
+    from oracle.why import json_lines
+
+    return _write(args[1:], json_lines(_file_source(args[0])))
+
+
 def _interactive(args: list[str]) -> Status:
     from oracle.interactive import interact
 
@@ -120,12 +132,17 @@ def _version(args: list[str]) -> Status:
 
 def _run(input_path: str, output: list[str], window: Window | None) -> Status:
     """Run a script file, printing the output or writing it to a new file."""
-    pieces = run(_file_source(input_path), window)
+    status = _write(output, run(_file_source(input_path), window))
+    remember_pieces()
+    return status
+
+
+def _write(output: list[str], pieces: Iterator[str]) -> Status:
+    """Print the pieces, or write them to the new file `output[0]` if given."""
     if output:
         _write_file(output[0], pieces)
     else:
         _write_stream(sys.stdout, pieces)
-    remember_pieces()
     return Status.OK
 
 
@@ -216,6 +233,10 @@ MODES: dict[str, Mode] = {
              "like -b, logging only commands start to end-1 (negative: from the end; end '_': to the end)",
              _window),
         Mode("-l", "input [output]", range(1, 3), "like -b, logging only the last command", _last),
+        Mode("-why", "input [output]", range(1, 3),
+             "like -b, each line followed by '#' lines saying which rule made it", _why),
+        Mode("-why-json", "input [output]", range(1, 3),
+             "each line of -b as a JSON object: text, command, phase, rule, spec, why, source", _why_json),
         Mode("-help", "", range(0, 1), "print this help", _help),
         Mode("-version", "", range(0, 1),
              "print the version and the Space Defender 2 this oracle reproduces", _version),

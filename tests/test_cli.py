@@ -249,12 +249,24 @@ def test_help_lists_every_mode_and_the_exit_statuses(capsys: pytest.CaptureFixtu
         "-i",
         "-w start end input [output]",
         "-l input [output]",
+        "-why input [output]",
+        "-why-json input [output]",
         "-help",
         "-version",
     ):
         assert f"  {usage} " in out
     assert "Exit status: 0" in out
-    assert set(MODES) == {"-b", "-i", "-w", "-l", "-help", "-version", "--version"}
+    assert set(MODES) == {
+        "-b",
+        "-i",
+        "-w",
+        "-l",
+        "-why",
+        "-why-json",
+        "-help",
+        "-version",
+        "--version",
+    }
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

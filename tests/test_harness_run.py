@@ -283,3 +283,19 @@ def test_bad_numbers_are_refused_by_the_parser(
     with pytest.raises(SystemExit) as stop:
         main(["run", *option])
     assert stop.value.code == 2 and "expected a number above 0" in capsys.readouterr().err
+
+
+def test_diff_flag_explains_the_oracle_line_where_the_outputs_first_differ(
+    capsys: pytest.CaptureFixture[str], broken: Path
+) -> None:
+    code, lines = at(capsys, "run", "-v", str(broken))
+    why = lines.index("    why the oracle printed it:")
+    assert lines[why + 1].startswith(f"        oracle line {BROKEN_LINE}:   ")
+    assert (
+        lines[why + 2]
+        == "        view: board | view.fog (spec 6.4 Looks of Abstract State, spec 6.11 Symbols)"
+    )
+    assert lines[why + 3].startswith(
+        "        Row B in normal mode: `?` beyond the Starfighter's vision 13"
+    )
+    assert lines[-2].startswith("        source: model.view:_board")

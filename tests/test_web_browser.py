@@ -52,6 +52,26 @@ COMPARE = """(async () => {
   return [$("where").dataset.line, $("where").dataset.column, $("where").textContent];
 })()"""
 
+# Click line %(line)s of the output where it is drawn, as a user would, and wait for its reason.
+CLICK = """(async () => {
+  const $ = (id) => document.getElementById(id);
+  const output = $("output"), text = output.firstChild.textContent;
+  let start = 0;
+  for (let n = 1; n < %(line)s; n++) start = text.indexOf("\\n", start) + 1;
+  const range = document.createRange();
+  range.setStart(output.firstChild, start + 4);
+  range.setEnd(output.firstChild, start + 5);
+  output.scrollIntoView();
+  output.scrollTop += range.getBoundingClientRect().top - output.getBoundingClientRect().top - 40;
+  const box = range.getBoundingClientRect();
+  $("why").dataset.line = "";
+  output.dispatchEvent(new MouseEvent("click", {
+    bubbles: true, clientX: box.left + box.width / 2, clientY: box.top + box.height / 2,
+  }));
+  for (let i = 0; i < 3000 && $("why").dataset.line !== "%(line)s"; i++) await new Promise((r) => setTimeout(r, 20));
+  return [$("why").dataset.line, $("why").dataset.rule, $("why").textContent];
+})()"""
+
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -163,6 +183,29 @@ def test_a_wrong_output_shows_its_first_difference(page: Browser) -> None:
     assert where.startswith("First difference at line 21, column 7, in ->")
     rows = page.evaluate("document.querySelectorAll('#sbs tr.differs mark').length")
     assert rows == 2
+    assert page.errors == []
+
+
+def test_the_first_difference_shows_why_the_oracle_printed_its_line(page: Browser) -> None:
+    case = collect([ROOT / "at" / "at010.txt"])[0]
+    assert case.expected is not None
+    run_in_page(page, case)
+    lines = case.expected.read_text(encoding="utf-8").split("\n")
+    lines[166] = lines[166].replace("taking 14 damage", "taking 13 damage")
+    page.evaluate(COMPARE % {"mine": json.dumps("\n".join(lines))})
+    why = page.evaluate("document.getElementById('compare-why').dataset.rule")
+    text = page.evaluate("document.getElementById('compare-why').textContent")
+    assert why == "collision.armour"
+    assert "15 - 1 = 14" in text
+    assert page.errors == []
+
+
+def test_a_clicked_line_of_the_output_shows_its_rule(page: Browser) -> None:
+    case = collect([ROOT / "at" / "at010.txt"])[0]
+    run_in_page(page, case)
+    line, rule, text = page.evaluate(CLICK % {"line": 167})
+    assert (line, rule) == ("167", "collision.armour")
+    assert text.startswith("oracle line 167:       The Starfighter collides with")
     assert page.errors == []
 
 

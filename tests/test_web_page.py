@@ -7,7 +7,16 @@ from pathlib import Path
 
 from acceptance.compare import DiffLine, Side
 from oracle.cli import main as oracle_main
-from web.page import Console, Options, captured, compare_json, games_json, run, side_by_side
+from web.page import (
+    Console,
+    Options,
+    captured,
+    compare_json,
+    explain_json,
+    games_json,
+    run,
+    side_by_side,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,6 +61,7 @@ def test_a_bad_seed_is_the_game_usage_error() -> None:
 def test_the_first_difference_is_located_as_at_reports_it() -> None:
     options = Options("space_defender_2", text("at/at001.txt"))
     lines = run(options).output.decode().split("\n")
+    oracle_line = lines[11]
     lines[11] = lines[11][:4] + "X" + lines[11][5:]
     mine = base64.b64encode("\n".join(lines).encode()).decode()
     found = json.loads(compare_json(options, mine))
@@ -59,6 +69,23 @@ def test_the_first_difference_is_located_as_at_reports_it() -> None:
     assert found["place"].startswith("->")
     assert "- oracle, + yours" in found["report"]
     assert any(row["differs"] and row["left_number"] == 12 for row in found["rows"])
+    assert found["why"]["line"] == 12 and found["why"]["rule"] == "view.setup"
+    assert found["why"]["lines"][0] == f"oracle line 12: {oracle_line}"
+
+
+def test_a_line_of_the_output_is_explained_with_its_rule() -> None:
+    options = Options("space_defender_2", text("at/at010.txt"))
+    why = json.loads(explain_json(options, 167))
+    assert why["rule"] == "collision.armour"
+    assert "15 - 1 = 14" in "\n".join(why["lines"])
+    assert json.loads(explain_json(options, 10**6))["rule"] is None
+
+
+def test_only_the_batch_runs_of_space_defender_2_are_explained() -> None:
+    windowed = Options("space_defender_2", text("at/at010.txt"), "-l")
+    assert json.loads(explain_json(windowed, 1))["lines"] == ["Explanations are for -b runs only."]
+    other = Options("star_lanes", "\n")
+    assert json.loads(explain_json(other, 1))["lines"] == ["This game's oracle does not explain."]
 
 
 def test_the_same_output_has_no_difference() -> None:

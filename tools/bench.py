@@ -5,6 +5,8 @@
 - throughput: commands per second of `oracle -b script out` on a generated script written to a
   file (oracle/generate.py, seed 0, 100,000 commands; target: at least 20,000);
 - suite: wall time of `at run` on the whole acceptance suite (target: under 2 seconds);
+- explained: `oracle -why-json script out` against `oracle -b script out` on a generated script
+  (20,000 commands), the time with every line explained as a ratio (target: at most 5);
 - grading (with `--grade`): wall time of `at grade` of 30 submissions, each our own oracle run by
   its warm server, over the Space Defender 2 suite, on every core (target: under a minute);
   `--grade-cold` starts every run cold instead.
@@ -42,6 +44,7 @@ from oracle.warm_client import SOCKET_ENVIRONMENT
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASS_SIZE = 30
+EXPLAINED_COMMANDS = 20_000
 BIN = Path(sys.executable).parent
 # Runs as on a student's machine: Python writes the bytecode of the project's modules once and
 # reuses it (a sandbox may set PYTHONDONTWRITEBYTECODE, which makes every start compile them).
@@ -74,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     """Print the three figures, each with its target; the exit status is 0 either way."""
     options = _arguments().parse_args(argv)
     figures = [startup(options.runs), throughput(options.commands), suite(options.runs)]
+    figures.append(explained(EXPLAINED_COMMANDS))
     if options.grade or options.grade_cold:
         figures.append(grading(CLASS_SIZE, warm=not options.grade_cold))
     if options.layers:
@@ -105,6 +109,17 @@ def throughput(commands: int) -> Figure:
         size = output.stat().st_size
     print(f"throughput: {commands:,} commands in {seconds:.2f} s, {size / 1e6:.0f} MB of trace")
     return Figure("throughput", commands / seconds, "commands/s", 20_000, higher_is_better=True)
+
+
+def explained(commands: int) -> Figure:
+    """`oracle -why-json` against `oracle -b` on the same generated script."""
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder, "script.txt")
+        source.write_text("".join(line + "\n" for line in script_lines(0, commands)))
+        batch = _run([*_oracle(), "-b", str(source), str(Path(folder, "b.txt"))])
+        why = _run([*_oracle(), "-why-json", str(source), str(Path(folder, "why.jsonl"))])
+    print(f"explained: {commands:,} commands, -b in {batch:.2f} s, -why-json in {why:.2f} s")
+    return Figure("explained", why / batch, "x -b", 5, higher_is_better=False)
 
 
 def suite(runs: int) -> Figure:

@@ -107,7 +107,7 @@ PACKAGES = {
     "commands": Package(("commands",), FRONT_END_TESTS + test_files("acceptance"), SPACE_DEFENDER),
     "oracle": Package(
         ("oracle",),
-        FRONT_END_TESTS + test_files("acceptance"),
+        FRONT_END_TESTS + test_files("acceptance", "why"),
         SPACE_DEFENDER,
         left_alone=tuple(
             f"oracle/{name}.py"
@@ -122,6 +122,9 @@ PACKAGES = {
             )
         ),
     ),
+    # The explanations of `oracle -why` (docs/provenance.md), pinned line by line on every
+    # public output.
+    "provenance": Package(("provenance",), test_files("why", "why_mutants"), SPACE_DEFENDER),
     "star_canine": Package(
         ("games/star_canine",),
         ("tests/star_canine", "tests/test_acceptance.py"),
@@ -150,7 +153,15 @@ PACKAGES = {
         left_alone=("games/super_star_trek/cli.py", "games/super_star_trek/autoplay.py"),
     ),
 }
-EVERY_PACKAGE = ("model", "commands", "oracle", "star_canine", "star_canine_player", "basic")
+EVERY_PACKAGE = (
+    "model",
+    "commands",
+    "oracle",
+    "provenance",
+    "star_canine",
+    "star_canine_player",
+    "basic",
+)
 NO_MUTANT = "sample.nothing*"
 """A name no mutant has: mutmut makes the mutants and measures the tests, then stops (failing)."""
 

@@ -86,6 +86,7 @@ async function runScript() {
   try {
     const { result, ms } = await call("run");
     $("output").textContent = result.text;
+    $("why").hidden = true;
     $("errors").hidden = !result.errors;
     $("errors").textContent = result.errors ? `exit status ${result.status}: ${result.errors}` : "";
     $("download").href = `data:application/octet-stream;base64,${result.bytes}`;
@@ -130,10 +131,12 @@ function showDifference(found) {
   $("compare-result").dataset.same = found.same;
   if (found.same) {
     $("where").textContent = "Same bytes: your output is the oracle's.";
+    $("compare-why").hidden = true;
     $("report").textContent = "";
     return;
   }
   $("where").textContent = `First difference at ${found.where}.`;
+  showWhy($("compare-why"), found.why);
   $("where").dataset.line = found.line;
   $("where").dataset.column = found.column;
   $("report").textContent = found.report;
@@ -148,6 +151,35 @@ function showDifference(found) {
       markColumn(left, found.column);
       markColumn(right, found.column);
     }
+  }
+}
+
+// Why the oracle printed a line (page.py's `explanation`), in a panel that keeps its rule.
+function showWhy(panel, why) {
+  panel.hidden = false;
+  panel.textContent = why.lines.join("\n");
+  panel.dataset.rule = why.rule ?? "";
+  panel.dataset.line = why.line;
+}
+
+// The 1-based line of the output under a click, from the text offset the click lands on.
+function clickedLine(event) {
+  const range = document.caretRangeFromPoint
+    ? document.caretRangeFromPoint(event.clientX, event.clientY)
+    : document.caretPositionFromPoint?.(event.clientX, event.clientY);
+  const node = range?.startContainer ?? range?.offsetNode;
+  const offset = range?.startOffset ?? range?.offset;
+  if (!node || !$("output").contains(node)) return 0;
+  return node.textContent.slice(0, offset).split("\n").length;
+}
+
+async function explainClick(event) {
+  const line = clickedLine(event);
+  if (!line || !app.ready) return;
+  try {
+    showWhy($("why"), (await call("explain", line)).result);
+  } catch (error) {
+    showFailure(error);
   }
 }
 
@@ -276,6 +308,7 @@ function wire() {
   $("stop").addEventListener("click", stop);
   $("share").addEventListener("click", shareLink);
   $("compare").addEventListener("click", compareOutputs);
+  $("output").addEventListener("click", explainClick);
   $("mine").addEventListener("input", () => { app.mine = null; });
   $("mine-file").addEventListener("change", readMine);
   $("mine").addEventListener("dragover", (event) => event.preventDefault());

@@ -191,12 +191,35 @@ def marked(row: Row) -> dict[str, object]:
 
 
 def compare_json(options: Options, mine: str) -> str:
-    """The oracle's output for these options against the user's (base64 bytes), as `at` compares."""
+    """The oracle's output for these options against the user's (base64 bytes), as `at` compares,
+    with why the oracle printed its line where they first differ."""
     expected = run(options).output
     actual = base64.b64decode(mine)
-    return mismatch_json(
-        compare(expected, actual, places_of(game_named(options.game), options.script))
-    )
+    mismatch = compare(expected, actual, places_of(game_named(options.game), options.script))
+    found = json.loads(mismatch_json(mismatch))
+    if mismatch is not None:
+        found["why"] = explanation(options, mismatch.line)
+    return json.dumps(found)
+
+
+def explanation(options: Options, line: int) -> dict[str, object]:
+    """Why the oracle printed line `line` of its output for these options (`oracle -why`): the
+    line's rule and the lines `-why` writes under it; only for a game and mode that can say."""
+    if game_named(options.game).explain is None:
+        return {"line": line, "rule": None, "lines": ["This game's oracle does not explain."]}
+    if options.mode != "-b":
+        return {"line": line, "rule": None, "lines": ["Explanations are for -b runs only."]}
+    from oracle.why import explain_line, told
+
+    explained = explain_line(lambda: options.script.split("\n"), line)
+    if explained is None:
+        return {"line": line, "rule": None, "lines": [f"The oracle's output has no line {line}."]}
+    return {"line": line, "rule": explained.reason.rule, "lines": told(explained)}
+
+
+def explain_json(options: Options, line: int) -> str:
+    """`explanation` as JSON text for the page: a clicked line of the output."""
+    return json.dumps(explanation(options, int(line)))
 
 
 class Console:

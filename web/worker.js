@@ -35,6 +35,7 @@ async function boot() {
 const CALLS = {
   run: (options) => page.run_json(options),
   compare: (options, mine) => page.compare_json(options, mine),
+  explain: (options, line) => page.explain_json(options, line),
   consoleStart: () => JSON.stringify(oracleConsole.start()),
   consoleLine: (options, line) => oracleConsole.answer(line),
 };

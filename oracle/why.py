@@ -1,0 +1,208 @@
+"""`oracle -why` and `-why-json`: the trace of `-b`, each line with the rule that made it.
+
+The text of every line is what `model.view.render` prints; the explanations come from a recorded
+run (`provenance.record`) of the same script, so `-b` itself is untouched.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
+from itertools import islice
+from typing import Any
+
+from model.session import Session
+from model.view import render
+from oracle.calls import ScriptError
+from oracle.runner import Source, validate
+from provenance.record import RECORDER, Recorder, recorded_session
+from provenance.rules import RULES
+from provenance.state import Reason, state_reasons
+
+CHUNK = 1000
+ECHO = Reason("echo.command", "", ("oracle.runner:run_step",), "command")
+REPORT = Reason("script.error", "", ("oracle.runner:validate",), "script")
+ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+STRING = json.encoder.encode_basestring
+
+
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """One output line of `oracle -b` with its provenance."""
+
+    line: int
+    text: str
+    command: str | None
+    reason: Reason
+
+    def record(self) -> dict[str, Any]:
+        """The line as a JSON object: the fields of `-why-json`."""
+        head = {"line": self.line, "text": self.text, "command": self.command}
+        return head | reason_fields(self.reason)
+
+    def json(self) -> str:
+        """`record()` as one JSON line; the explanation's part is encoded once per reason."""
+        command = "null" if self.command is None else STRING(self.command)
+        head = f'{{"line": {self.line}, "text": {STRING(self.text)}, "command": {command}, '
+        return head + _encoded(self.reason)[1:] + "\n"
+
+
+def reason_fields(reason: Reason) -> dict[str, Any]:
+    """The fields of a line's explanation, after its number, text and command."""
+    rule = RULES.get(reason.rule)
+    record: dict[str, Any] = {
+        "phase": reason.phase,
+        "rule": reason.rule,
+        "spec": rule.spec if rule is not None else "",
+        "why": reason.why or (rule.why if rule is not None else ""),
+        "source": list(reason.source),
+    }
+    if reason.entity is not None:
+        record["entity"] = reason.entity
+    if reason.numbers:
+        record["numbers"] = reason.numbers
+    if reason.cells:
+        record["cells"] = list(reason.cells)
+    if reason.changes:
+        record["changes"] = list(reason.changes)
+    return record
+
+
+_ENCODED: dict[int, tuple[Reason, str]] = {}
+
+
+def _encoded(reason: Reason) -> str:
+    """A reason's fields as JSON, kept while the reason lives (view lines share theirs)."""
+    kept = _ENCODED.get(id(reason))
+    if kept is not None and kept[0] is reason:
+        return kept[1]
+    if len(_ENCODED) > 1 << 12:
+        _ENCODED.clear()
+    text = ENCODE(reason_fields(reason))
+    _ENCODED[id(reason)] = (reason, text)
+    return text
+
+
+@dataclass(frozen=True)
+class Block:
+    """Lines the oracle prints together: an echo alone, the report of a bad script, or a state
+    block, whose reasons are read from the recorded session until the next block is made."""
+
+    first: int
+    command: str | None
+    texts: list[str]
+    reasons: Callable[[], list[Reason]]
+
+    def explained(self) -> list[Explained]:
+        """The block's lines with their reasons (read now, before the next command runs)."""
+        reasons = self.reasons()
+        if len(reasons) != len(self.texts):
+            raise AssertionError(f"{len(self.texts)} lines but {len(reasons)} explanations")
+        return [
+            Explained(self.first + index, text, self.command, reason)
+            for index, (text, reason) in enumerate(zip(self.texts, reasons, strict=True))
+        ]
+
+
+def explained(source: Source) -> Iterator[Explained]:
+    """Every line `oracle -b` prints for this script, explained, in order."""
+    for block in blocks(source):
+        yield from block.explained()
+
+
+def explain_line(source: Source, number: int) -> Explained | None:
+    """Line `number` (from 1) of `oracle -b` explained; only its block is, and the run stops
+    there. None past the end of the output."""
+    for block in blocks(source):
+        if number < block.first + len(block.texts):
+            return block.explained()[number - block.first]
+    return None
+
+
+def explanation(text: str, number: int) -> list[str]:
+    """Line `number` of the output of this script text, then why, as `-why` writes it."""
+    line = explain_line(lambda: text.split("\n"), number)
+    if line is None:
+        return [f"the oracle's output has no line {number}"]
+    return told(line)
+
+
+def told(line: Explained) -> list[str]:
+    """An explained line for a person: the line, then its `-why` comment lines."""
+    return [f"oracle line {line.line}: {line.text}", *comment(line.record())]
+
+
+def blocks(source: Source) -> Iterator[Block]:
+    """The output's blocks in order, from a recorded run of the script."""
+    recorder = Recorder()
+    token = RECORDER.set(recorder)
+    try:
+        yield from _blocks(source, recorder)
+    finally:
+        RECORDER.reset(token)
+
+
+def _blocks(source: Source, recorder: Recorder) -> Iterator[Block]:
+    """The initial state, then for each command its echo and its state block."""
+    try:
+        script = validate(source)
+    except ScriptError as error:
+        texts = error.report().removesuffix("\n").split("\n")
+        yield Block(1, None, texts, lambda: [REPORT] * len(texts))
+        return
+    session = recorded_session(recorder)
+    block = _state(1, None, session, recorder)
+    yield block
+    following = block.first + len(block.texts)
+    for steps in script.steps():
+        for step in steps:
+            command = step.echo.removeprefix("->")
+            yield Block(following, command, [step.echo], lambda: [ECHO])
+            recorder.run(partial(step.command.apply, session))
+            block = _state(following + 1, command, session, recorder)
+            yield block
+            following = block.first + len(block.texts)
+
+
+def _state(first: int, command: str | None, session: Session, recorder: Recorder) -> Block:
+    """The state block's lines, the view's own text; their reasons on demand."""
+    texts = render(session).split("\n")
+    return Block(first, command, texts, lambda: state_reasons(session, recorder))
+
+
+def json_lines(source: Source) -> Iterator[str]:
+    """`-why-json`: one JSON object per output line."""
+    return _chunked(line.json() for line in explained(source))
+
+
+def annotated(source: Source) -> Iterator[str]:
+    """`-why`: each output line, then its explanation on lines starting with `#`."""
+    return _chunked(
+        line.text + "\n" + "".join(f"# {text}\n" for text in comment(line.record()))
+        for line in explained(source)
+    )
+
+
+def _chunked(pieces: Iterator[str]) -> Iterator[str]:
+    """The pieces joined CHUNK at a time: the output is flushed per chunk, not per line."""
+    while chunk := "".join(islice(pieces, CHUNK)):
+        yield chunk
+
+
+def comment(record: dict[str, Any]) -> list[str]:
+    """The explanation of one line for a person: phase, rule and spec, why, numbers, source."""
+    heading = f"{record['rule']} ({record['spec']})" if record["spec"] else record["rule"]
+    if record["phase"]:
+        heading = f"{record['phase']} | {heading}"
+    lines = [heading, record["why"]]
+    if record.get("numbers"):
+        lines.append("numbers: " + ", ".join(f"{k}={v}" for k, v in record["numbers"].items()))
+    for cell in record.get("cells", []):
+        lines.append(f"{cell['symbol']} at {cell['position']}: {cell['entity']}, {cell['placed']}")
+    if record.get("changes"):
+        changes = ", ".join(f"{c['attribute']} by {c['rule']}" for c in record["changes"])
+        lines.append(f"changed this turn: {changes}")
+    lines.append("source: " + ", ".join(record["source"]))
+    return lines

@@ -1,0 +1,570 @@
+"""Recording a run: the log, the board and the entities note the rule at work when they change.
+
+Nothing in model/ knows about it. An explained run plays a `RecordedSession`, whose games are
+`RecordedGame`s: the same rules, but the turn log, the board placements and the entities' fields
+note, when written, the call stack that wrote them. The rule is the innermost function on that
+stack with a matching row of the rule table (`provenance.rules`), and the stack from it inward,
+then outward to the phase, is the line's `source`. An unexplained run (`oracle -b`) never
+creates any of these classes, so it runs exactly as before.
+"""
+
+from __future__ import annotations
+
+import string
+import sys
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import cache
+from types import CodeType, FrameType
+from typing import Any
+from collections.abc import Callable
+
+from model import tables, turn
+from model.enemy import Enemy
+from model.game import Entity, Game
+from model.geometry import Board, Position
+from model.actions import Move
+from model.log import Section, TurnLog
+from model.projectile import Projectile
+from model.scoring import Focus
+from model.session import Session
+from model.starfighter import Starfighter
+from model.tables import Error, Kind
+from provenance.rule import Rule
+from provenance.rules import BY_CODE, ERROR_RULES, RULES
+
+# The frames of these modules write what a rule decided; they are never a rule's frame.
+WRITERS = ("model.log", "provenance.record")
+PHASE_CODES = {phase.__code__: number for number, phase in enumerate(turn.PHASES, 1)}
+STOP = turn.play.__code__
+CONSTANTS = {name: value for name, value in vars(tables).items() if name.isupper()}
+UNEXPLAINED = Rule("unexplained", "", "")
+FORMATTER = string.Formatter()
+MISSING = object()
+WHERE: dict[CodeType, str] = {}
+KEEP, PASS, LEAVE = "keep", "pass", "leave"
+SESSION = "session"  # the key of the changes to what the state line shows
+SHOWN = frozenset({"stage", "debug", "error", "notice", "turn", "since_turn"})
+KINDS: dict[CodeType, str] = {}
+PHASE_TITLES = {
+    1: "phase 1: friendly projectiles act",
+    2: "phase 2: enemy projectiles act",
+    3: "phase 3: Starfighter acts",
+    4: "phase 4: enemy vision update",
+    5: "phase 5: enemies act",
+    6: "phase 6: enemy vision update",
+    7: "phase 7: enemy spawn",
+}
+SECTION_PHASES = {
+    Section.FRIENDLY: 1,
+    Section.ENEMY_PROJECTILE: 2,
+    Section.STARFIGHTER: 3,
+    Section.ENEMY: 5,
+    Section.SPAWN: 7,
+}
+
+
+@dataclass(frozen=True)
+class Note:
+    """What the recorder knows of one write: the rule, its sentence, the path, the numbers."""
+
+    rule: Rule
+    why: str
+    source: tuple[str, ...]
+    phase: str = ""
+    entity: dict[str, Any] | None = None
+    numbers: dict[str, int] = field(default_factory=dict)
+
+
+def where(frame: FrameType) -> str:
+    """A frame's function as `module:function` (kept per function: a long run asks often)."""
+    code = frame.f_code
+    name = WHERE.get(code)
+    if name is None:
+        name = WHERE[code] = f"{frame.f_globals.get('__name__', '?')}:{code.co_qualname}"
+    return name
+
+
+def model_path(skip: int = 2) -> list[FrameType]:
+    """The frames of model/ on the call stack, innermost first, out to the phase loop."""
+    frames: list[FrameType] = []
+    frame: FrameType | None = sys._getframe(skip)
+    while frame is not None and frame.f_code is not STOP:
+        kind = _kind_of(frame)
+        if kind is KEEP:
+            frames.append(frame)
+        elif kind is LEAVE and frames:
+            break
+        frame = frame.f_back
+    return frames
+
+
+def _kind_of(frame: FrameType) -> str:
+    """Whether a frame is of model/ (KEEP), passed by, or outside (LEAVE); kept per code.
+
+    Comprehensions, lambdas and generated methods (`<genexpr>`, a dataclass's `__init__`) are
+    no function of their own: they are passed by, their calls counted to their caller's.
+    """
+    code = frame.f_code
+    kind = KINDS.get(code)
+    if kind is None:
+        kind = _kind(frame.f_globals.get("__name__", ""))
+        if kind is KEEP and "<" in code.co_qualname:
+            kind = PASS
+        KINDS[code] = kind
+    return kind
+
+
+def _kind(module: str) -> str:
+    """A rule may run in a frame of model/; the writers and provenance/ are passed by."""
+    if module.startswith("model.") and module not in WRITERS:
+        return KEEP
+    return PASS if module.startswith("provenance.") or module in WRITERS else LEAVE
+
+
+def find_rule(frames: list[FrameType]) -> tuple[int, Rule]:
+    """The innermost frame with a matching row of the table, and that row."""
+    for index, frame in enumerate(frames):
+        rows = BY_CODE.get(frame.f_code)
+        if rows is None:
+            continue
+        callee: CodeType | None = frames[index - 1].f_code if index else None
+        variables = frame.f_locals
+        for rule in rows:
+            if rule.matches(callee, variables):
+                return index, rule
+    return -1, UNEXPLAINED
+
+
+def source(frames: list[FrameType], index: int) -> tuple[str, ...]:
+    """The rule's function first, then the frames it called on the way and the functions they
+    called before (what the values written came from), then its callers."""
+    if not frames:
+        return ()
+    rule = max(index, 0)
+    inner = [where(frame) for frame in reversed(frames[:rule])]
+    outer = [where(frame) for frame in frames[rule + 1 :]]
+    recorder = RECORDER.get()
+    # Without a rule (a command's own bookkeeping), all its frames have made the value.
+    makers = frames[: rule + 1] if index >= 0 else frames
+    made = recorder.calls.made_by(makers) if recorder is not None else ()
+    return tuple(dict.fromkeys((where(frames[rule]), *inner, *made, *outer)))
+
+
+class Calls:
+    """Which functions of model/ each frame called, and they in turn: where a value written may
+    come from. A trace hook (calls only, no lines) keeps it while a command runs."""
+
+    def __init__(self) -> None:
+        self.children: dict[FrameType, list[FrameType]] = {}
+        self.kept: dict[FrameType, tuple[int, dict[str, None]]] = {}
+
+    def hook(self, frame: FrameType, event: str, argument: object) -> None:
+        """On each call of a function of model/, note it under its nearest model caller."""
+        if _kind_of(frame) is not KEEP:
+            return
+        caller = frame.f_back
+        while caller is not None and _kind_of(caller) is PASS:
+            caller = caller.f_back  # an override's calls are its model caller's
+        if caller is None or _kind_of(caller) is LEAVE:
+            return
+        children = self.children.get(caller)
+        if children is None:
+            self.children[caller] = [frame]
+        elif children[-1] is not frame:  # a generator resumed is the same call
+            children.append(frame)
+
+    def made_by(self, frames: list[FrameType]) -> list[str]:
+        """The functions these frames (innermost first, each called by the next) have called so
+        far, and those they called: the outermost one's calls hold the others'."""
+        return list(self._made(frames[-1])) if frames else []
+
+    def _made(self, frame: FrameType) -> dict[str, None]:
+        """What `frame` called, kept and extended as it calls more: only its last call may still
+        be running, so only that one is looked at again."""
+        children = self.children.get(frame, ())
+        start, made = self.kept.get(frame, (0, {}))
+        if start == len(children) and not children:
+            return made
+        for child in children[max(start - 1, 0) :]:
+            made[where(child)] = None
+            made.update(self._made(child))
+        self.kept[frame] = (len(children), made)
+        return made
+
+    def clear(self) -> None:
+        self.children.clear()
+        self.kept.clear()
+
+
+def paused() -> object:
+    """Stop the trace hook while the recorder works (its own calls are no rule's); its value."""
+    hook = sys.gettrace()
+    sys.settrace(None)
+    return hook
+
+
+def phase_of(frames: list[FrameType]) -> str:
+    """The phase of the turn these frames run in, from the phase function on the stack."""
+    number = next((PHASE_CODES[f.f_code] for f in frames if f.f_code in PHASE_CODES), 0)
+    return PHASE_TITLES.get(number, "")
+
+
+@cache
+def compiled(template: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A template as pieces: literal text, then the dotted path of the field after it (or ())."""
+    return tuple(
+        (literal, tuple(name.split(".")) if name else ())
+        for literal, name, _, _ in FORMATTER.parse(template)
+    )
+
+
+def explain(template: str, variables: dict[str, Any]) -> tuple[str, dict[str, int]]:
+    """The template filled in from `variables` and the fixed numbers of model/tables.py, and the
+    whole numbers it used by field name (ids left out)."""
+    pieces: list[str] = []
+    numbers: dict[str, int] = {}
+    for literal, path in compiled(template):
+        pieces.append(literal)
+        if not path:
+            continue
+        value = variables.get(path[0], CONSTANTS.get(path[0], MISSING))
+        for name in path[1:]:
+            value = getattr(value, name, MISSING)
+        pieces.append("{" + ".".join(path) + "}" if value is MISSING else str(value))
+        if type(value) is int and path[-1] != "id":
+            numbers[".".join(path)] = value
+    return "".join(pieces), numbers
+
+
+def describe(entity: object) -> dict[str, Any] | None:
+    """An entity as the explanations name it: name, id, and location as messages print it."""
+    if not isinstance(entity, (Starfighter, Enemy, Projectile)):
+        return None
+    recorder = RECORDER.get()
+    board = recorder.board if recorder is not None else None
+    position = board.describe(entity.position) if board is not None else str(entity.position)
+    return {"name": entity.name, "id": entity.id, "position": position}
+
+
+def note_here() -> Note:
+    """The rule at work where a line is written, with its sentence and numbers."""
+    hook = paused()
+    try:
+        return _note()
+    finally:
+        sys.settrace(hook)  # type: ignore[arg-type]
+
+
+def _note() -> Note:
+    """The note of the innermost rule on the stack, the recorder's own frames passed by."""
+    frames = model_path(1)
+    index, rule = find_rule(frames)
+    if index < 0:
+        return Note(rule, "", source(frames, index), phase_of(frames))
+    variables: dict[str, Any] = {}
+    for frame in frames[: index + 1]:  # the rule's own variables last, so they win
+        variables.update(frame.f_locals)
+    why, numbers = explain(rule.why, variables)
+    entity = next(
+        (f.f_locals[rule.entity] for f in frames[: index + 1] if rule.entity in f.f_locals), None
+    )
+    return Note(rule, why, source(frames, index), phase_of(frames), describe(entity), numbers)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A field of an entity written this turn, and by which rule."""
+
+    attribute: str
+    rule: str
+    source: tuple[str, ...]
+
+
+@dataclass
+class Recorder:
+    """What one explained run noted: per entity id its changes this turn, its last placement,
+    and the note of the last error or notice."""
+
+    changes: dict[int | str, list[Change]] = field(default_factory=dict)
+    placed: dict[int, tuple[int, Note]] = field(default_factory=dict)
+    origins: dict[int, Note] = field(default_factory=dict)  # how each entity came to be
+    turn: int = 0
+    message: Note | None = None
+    board: Board | None = None
+
+    writers: set[tuple[int | str, str, tuple[CodeType, ...]]] = field(default_factory=set)
+    calls: Calls = field(default_factory=Calls)
+
+    def run(self, command: Callable[[], None]) -> None:
+        """Run one command with the calls of its frames kept, its session changes afresh."""
+        self.message = None
+        self.changes.pop(SESSION, None)
+        sys.settrace(self.calls.hook)
+        try:
+            command()
+        finally:
+            sys.settrace(None)
+            self.calls.clear()
+
+    def new_game(self, board: Board) -> None:
+        """A new game: its board, and nothing noted yet."""
+        self.changes, self.placed, self.turn, self.board = {}, {}, 0, board
+        self.origins = {}
+        self.writers = set()
+
+    def new_turn(self, number: int) -> None:
+        """A new turn: the entities' changes start afresh (those of the command go on)."""
+        session = self.changes.get(SESSION)
+        self.changes, self.writers = {}, set()
+        if session is not None:
+            self.changes[SESSION] = session
+        self.turn = number
+
+    def changed(self, key: int | str, attribute: str) -> None:
+        """Note which rule changed `attribute` of the entity `key` (from its `__setattr__`).
+
+        The same function writing the same field again for the same caller (a step of a move)
+        is the same rule: it is noted once a turn.
+        """
+        hook = paused()
+        try:
+            frames = model_path(1)
+            codes = tuple(frame.f_code for frame in frames[:2])
+            if (key, attribute, codes) in self.writers:
+                return
+            self.writers.add((key, attribute, codes))
+            index, rule = find_rule(frames)
+            change = Change(attribute, rule.name, source(frames, index))
+            self.changes.setdefault(key, []).append(change)
+        finally:
+            sys.settrace(hook)  # type: ignore[arg-type]
+
+    def place(self, entity: Entity, rule: Rule | None = None) -> None:
+        """Note the rule that put `entity` on its cell; the first time, it is its origin."""
+        hook = paused()
+        try:
+            frames = model_path(1)
+            index, found = find_rule(frames)
+            note = Note(rule or found, "", source(frames, index))
+            self.placed[entity.id] = (self.turn, note)
+            self.origins.setdefault(entity.id, note)
+        finally:
+            sys.settrace(hook)  # type: ignore[arg-type]
+
+    def of(self, key: int | str) -> list[Change]:
+        """The changes of an entity (or of the `score`) this turn."""
+        return self.changes.get(key, [])
+
+
+RECORDER: ContextVar[Recorder | None] = ContextVar("provenance_recorder", default=None)
+
+
+def _record(entity: object, name: str, value: object) -> None:
+    """Note who writes a field of a traced entity, if a recorded run is going on."""
+    recorder = RECORDER.get()
+    if recorder is not None:
+        recorder.changed(getattr(entity, "id"), name)  # noqa: B009 (an entity is an object to mypy)
+
+
+def _record_session(owner: object, name: str) -> None:
+    """Note which function wrote a field the state line shows."""
+    recorder = RECORDER.get()
+    if recorder is not None:
+        recorder.changed(SESSION, name)
+
+
+class TracedStarfighter(Starfighter):
+    """A Starfighter whose field writes are noted."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _record(self, name, value)
+        super().__setattr__(name, value)
+
+
+class TracedEnemy(Enemy):
+    """An enemy whose field writes are noted."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _record(self, name, value)
+        super().__setattr__(name, value)
+
+
+class TracedProjectile(Projectile):
+    """A projectile whose field writes are noted."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _record(self, name, value)
+        super().__setattr__(name, value)
+
+
+class TracedFocus(Focus):
+    """The Starfighter's focus: a new orbment is a change of the score."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        recorder = RECORDER.get()
+        if recorder is not None and name == "cached_score" and value is None:
+            recorder.changed("score", "score")
+        super().__setattr__(name, value)
+
+
+class RecordingTurnLog(TurnLog):
+    """A turn log that keeps, beside each line, the note of the rule that wrote it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.notes: dict[Section, list[Note]] = {section: [] for section in self.entries}
+        self.current = self.notes[Section.FRIENDLY]
+
+    def enter(self, section: Section) -> None:
+        super().enter(section)
+        self.current = self.notes[section]
+
+    def actor(self, text: str) -> None:
+        super().actor(text)
+        self.current.append(note_here())
+
+    def detail(self, text: str) -> None:
+        super().detail(text)
+        self.current.append(note_here())
+
+    def write(self, depth: int, text: str) -> None:
+        super().write(depth, text)
+        self.current.append(note_here())
+
+    def actor_at(self, mark: int, text: str) -> None:
+        super().actor_at(mark, text)
+        self.current.insert(mark, note_here())
+
+
+class RecordedGame(Game):
+    """A game whose log, placements and entities note the rules that wrote them."""
+
+    recorder: Recorder
+    _log: TurnLog
+
+    @classmethod
+    def adopt(cls, game: Game, recorder: Recorder) -> RecordedGame:
+        """Turn a game just started into a recorded one (same state, same rules)."""
+        log = vars(game).pop("log")
+        game.__class__ = cls
+        assert isinstance(game, RecordedGame)
+        game.recorder = recorder
+        recorder.new_game(game.board)
+        game.log = log
+        game.starfighter.__class__ = TracedStarfighter
+        game.starfighter.focus.__class__ = TracedFocus
+        recorder.place(game.starfighter, RULES["game.launch"])
+        for counter in ("turn", "since_turn"):
+            recorder.changed(SESSION, counter)
+        return game
+
+    @property
+    def log(self) -> TurnLog:
+        """The turn log, a recording one."""
+        return self._log
+
+    @log.setter
+    def log(self, value: TurnLog) -> None:
+        """A new turn's (empty) log: record into it, and start the turn's changes afresh."""
+        self._log = RecordingTurnLog()
+        self.recorder.new_turn(self.turn)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in SHOWN:
+            _record_session(self, name)
+        super().__setattr__(name, value)
+
+    def place(self, entity: Entity) -> None:
+        self.recorder.place(entity)
+        super().place(entity)
+
+    def add_projectile(self, projectile: Projectile) -> None:
+        projectile.__class__ = TracedProjectile
+        super().add_projectile(projectile)
+
+    def new_enemy(self, kind: Kind, position: Position) -> Enemy:
+        enemy = super().new_enemy(kind, position)
+        enemy.__class__ = TracedEnemy
+        return enemy
+
+
+class RecordedSession(Session):
+    """A session whose games are recorded and whose errors and notices note who made them."""
+
+    recorder: Recorder
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in SHOWN:
+            _record_session(self, name)
+        super().__setattr__(name, value)
+
+    def _start_game(self) -> None:
+        """Start the game as a session does, then record it."""
+        super()._start_game()
+        assert self.game is not None
+        self.game = RecordedGame.adopt(self.game, self.recorder)
+
+    def _fail(self, error: Error) -> None:
+        """Fail as a session does, noting the error's rule, its numbers and where it was met."""
+        super()._fail(error)
+        frames = model_path()
+        rule = ERROR_RULES[error]
+        path = tuple(dict.fromkeys((rule.where, *(where(frame) for frame in frames))))
+        hook = paused()
+        try:
+            why, numbers = explain(rule.why, self._facts(frames))
+        finally:
+            sys.settrace(hook)  # type: ignore[arg-type]
+        self.recorder.message = Note(rule, why, path, numbers=numbers)
+
+    def _facts(self, frames: list[FrameType]) -> dict[str, Any]:
+        """What an error's sentence may name: the command's own variables, the board, the
+        Starfighter's resources after this turn's regeneration, the move's distance and price."""
+        facts: dict[str, Any] = dict(vars(self.setting)) if self.setting is not None else {}
+        for frame in reversed(frames):
+            facts.update(frame.f_locals)
+        game = self.game
+        if game is None:
+            return facts
+        ship = game.starfighter
+        facts["health"], facts["energy"] = ship.regenerated()
+        facts |= {"weapon": ship.loadout.weapon, "power": ship.loadout.power}
+        facts |= {"move": ship.stats.move, "move_cost": ship.stats.move_cost}
+        facts |= {"rows": game.board.rows, "columns": game.board.columns}
+        action = facts.get("action")
+        if isinstance(action, Move):
+            distance = ship.position.distance(action.target)
+            facts |= {"distance": distance, "move_price": distance * ship.stats.move_cost}
+        return facts
+
+    def _note(self, notice: str) -> None:
+        """Note as a session does, noting the notice's rule and the command that made it."""
+        super()._note(notice)
+        frames = model_path()
+        rule = RULES[NOTICES.get(notice, "notice.welcome")]
+        self.recorder.message = Note(rule, rule.why, tuple(where(frame) for frame in frames))
+
+
+def recorded_session(recorder: Recorder) -> RecordedSession:
+    """A new session recording into `recorder`."""
+    session = RecordedSession()
+    session.recorder = recorder
+    return session
+
+
+NOTICES = {
+    tables.WELCOME: "notice.welcome",
+    tables.IN_DEBUG: "notice.debug",
+    tables.NOT_IN_DEBUG: "notice.debug",
+    tables.RNG_ON: "notice.rng",
+    tables.RNG_OFF: "notice.rng",
+    tables.EXITED_SETUP: "notice.abort",
+    tables.EXITED_GAME: "notice.abort",
+}

@@ -1,0 +1,74 @@
+"""A rule of the table (`provenance.rules`): its name, spec section, sentence and where it lives.
+
+A rule is found, not declared: the rules of model/ stay plain functions (mutmut mutates every one
+of them). A row names the function a rule lives in, optionally the helper it was calling (`via`)
+and a condition on the function's own variables (`when`); the recorder looks for the innermost
+function on the call stack that has a matching row. `why` is a template over that function's
+variables, the fixed numbers of model/tables.py, and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import CodeType
+from typing import Any
+
+from model.tables import Pattern
+
+Variables = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule: stable name, spec section, one-sentence explanation template, where it lives."""
+
+    name: str
+    spec: str
+    why: str
+    function: Callable[..., Any] | None = None
+    via: Callable[..., Any] | None = None
+    when: Callable[[Variables], bool] | None = None
+    entity: str = ""
+
+    @property
+    def code(self) -> CodeType | None:
+        return None if self.function is None else self.function.__code__
+
+    @property
+    def via_code(self) -> CodeType | None:
+        return None if self.via is None else self.via.__code__
+
+    @property
+    def where(self) -> str:
+        """The rule's function as `module:function`, or empty for the view and session rules."""
+        code = self.code
+        if code is None or self.function is None:
+            return ""
+        return f"{self.function.__module__}:{code.co_qualname}"
+
+    def matches(self, callee: CodeType | None, variables: Variables) -> bool:
+        """Whether this row applies to its function's frame calling `callee` with `variables`."""
+        if self.via is not None and callee is not self.via_code:
+            return False
+        return self.when is None or self.when(variables)
+
+
+def action(kind: type) -> Callable[[Variables], bool]:
+    """A `when` that holds for one kind of action of the turn."""
+    return lambda variables: isinstance(variables.get("action"), kind)
+
+
+def sees(variables: Variables) -> bool:
+    """A `when` that holds while the enemy can see the Starfighter."""
+    return bool(variables["enemy"].can_see_starfighter)
+
+
+def blind(variables: Variables) -> bool:
+    """A `when` that holds while the enemy cannot see the Starfighter."""
+    return not variables["enemy"].can_see_starfighter
+
+
+def pattern(pattern: Pattern) -> Callable[[Variables], bool]:
+    """A `when` that holds for one weapon pattern."""
+    return lambda variables: variables["weapon"].pattern is pattern

@@ -1,0 +1,49 @@
+"""Star Canine's explanations (games/star_canine/why.py): every line of every public transcript."""
+
+from pathlib import Path
+
+import pytest
+
+from acceptance.games import GAMES
+from games.star_canine.why import RULES, SCENE, TYPED, REFUSED, explained
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SCRIPTS = sorted((ROOT / "at" / "star_canine").glob("*.txt"))
+NAMES = {rule.name for rule in RULES.values()} | {SCENE.name, TYPED.name, REFUSED.name}
+
+
+def seed_of(script: Path) -> int | None:
+    seed = script.with_suffix(".seed")
+    return int(seed.read_text()) if seed.exists() else None
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[script.stem for script in SCRIPTS])
+def test_every_line_of_a_public_transcript_is_explained(script: Path) -> None:
+    expected = ROOT / "expected" / "star_canine" / f"{script.stem}.expected.txt"
+    lines = explained(script.read_text(encoding="utf-8"), seed_of(script))
+    assert "\n".join(text for text, _ in lines) == expected.read_text(
+        encoding="utf-8"
+    ).removesuffix("\n")
+    assert all(reason.rule.name in NAMES and reason.rule.spec for _, reason in lines)
+
+
+def test_every_rule_is_reached_by_a_public_transcript() -> None:
+    reached = {
+        reason.rule.name
+        for script in SCRIPTS
+        for _, reason in explained(script.read_text(encoding="utf-8"), seed_of(script))
+    }
+    assert reached == NAMES
+
+
+def test_at_run_v_tells_a_log_line_with_its_event_numbers() -> None:
+    script = ROOT / "at" / "star_canine" / "boss_draw.txt"
+    explain = GAMES["star_canine"].explain
+    assert explain is not None
+    told = explain(script.read_text(encoding="utf-8"), seed_of(script), 109)
+    assert told == [
+        "oracle line 109:   Volley: 40 damage; ammo 12 -> 9.",
+        "scene combat_log | combat.volley (spec 4.3 Attack Resolution Rule)",
+        "The weapons' damage adds up; ammo is spent.",
+        "numbers: damage=40, ammo_before=12, ammo_after=9",
+    ]

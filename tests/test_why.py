@@ -1,0 +1,123 @@
+"""`oracle -why` and `-why-json`: every line of every public expected output explained."""
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from oracle.cli import main
+from oracle.runner import run_script
+from oracle.why import explained
+from provenance.rules import RULES
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = sorted((ROOT / "at").glob("*.txt"))
+FIELDS = {"line", "text", "command", "phase", "rule", "spec", "why", "source"}
+# Rules no public test reaches: errors and toggles the public scripts never make, and the report
+# of a script that does not parse (the public scripts all do).
+NOT_REACHED = {
+    "error.abort_only": "no public script aborts before play",
+    "error.already_in_game": "no public script plays twice in a game",
+    "error.already_in_setup": "no public script plays twice in setup",
+    "error.fire_resources": "no public script fires without the energy",
+    "error.thresholds": "every public play has non-decreasing thresholds",
+    "notice.rng": "no public script toggles the RNG output",
+    "view.rng": "no public script toggles the RNG output",
+    "script.error": "every public script parses and type-checks",
+}
+
+
+def records(script: Path) -> list[dict[str, object]]:
+    return [line.record() for line in explained(lambda: script.read_text().split("\n"))]
+
+
+def expected_lines(script: Path) -> list[str]:
+    expected = ROOT / "expected" / f"{script.stem}.expected.txt"
+    return expected.read_text().removesuffix("\n").split("\n")
+
+
+def rules_named(line: dict[str, object]) -> Iterator[str]:
+    """The line's rule, the rules that placed its cells and those that changed what it shows."""
+    yield str(line["rule"])
+    for cell in line.get("cells", []):  # type: ignore[attr-defined]
+        yield cell["rule"]
+        yield from cell["changes"]
+    for change in line.get("changes", []):  # type: ignore[attr-defined]
+        yield change["rule"]
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[script.stem for script in SCRIPTS])
+def test_every_line_of_the_expected_output_is_explained(script: Path) -> None:
+    lines = records(script)
+    assert [line["text"] for line in lines] == expected_lines(script)
+    for number, line in enumerate(lines, 1):
+        assert FIELDS <= set(line) and line["line"] == number
+        assert all(name in RULES for name in rules_named(line)), line
+        assert line["why"] and line["spec"] and line["source"], line
+        assert all(":" in where for where in line["source"]), line  # type: ignore[attr-defined]
+        assert "{" not in str(line["why"]), line
+
+
+def test_every_rule_of_the_table_is_reached_by_a_public_test_or_listed_as_not() -> None:
+    reached = {name for script in SCRIPTS for line in records(script) for name in rules_named(line)}
+    assert sorted(set(RULES) - reached) == sorted(NOT_REACHED)
+
+
+def test_the_rules_not_reached_publicly_are_reached_by_a_script_of_their_own() -> None:
+    script = "\n".join(
+        [
+            "abort", "toggle_RNG_out", "play(5,10,1,1,1,1,1)", "play(5,10,1,1,1,1,1)",
+            "setup_select(5)", "setup_next(5)", "play(5,10,1,1,1,1,1)", "fire", "fire", "fire",
+            "abort", "play(5,10,2,1,1,1,1)",
+        ]
+    )  # fmt: skip
+    lines = [line.record() for line in explained(lambda: script.split("\n"))]
+    reached = {str(line["rule"]) for line in lines}
+    assert set(NOT_REACHED) - {"script.error"} <= reached
+    assert {line.reason.rule for line in explained(lambda: ["pass("])} == {"script.error"}
+
+
+def test_why_json_is_one_object_per_line_of_the_batch_output(tmp_path: Path) -> None:
+    script = ROOT / "at" / "at010.txt"
+    out = tmp_path / "why.jsonl"
+    assert main(["-why-json", str(script), str(out)]) == 0
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    batch = run_script(script.read_text()).removesuffix("\n").split("\n")
+    assert [line["text"] for line in lines] == batch
+    assert [line["line"] for line in lines] == list(range(1, len(batch) + 1))
+
+
+def test_why_is_the_batch_output_with_comment_lines(tmp_path: Path) -> None:
+    script = ROOT / "at" / "at010.txt"
+    out = tmp_path / "why.txt"
+    assert main(["-why", str(script), str(out)]) == 0
+    text = out.read_text()
+    kept = [line for line in text.split("\n") if not line.startswith("#")]
+    assert "\n".join(kept) == run_script(script.read_text())
+    assert "# phase 5: enemies act | grunt.move.unseen (spec 6.9 Enemies: Grunt)" in text
+
+
+def test_a_collision_names_armour_and_its_numbers() -> None:
+    lines = records(ROOT / "at" / "at010.txt")
+    hit = next(line for line in lines if line["rule"] == "collision.armour")
+    assert hit["numbers"] == {"projectile.damage": 15, "target.armour": 1, "damage": 14}
+    assert hit["source"][:2] == ["model.collision:_struck", "model.collision:_log"]  # type: ignore[index]
+    assert hit["phase"] == "phase 3: Starfighter acts"
+
+
+def test_the_documentation_lists_every_rule_of_the_table() -> None:
+    documented = (ROOT / "docs" / "provenance.md").read_text(encoding="utf-8")
+    assert [name for name in RULES if f"| `{name}` |" not in documented] == []
+
+
+def test_an_error_names_the_numbers_that_made_it() -> None:
+    script = ["play(5,10,1,1,1,1,1)", "setup_select(5)", "setup_next(5)", "fire", "fire", "fire"]
+    lines = [line.record() for line in explained(lambda: script)]
+    error = next(line for line in lines if line["rule"] == "error.fire_resources")
+    assert error["text"] == "  Not enough resources to fire."
+    numbers = error["numbers"]
+    assert isinstance(numbers, dict) and set(numbers) == {"weapon.cost", "health", "energy"}
+    assert numbers["energy"] < numbers["weapon.cost"] == 70
+    assert "A shot costs 70 energy." in str(error["why"])
+    assert error["source"][0] == "model.turn:check"  # type: ignore[index]
