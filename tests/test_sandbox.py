@@ -194,7 +194,8 @@ class Listener:
 def processes_of_runs(grader: int | None = None) -> list[str]:
     """The processes alive that a sandboxed run started: as root, run as a user of the runs of
     the `at` process `grader` (of any, if None: other graders on the machine count too); else
-    naming the sandbox's folders on their command line."""
+    naming the sandbox's folders on their command line. A zombie has ended: where the machine's
+    first process does not reap orphans, those of earlier runs stay zombies."""
     users = range(FIRST_UID, FIRST_UID + PID_SPAN * UID_SLOTS)
     if grader is not None:
         first = FIRST_UID + (grader % PID_SPAN) * UID_SLOTS
@@ -204,7 +205,9 @@ def processes_of_runs(grader: int | None = None) -> list[str]:
         try:
             line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
             uid = entry.stat().st_uid
-        except OSError:
+            if (entry / "stat").read_bytes().rsplit(b")", 1)[1].split()[0] == b"Z":
+                continue
+        except (OSError, IndexError):
             continue
         named = "/submission/" in line or "/script/" in line
         if entry.name.isdigit() and (uid in users if os.geteuid() == 0 else named):
