@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from acceptance.cases import (
+from acceptance.running.cases import (
     collect,
     default_root,
     default_scripts,
@@ -18,17 +18,17 @@ from acceptance.cases import (
     shown,
 )
 from acceptance.errors import HarnessError
-from acceptance.execution import clone_output, oracle_output
+from acceptance.running.execution import clone_output, oracle_output
 from acceptance.cli_class import add_gradescope, add_merge
 from acceptance.cli_fuzz import add_fuzz
 from acceptance.cli_grade import add_grade, add_report
-from acceptance.display import Display
+from acceptance.running.display import Display
 from acceptance.games import GAMES, Game
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
-from acceptance.regen import Regenerated, Written, new_script, regen
-from acceptance.report import block_report, closing_line, json_summary, junit_xml
-from acceptance.sandbox import add_sandbox, exe_program
-from acceptance.suite import run_suite
+from acceptance.running.regen import Regenerated, Written, new_script, regen
+from acceptance.running.report import block_report, closing_line, json_summary, junit_xml
+from acceptance.grading.sandbox import add_sandbox, exe_program
+from acceptance.running.suite import run_suite
 from oracle.version import package_version
 
 

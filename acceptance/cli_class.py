@@ -6,15 +6,15 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-from acceptance.cases import collect, default_scripts, shown
+from acceptance.running.cases import collect, default_scripts, shown
 from acceptance.cli_grade import REPORTS, open_store, write_class_reports
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
-from acceptance.gradescope import VISIBILITIES, Bundle, write_bundle
-from acceptance.merge import load_shards, merge_into
-from acceptance.store import STORE
+from acceptance.grading.gradescope import VISIBILITIES, Bundle, write_bundle
+from acceptance.grading.merge import load_shards, merge_into
+from acceptance.grading.store import STORE
 from acceptance.options import add_class_suite, add_timeout, chosen_game
-from acceptance.points import load_points
+from acceptance.grading.points import load_points
 
 
 def merge_command(args: argparse.Namespace) -> int:

@@ -10,15 +10,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from acceptance.cases import EXPECTED_FOLDER, default_root, shown
+from acceptance.running.cases import EXPECTED_FOLDER, default_root, shown
 from acceptance.errors import HarnessError
-from acceptance.execution import Producer, clone_output, oracle_output, reference_of
-from acceptance.fuzz import Budget, Finding, Probe, minimal, save, search
+from acceptance.running.execution import Producer, clone_output, oracle_output, reference_of
+from acceptance.fuzzing.fuzz import Budget, Finding, Probe, minimal, save, search
 from acceptance.games import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.options import add_jobs, add_timeout, positive
-from acceptance.report import explained_report
-from acceptance.sandbox import add_sandbox, exe_program
-from acceptance.suite import check
+from acceptance.running.report import explained_report
+from acceptance.grading.sandbox import add_sandbox, exe_program
+from acceptance.running.suite import check
 
 DEFAULT_BUDGET = 100
 SEEDS = 1 << 32

@@ -20,12 +20,12 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from acceptance.cases import collect, default_scripts, shown
-from acceptance.class_report import class_html
-from acceptance.display import progress_bar
+from acceptance.running.cases import collect, default_scripts, shown
+from acceptance.grading.class_report import class_html
+from acceptance.running.display import progress_bar
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
-from acceptance.grade import (
+from acceptance.grading.grade import (
     GIVE_UP,
     Grade,
     Grader,
@@ -35,14 +35,23 @@ from acceptance.grade import (
     grade_runs,
     submissions,
 )
-from acceptance.grade_report import grades_csv, matrix_csv, summary_table
-from acceptance.gradescope import VISIBILITIES, results_json
-from acceptance.isolation import NOTES, Isolation, confine, lock_private, private_folders
+from acceptance.grading.grade_report import grades_csv, matrix_csv, summary_table
+from acceptance.grading.gradescope import VISIBILITIES, results_json
+from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private, private_folders
 from acceptance.options import add_class_suite, add_jobs, add_timeout, chosen_game, positive
-from acceptance.points import Points, load_points
-from acceptance.sandbox import add_limits, limits_of
-from acceptance.store import STORE, Graded, Pupil, Run, Store, digest, folder_digest, test_key
-from acceptance.suite import Outcome, Result
+from acceptance.grading.points import Points, load_points
+from acceptance.grading.sandbox import add_limits, limits_of
+from acceptance.grading.store import (
+    STORE,
+    Graded,
+    Pupil,
+    Run,
+    Store,
+    digest,
+    folder_digest,
+    test_key,
+)
+from acceptance.running.suite import Outcome, Result
 
 REPORTS = ("grades.csv", "matrix.csv", "report.html")
 STOPPING = {signal.SIGTERM: 143, signal.SIGHUP: 129}  # signals that stop a grading: exit status

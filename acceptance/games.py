@@ -95,7 +95,7 @@ class Autoplay(Protocol):
 
 
 class PcBasic(Protocol):
-    """The PC-BASIC driver (acceptance/pcbasic.py): the original listing's transcript, cached."""
+    """The PC-BASIC driver (acceptance/running/pcbasic.py): the original listing's transcript, cached."""
 
     def transcript(
         self, game: str, inputs: list[str], seed: int | None, listing: Path | None
@@ -127,7 +127,7 @@ def pcbasic_transcript(game: str) -> Transcript:
     """The original BASIC listing of a game run by PC-BASIC: the oracle of the BASIC games."""
 
     def transcript(text: str, seed: int | None) -> str:
-        driver = cast(PcBasic, importlib.import_module("acceptance.pcbasic"))
+        driver = cast(PcBasic, importlib.import_module("acceptance.running.pcbasic"))
         return driver.transcript(game, input_lines(text), seed, None)
 
     return transcript
@@ -151,7 +151,7 @@ def space_defender_2_explain(text: str, seed: int | None, line: int) -> list[str
 
 def space_defender_2_commands(text: str) -> list[str]:
     """A script's commands, one per unit (its lines if it does not parse)."""
-    from acceptance.script_commands import commands_of
+    from acceptance.running.script_commands import commands_of
 
     commands = commands_of(text)
     return input_lines(text) if commands is None else commands
@@ -159,7 +159,7 @@ def space_defender_2_commands(text: str) -> list[str]:
 
 def space_defender_2_simpler(unit: str) -> list[str]:
     """A command's simpler forms: smaller numbers, earlier rows."""
-    from acceptance.script_commands import simpler_commands
+    from acceptance.running.script_commands import simpler_commands
 
     return simpler_commands(unit)
 

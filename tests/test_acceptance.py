@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from pytest_regressions.file_regression import FileRegressionFixture
 
-from acceptance.cases import Case, collect, expected_target, script_folder
-from acceptance.execution import Status, clone_output
+from acceptance.running.cases import Case, collect, expected_target, script_folder
+from acceptance.running.execution import Status, clone_output
 from acceptance.games import GAMES
-from acceptance.report import full_report, headline
-from acceptance.suite import Outcome, Result, difference
+from acceptance.running.report import full_report, headline
+from acceptance.running.suite import Outcome, Result, difference
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = [folder for game in GAMES.values() if (folder := script_folder(game, ROOT)).is_dir()]

@@ -3,7 +3,7 @@ its reports written and measured; a small class here, so that the bench keeps wo
 
 import pytest
 
-from acceptance.suite import Outcome
+from acceptance.running.suite import Outcome
 from tools import bench_reports
 
 

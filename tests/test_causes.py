@@ -4,12 +4,12 @@ and last line of error output; each cause is put in words."""
 
 from pathlib import Path
 
-from acceptance.cases import Case
-from acceptance.causes import Group, cause_of, causes
-from acceptance.class_report import cause_text
-from acceptance.compare import compare
-from acceptance.grade import Grade, Submission
-from acceptance.suite import Outcome, Result
+from acceptance.running.cases import Case
+from acceptance.grading.causes import Group, cause_of, causes
+from acceptance.grading.class_report import cause_text
+from acceptance.running.compare import compare
+from acceptance.grading.grade import Grade, Submission
+from acceptance.running.suite import Outcome, Result
 
 CASE = Case("t", Path("t.txt"), None)
 

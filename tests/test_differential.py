@@ -30,7 +30,7 @@ def listing(game: Game) -> Path:
 def pcbasic_missing() -> bool:
     """Whether PC-BASIC cannot be run here."""
     try:
-        from acceptance.pcbasic import PcBasicError, pcbasic_executable
+        from acceptance.running.pcbasic import PcBasicError, pcbasic_executable
 
         pcbasic_executable()
     except (ImportError, PcBasicError):

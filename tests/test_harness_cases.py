@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cases import collect, expected_target
+from acceptance.running.cases import collect, expected_target
 from acceptance.errors import HarnessError
 
 

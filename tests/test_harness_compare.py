@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from acceptance.compare import (
+from acceptance.running.compare import (
     MAX_BLOCK_LINES,
     DiffLine,
     Side,
@@ -11,7 +11,7 @@ from acceptance.compare import (
     split_lines,
     visible,
 )
-from acceptance.places import INITIAL_STATE
+from acceptance.running.places import INITIAL_STATE
 
 OUTPUT = (
     "  state:not started, normal, ok\n"

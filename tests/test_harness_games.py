@@ -12,9 +12,9 @@ from pathlib import Path
 import echo_game
 import pytest
 
-from acceptance.cases import collect, make_case
+from acceptance.running.cases import collect, make_case
 from acceptance.cli import main
-from acceptance.execution import clone_output
+from acceptance.running.execution import clone_output
 from acceptance.games import GAMES, SPACE_DEFENDER_2, game_of_folder
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,14 +158,14 @@ def test_the_oracle_of_a_basic_game_is_pc_basic_through_its_driver(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[tuple[str, list[str], int | None, Path | None]] = []
-    driver = types.ModuleType("acceptance.pcbasic")
+    driver = types.ModuleType("acceptance.running.pcbasic")
 
     def transcript(game: str, inputs: list[str], seed: int | None, listing: Path | None) -> str:
         calls.append((game, inputs, seed, listing))
         return "PC-BASIC\n"
 
     driver.transcript = transcript  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "acceptance.pcbasic", driver)
+    monkeypatch.setitem(sys.modules, "acceptance.running.pcbasic", driver)
     assert GAMES["super_star_trek"].oracle("NAV\r\n1\r\n", 3) == "PC-BASIC\n"
     assert calls == [("super_star_trek", ["NAV", "1"], 3, None)]
     assert GAMES["star_canine"].reference is None and SPACE_DEFENDER_2.reference is None

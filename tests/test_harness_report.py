@@ -4,10 +4,10 @@ import json
 from pathlib import Path
 from xml.etree import ElementTree
 
-from acceptance.cases import Case
-from acceptance.compare import compare
-from acceptance.report import full_report, headline, json_summary, junit_xml
-from acceptance.suite import Outcome, Result, Summary
+from acceptance.running.cases import Case
+from acceptance.running.compare import compare
+from acceptance.running.report import full_report, headline, json_summary, junit_xml
+from acceptance.running.suite import Outcome, Result, Summary
 
 CASE = Case("at900", Path("at/at900.txt"), Path("expected/at900.expected.txt"))
 EXPECTED = b"  state:not started, normal, ok\n->pass\n  state:in game(1.0), normal, ok\n"

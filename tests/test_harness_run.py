@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from acceptance.cases import is_script
+from acceptance.running.cases import is_script
 from acceptance.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,8 +4,8 @@ whatever the parallelism, and never more runs than allowed."""
 import pytest
 
 from acceptance.games import game_named
-from acceptance.script_commands import commands_of, simpler_commands
-from acceptance.shrink import Shrinker, Units, ddmin, parts, shortest_prefix, shrink
+from acceptance.running.script_commands import commands_of, simpler_commands
+from acceptance.fuzzing.shrink import Shrinker, Units, ddmin, parts, shortest_prefix, shrink
 
 SCRIPT = tuple(f"u{index}" for index in range(40))
 

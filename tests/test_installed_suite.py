@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cases import installed_suite
+from acceptance.running.cases import installed_suite
 from acceptance.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,7 +9,7 @@ import pytest
 
 from acceptance.cli import main
 from acceptance.errors import HarnessError
-from acceptance.points import parse_points
+from acceptance.grading.points import parse_points
 from tests.classroom import (
     EXACT,
     ROOT,

@@ -35,8 +35,8 @@ from acceptance.cli import main
 from acceptance.cli_grade import REPORTS
 from acceptance.errors import HarnessError
 from acceptance.games import space_defender_2
-from acceptance.sandbox import FIRST_UID, PATH, PID_SPAN, UID_SLOTS, Limits, sandbox
-from acceptance.store import STORE
+from acceptance.grading.sandbox import FIRST_UID, PATH, PID_SPAN, UID_SLOTS, Limits, sandbox
+from acceptance.grading.store import STORE
 from oracle.generate import script
 from tests.classroom import lay_out_autograder
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cases import Case, collect
+from acceptance.running.cases import Case, collect
 from model.session import Session
 from oracle.interactive import reply
 from oracle.runner import state

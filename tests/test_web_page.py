@@ -5,7 +5,7 @@ import base64
 import json
 from pathlib import Path
 
-from acceptance.compare import DiffLine, Side
+from acceptance.running.compare import DiffLine, Side
 from oracle.cli import main as oracle_main
 from web.page import (
     Console,

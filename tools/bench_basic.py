@@ -57,7 +57,7 @@ def median_seconds(run: Callable[[], object], runs: int) -> float:
 
 def pcbasic_seconds(game: str, inputs: str, seed: int | None) -> float:
     """The time PC-BASIC takes to play the same game, its cache bypassed."""
-    from acceptance.pcbasic import transcript as oracle_transcript
+    from acceptance.running.pcbasic import transcript as oracle_transcript
 
     start = time.perf_counter()
     oracle_transcript(game, input_lines(inputs), seed, use_cache=False)

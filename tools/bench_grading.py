@@ -26,8 +26,8 @@ from pathlib import Path
 
 from acceptance.cli_grade import REPORTS
 from acceptance.errors import HarnessError
-from acceptance.sandbox import Limits, sandbox
-from acceptance.store import STORE
+from acceptance.grading.sandbox import Limits, sandbox
+from acceptance.grading.store import STORE
 from tools.bench import ENVIRONMENT, Figure
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,11 +23,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from acceptance.cases import Case, collect
+from acceptance.running.cases import Case, collect
 from acceptance.cli_grade import REPORTS, report_texts
-from acceptance.grade import GIVE_UP, Grade, Submission
-from acceptance.points import parse_points
-from acceptance.suite import Outcome, Result, difference
+from acceptance.grading.grade import GIVE_UP, Grade, Submission
+from acceptance.grading.points import parse_points
+from acceptance.running.suite import Outcome, Result, difference
 from tools.bench import Figure
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -28,10 +28,10 @@ from pathlib import Path
 
 import lark as lark_module
 
-from acceptance.cases import collect
+from acceptance.running.cases import collect
 from acceptance.errors import HarnessError
-from acceptance.execution import External, Producer, Status
-from acceptance.sandbox import PATH, Confined, Limits, sandbox
+from acceptance.running.execution import External, Producer, Status
+from acceptance.grading.sandbox import PATH, Confined, Limits, sandbox
 from tools.bench import CLASS_SIZE, ENVIRONMENT, Figure, _children_cpu
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -32,9 +32,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from acceptance.fuzz import trials
+from acceptance.fuzzing.fuzz import trials
 from acceptance.games import GAMES, script_text
-from acceptance.pcbasic import PcBasicError
+from acceptance.running.pcbasic import PcBasicError
 from tools.mutant_games import Played
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,7 +20,7 @@ import sys
 from importlib.metadata import version
 from pathlib import Path
 
-from acceptance.cases import collect, script_folder
+from acceptance.running.cases import collect, script_folder
 from acceptance.games import GAMES
 from web.page import games_json
 

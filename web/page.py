@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
-from acceptance.compare import DiffLine, Mismatch, Side, compare, visible
+from acceptance.running.compare import DiffLine, Mismatch, Side, compare, visible
 from acceptance.games import GAMES, SPACE_DEFENDER_2, Game, game_named
-from acceptance.places import places_of
-from acceptance.report import block_report, location
+from acceptance.running.places import places_of
+from acceptance.running.report import block_report, location
 from model.session import Session
 from oracle.interactive import reply
 from oracle.runner import state

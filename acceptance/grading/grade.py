@@ -14,11 +14,11 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from acceptance.cases import Case, shown
+from acceptance.running.cases import Case, shown
 from acceptance.errors import HarnessError
-from acceptance.execution import External, Guard, Output, Producer, Status
-from acceptance.sandbox import Confined, Jail, Runner
-from acceptance.suite import ERRORS, Outcome, Result, grade
+from acceptance.running.execution import External, Guard, Output, Producer, Status
+from acceptance.grading.sandbox import Confined, Jail, Runner
+from acceptance.running.suite import ERRORS, Outcome, Result, grade
 
 PLACEHOLDER = "{}"
 GIVE_UP = 3  # timeouts after which a submission's remaining tests are not run

@@ -6,9 +6,9 @@ import csv
 import io
 from collections.abc import Sequence
 
-from acceptance.compare import Mismatch, Side, visible
-from acceptance.grade import Grade
-from acceptance.points import EVEN, Points, number_text
+from acceptance.running.compare import Mismatch, Side, visible
+from acceptance.grading.grade import Grade
+from acceptance.grading.points import EVEN, Points, number_text
 
 GRADE_COLUMNS = ("submission", "passed", "failed", "errors", "score")
 REASONS = "reasons"  # the last column: why the errors were errors (Grade.reasons)

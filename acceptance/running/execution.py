@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from acceptance.cases import Case
+from acceptance.running.cases import Case
 from acceptance.errors import HarnessError
 from acceptance.games import Game, Transcript
 

@@ -13,7 +13,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from acceptance.errors import HarnessError
-from acceptance.grade import Grade
+from acceptance.grading.grade import Grade
 
 DEFAULT_POINTS = 1.0
 

@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from acceptance.cases import (
+from acceptance.running.cases import (
     SCRIPT_SUFFIX,
     SEED_SUFFIX,
     Case,
@@ -25,9 +25,9 @@ from acceptance.cases import (
     shown,
 )
 from acceptance.errors import HarnessError
-from acceptance.execution import Output, Producer, Status
+from acceptance.running.execution import Output, Producer, Status
 from acceptance.games import Game, script_text
-from acceptance.shrink import Shrinker, Units, shrink
+from acceptance.fuzzing.shrink import Shrinker, Units, shrink
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,10 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from acceptance.cases import shown
+from acceptance.running.cases import shown
 from acceptance.errors import HarnessError
-from acceptance.execution import OUTPUT_LIMIT, Ending, Guard, run_program
-from acceptance.sandbox import FIRST_UID, PATH, PID_SPAN, UID_SLOTS, Jail, Limits, reap
+from acceptance.running.execution import OUTPUT_LIMIT, Ending, Guard, run_program
+from acceptance.grading.sandbox import FIRST_UID, PATH, PID_SPAN, UID_SLOTS, Jail, Limits, reap
 
 FIRST_GID = 1 << 31  # the groups of submissions: one per submission of a grading
 GID_SLOTS = 1 << 16

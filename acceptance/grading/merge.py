@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from acceptance.errors import HarnessError
-from acceptance.store import Graded, Store
+from acceptance.grading.store import Graded, Store
 
 Shard = tuple[Store, Graded]
 

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Protocol
 
-from acceptance.cases import Case, shown
+from acceptance.running.cases import Case, shown
 from acceptance.errors import HarnessError
-from acceptance.execution import (
+from acceptance.running.execution import (
     OUTPUT_LIMIT,
     Ending,
     External,

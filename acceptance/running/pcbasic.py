@@ -76,7 +76,7 @@ def default_listing(game: str) -> Path:
     """The game's oracle listing in the shared reference folder beside the project."""
     if game not in SEED_LINES:
         raise PcBasicError(f"not a BASIC game: {game} (known: {', '.join(SEED_LINES)})")
-    project = Path(__file__).resolve().parent.parent
+    project = Path(__file__).resolve().parents[2]  # above acceptance/running/
     return project.parent / "shared" / "reference" / game / "oracle.bas"
 
 

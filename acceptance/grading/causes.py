@@ -14,9 +14,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from acceptance.compare import DiffLine, Mismatch, Side
-from acceptance.grade import Grade
-from acceptance.suite import ERRORS, Outcome, Result
+from acceptance.running.compare import DiffLine, Mismatch, Side
+from acceptance.grading.grade import Grade
+from acceptance.running.suite import ERRORS, Outcome, Result
 
 NUMBER = re.compile(r"\d[\d,.]*")
 

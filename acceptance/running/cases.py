@@ -130,7 +130,7 @@ def installed_suite() -> Path | None:
     """The project holding the public suite installed with the harness: the source tree beside
     the package (a checkout or an editable install), else the copy a wheel installs under
     `share/`; None if neither holds one."""
-    candidates = (Path(__file__).resolve().parent.parent, Path(sys.prefix) / "share" / DISTRIBUTION)
+    candidates = (Path(__file__).resolve().parents[2], Path(sys.prefix) / "share" / DISTRIBUTION)
     return next(
         (
             root

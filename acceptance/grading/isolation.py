@@ -9,10 +9,10 @@ from enum import Enum
 from importlib import metadata
 from pathlib import Path
 
-from acceptance.cases import DISTRIBUTION, Case, shown
+from acceptance.running.cases import DISTRIBUTION, Case, shown
 from acceptance.errors import HarnessError
-from acceptance.sandbox import Limits, Runner, sandbox
-from acceptance.unprivileged import available, lock, unprivileged
+from acceptance.grading.sandbox import Limits, Runner, sandbox
+from acceptance.grading.unprivileged import available, lock, unprivileged
 
 
 class Isolation(Enum):
@@ -33,13 +33,13 @@ NOTES = {
 def project_folders() -> list[Path]:
     """Where this project lies: its source checkout, or the folders of its installed packages
     (which hold the oracle a program could run for the expected output)."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]  # above acceptance/grading/
     if (root / "pyproject.toml").is_file():
         return [root]
     try:
         names = (metadata.distribution(DISTRIBUTION).read_text("top_level.txt") or "").split()
     except metadata.PackageNotFoundError:
-        names = [Path(__file__).resolve().parent.name]
+        names = [Path(__file__).resolve().parents[1].name]
     return [root / name for name in names if (root / name).is_dir()]
 
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from acceptance.cases import (
+from acceptance.running.cases import (
     SCRIPT_FOLDER,
     SCRIPT_SUFFIX,
     Case,
@@ -13,10 +13,10 @@ from acceptance.cases import (
     project_root,
     shown,
 )
-from acceptance.compare import Mismatch
+from acceptance.running.compare import Mismatch
 from acceptance.errors import HarnessError
-from acceptance.execution import Producer, Status
-from acceptance.suite import difference
+from acceptance.running.execution import Producer, Status
+from acceptance.running.suite import difference
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 TEMPLATE = """\

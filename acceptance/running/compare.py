@@ -5,7 +5,7 @@ from functools import lru_cache
 from difflib import SequenceMatcher
 from enum import Enum
 
-from acceptance.places import COMMANDS, Places
+from acceptance.running.places import COMMANDS, Places
 
 MAX_BLOCK_LINES = 500  # twice the longest block of expected/: bounds the diff of a runaway output
 MARKS = {

@@ -15,13 +15,13 @@ from collections import Counter
 from collections.abc import Sequence
 from importlib import resources
 
-from acceptance.causes import Group, causes, edit, first_changed
-from acceptance.compare import TRAILING_SPACE, visible
-from acceptance.grade import Grade
-from acceptance.grade_report import first_lines
-from acceptance.points import Points, number_text
-from acceptance.report import details, headline
-from acceptance.suite import ERRORS, Outcome, Result
+from acceptance.grading.causes import Group, causes, edit, first_changed
+from acceptance.running.compare import TRAILING_SPACE, visible
+from acceptance.grading.grade import Grade
+from acceptance.grading.grade_report import first_lines
+from acceptance.grading.points import Points, number_text
+from acceptance.running.report import details, headline
+from acceptance.running.suite import ERRORS, Outcome, Result
 
 BUCKETS = 10  # histogram bars of 10 points each; a full score has its own bar
 # (submission, test) -> the number of its cause on the page
@@ -36,7 +36,7 @@ def escape(text: object) -> str:
 
 def asset(name: str) -> str:
     """A file shipped beside this module (the page's style and script)."""
-    return resources.files("acceptance").joinpath("report_assets", name).read_text("utf-8")
+    return resources.files("acceptance.grading").joinpath("report_assets", name).read_text("utf-8")
 
 
 def percent_text(value: float) -> str:

@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from acceptance.cases import EXPECTED_SUFFIX, SEED_SUFFIX, Case, stem
+from acceptance.running.cases import EXPECTED_SUFFIX, SEED_SUFFIX, Case, stem
 from acceptance.errors import HarnessError
-from acceptance.grade import Grade
-from acceptance.points import Points, number_text
-from acceptance.report import full_report
+from acceptance.grading.grade import Grade
+from acceptance.grading.points import Points, number_text
+from acceptance.running.report import full_report
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 BUNDLE_ZIP = "autograder.zip"
@@ -87,7 +87,7 @@ class Bundle:
 
 def source_root() -> Path:
     """The source checkout this harness runs from (the bundle installs a copy of it)."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]  # above acceptance/grading/
     if not (root / "pyproject.toml").is_file():
         raise HarnessError("the autograder bundle is made from a source checkout of the project")
     return root

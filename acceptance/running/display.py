@@ -3,8 +3,8 @@
 import sys
 from typing import Any
 
-from acceptance.report import explained_report, headline
-from acceptance.suite import Result
+from acceptance.running.report import explained_report, headline
+from acceptance.running.suite import Result
 
 
 class Display:

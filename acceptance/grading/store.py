@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from acceptance.cases import Case, shown
-from acceptance.compare import DiffLine, Mismatch, Side
+from acceptance.running.cases import Case, shown
+from acceptance.running.compare import DiffLine, Mismatch, Side
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
-from acceptance.grade import Submission
-from acceptance.points import Points
-from acceptance.suite import Outcome, Result
+from acceptance.grading.grade import Submission
+from acceptance.grading.points import Points
+from acceptance.running.suite import Outcome, Result
 
 STORE = "grading.sqlite"
 FORMAT = 1

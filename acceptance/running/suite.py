@@ -6,10 +6,10 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from enum import Enum
 
-from acceptance.cases import Case, expected_candidates, shown
-from acceptance.compare import Mismatch, compare
-from acceptance.execution import Output, Producer, Status
-from acceptance.places import places_of
+from acceptance.running.cases import Case, expected_candidates, shown
+from acceptance.running.compare import Mismatch, compare
+from acceptance.running.execution import Output, Producer, Status
+from acceptance.running.places import places_of
 
 
 class Outcome(Enum):

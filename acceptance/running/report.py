@@ -4,8 +4,8 @@ import json
 import re
 from xml.etree import ElementTree
 
-from acceptance.compare import Mismatch, marks_used, visible
-from acceptance.suite import ERRORS, Result, Summary
+from acceptance.running.compare import Mismatch, marks_used, visible
+from acceptance.running.suite import ERRORS, Result, Summary
 
 INDENT = "    "
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
