@@ -10,7 +10,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -163,15 +163,29 @@ def grade_runs(
     jobs: int,
     on_result: Callable[[Submission, Result, bytes], None],
 ) -> None:
-    """Every task run, `jobs` at once, `on_result` told of each as it ends. Anything that stops
-    the waiting (Ctrl-C, a signal's exception) ends the runs in flight, whose results are lost,
-    and goes on up."""
+    """Every task run, `jobs` at once, `on_result` told of each as it ends; a task starts only
+    once an earlier one is told of, so that no more than `jobs` runs are ever untold. Anything
+    that stops the waiting (Ctrl-C, a signal's exception) ends the runs in flight, whose results
+    are lost, and goes on up."""
+    waiting = iter(tasks)
+    running: dict[Future[tuple[Result, bytes]], Task] = {}
     pool = ThreadPoolExecutor(max_workers=jobs)
+
+    def start_next() -> None:
+        task = next(waiting, None)
+        if task is not None:
+            running[pool.submit(grader, *task)] = task
+
     try:
-        futures = {pool.submit(grader, *task): task for task in tasks}
-        for future in as_completed(futures):
-            result, output = future.result()
-            on_result(futures[future][0], result, output)
+        for _ in range(jobs):
+            start_next()
+        while running:
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                submission, _ = running.pop(future)
+                result, output = future.result()
+                on_result(submission, result, output)
+                start_next()
     except BaseException:
         grader.guard.stop()
         raise
