@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import grimp
 
-PACKAGES = ("oracle", "commands", "model", "acceptance", "games", "tools", "web")
+PACKAGES = ("oracle", "commands", "provenance", "model", "acceptance", "games", "tools", "web")
 
 
 def cycles(graph: grimp.ImportGraph) -> list[list[str]]:

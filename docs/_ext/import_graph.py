@@ -23,6 +23,7 @@ GROUPS = {
     "acceptance": "the at harness",
     "oracle": "command line, grammar, runs",
     "commands": "one object per command",
+    "provenance": "why each line: rules, records",
     "model": "state, rules, view",
     "games.star_lanes": "Star Lanes",
     "games.super_star_trek": "Super Star Trek",
@@ -30,7 +31,7 @@ GROUPS = {
     "games.command_line": "the games' shared options",
     "games.basic": "the Microsoft-BASIC runtime",
 }
-ROOTS = ("web", "tools", "acceptance", "oracle", "commands", "model", "games")
+ROOTS = ("web", "tools", "acceptance", "oracle", "commands", "provenance", "model", "games")
 BOX_WIDTH, BOX_HEIGHT, GAP, ROW_GAP, MARGIN = 200, 46, 24, 64, 12
 
 
