@@ -160,13 +160,20 @@ class Calls:
         self.kept: dict[FrameType, tuple[int, dict[str, None]]] = {}
 
     def hook(self, frame: FrameType, event: str, argument: object) -> None:
-        """On each call of a function of model/, note it under its nearest model caller."""
-        if _kind_of(frame) is not KEEP:
+        """On each call of a function of model/, note it under its nearest model caller.
+
+        It runs on every call of the command, so the kinds are read from `KINDS` inline."""
+        kinds = KINDS
+        kind = kinds.get(frame.f_code) or _kind_of(frame)
+        if kind is not KEEP:
             return
         caller = frame.f_back
-        while caller is not None and _kind_of(caller) is PASS:
-            caller = caller.f_back  # an override's calls are its model caller's
-        if caller is None or _kind_of(caller) is LEAVE:
+        while caller is not None:  # an override's calls are its model caller's
+            kind = kinds.get(caller.f_code) or _kind_of(caller)
+            if kind is not PASS:
+                break
+            caller = caller.f_back
+        if caller is None or kind is LEAVE:
             return
         children = self.children.get(caller)
         if children is None:
@@ -247,15 +254,6 @@ def describe(entity: object) -> dict[str, Any] | None:
     return {"name": entity.name, "id": entity.id, "position": position}
 
 
-def note_here() -> Note:
-    """The rule at work where a line is written, with its sentence and numbers."""
-    hook = paused()
-    try:
-        return _note()
-    finally:
-        sys.settrace(hook)  # type: ignore[arg-type]
-
-
 def _note() -> Note:
     """The note of the innermost rule on the stack, the recorder's own frames passed by."""
     frames = model_path(1)
@@ -329,28 +327,36 @@ class Recorder:
         """
         hook = paused()
         try:
-            frames = model_path(1)
-            codes = tuple(frame.f_code for frame in frames[:2])
-            if (key, attribute, codes) in self.writers:
-                return
-            self.writers.add((key, attribute, codes))
-            index, rule = find_rule(frames)
-            change = Change(attribute, rule.name, source(frames, index))
-            self.changes.setdefault(key, []).append(change)
+            self.write(key, attribute)
         finally:
             sys.settrace(hook)  # type: ignore[arg-type]
+
+    def write(self, key: int | str, attribute: str) -> None:
+        """`changed`, the trace hook already stopped by the caller."""
+        frames = model_path(1)
+        codes = tuple(frame.f_code for frame in frames[:2])
+        if (key, attribute, codes) in self.writers:
+            return
+        self.writers.add((key, attribute, codes))
+        index, rule = find_rule(frames)
+        change = Change(attribute, rule.name, source(frames, index))
+        self.changes.setdefault(key, []).append(change)
 
     def place(self, entity: Entity, rule: Rule | None = None) -> None:
         """Note the rule that put `entity` on its cell; the first time, it is its origin."""
         hook = paused()
         try:
-            frames = model_path(1)
-            index, found = find_rule(frames)
-            note = Note(rule or found, "", source(frames, index))
-            self.placed[entity.id] = (self.turn, note)
-            self.origins.setdefault(entity.id, note)
+            self.put(entity, rule)
         finally:
             sys.settrace(hook)  # type: ignore[arg-type]
+
+    def put(self, entity: Entity, rule: Rule | None = None) -> None:
+        """`place`, the trace hook already stopped by the caller."""
+        frames = model_path(1)
+        index, found = find_rule(frames)
+        note = Note(rule or found, "", source(frames, index))
+        self.placed[entity.id] = (self.turn, note)
+        self.origins.setdefault(entity.id, note)
 
     def of(self, key: int | str) -> list[Change]:
         """The changes of an entity (or of the `score`) this turn."""
@@ -360,48 +366,47 @@ class Recorder:
 RECORDER: ContextVar[Recorder | None] = ContextVar("provenance_recorder", default=None)
 
 
-def _record(entity: object, name: str, value: object) -> None:
-    """Note who writes a field of a traced entity, if a recorded run is going on."""
-    recorder = RECORDER.get()
-    if recorder is not None:
-        recorder.changed(getattr(entity, "id"), name)  # noqa: B009 (an entity is an object to mypy)
+class Noted:
+    """An entity whose field writes are noted. The hook is stopped here, in the first frame of
+    the recorder: each call made while it runs would be one more trace event."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        recorder = RECORDER.get()
+        if recorder is not None:
+            hook = sys.gettrace()
+            sys.settrace(None)
+            try:
+                recorder.write(getattr(self, "id"), name)  # noqa: B009 (an object to mypy)
+            finally:
+                sys.settrace(hook)  # type: ignore[arg-type]
+        super().__setattr__(name, value)
 
 
-def _record_session(owner: object, name: str) -> None:
-    """Note which function wrote a field the state line shows."""
-    recorder = RECORDER.get()
-    if recorder is not None:
-        recorder.changed(SESSION, name)
-
-
-class TracedStarfighter(Starfighter):
+class TracedStarfighter(Noted, Starfighter):
     """A Starfighter whose field writes are noted."""
 
     __slots__ = ()
 
-    def __setattr__(self, name: str, value: object) -> None:
-        _record(self, name, value)
-        super().__setattr__(name, value)
 
-
-class TracedEnemy(Enemy):
+class TracedEnemy(Noted, Enemy):
     """An enemy whose field writes are noted."""
 
     __slots__ = ()
 
-    def __setattr__(self, name: str, value: object) -> None:
-        _record(self, name, value)
-        super().__setattr__(name, value)
 
-
-class TracedProjectile(Projectile):
+class TracedProjectile(Noted, Projectile):
     """A projectile whose field writes are noted."""
 
     __slots__ = ()
 
-    def __setattr__(self, name: str, value: object) -> None:
-        _record(self, name, value)
-        super().__setattr__(name, value)
+
+def _shown(name: str) -> None:
+    """Note which function wrote a field the state line shows (the hook stopped by the caller)."""
+    recorder = RECORDER.get()
+    if recorder is not None:
+        recorder.write(SESSION, name)
 
 
 class TracedFocus(Focus):
@@ -415,7 +420,8 @@ class TracedFocus(Focus):
 
 
 class RecordingTurnLog(TurnLog):
-    """A turn log that keeps, beside each line, the note of the rule that wrote it."""
+    """A turn log that keeps, beside each line, the note of the rule that wrote it (the trace
+    hook stopped first: the log's own calls are no rule's)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -427,27 +433,46 @@ class RecordingTurnLog(TurnLog):
         self.current = self.notes[section]
 
     def actor(self, text: str) -> None:
-        super().actor(text)
-        self.current.append(note_here())
+        hook = sys.gettrace()
+        sys.settrace(None)
+        try:
+            super().actor(text)
+            self.current.append(_note())
+        finally:
+            sys.settrace(hook)  # type: ignore[arg-type]
 
     def detail(self, text: str) -> None:
-        super().detail(text)
-        self.current.append(note_here())
+        hook = sys.gettrace()
+        sys.settrace(None)
+        try:
+            super().detail(text)
+            self.current.append(_note())
+        finally:
+            sys.settrace(hook)  # type: ignore[arg-type]
 
     def write(self, depth: int, text: str) -> None:
-        super().write(depth, text)
-        self.current.append(note_here())
+        hook = sys.gettrace()
+        sys.settrace(None)
+        try:
+            super().write(depth, text)
+            self.current.append(_note())
+        finally:
+            sys.settrace(hook)  # type: ignore[arg-type]
 
     def actor_at(self, mark: int, text: str) -> None:
-        super().actor_at(mark, text)
-        self.current.insert(mark, note_here())
+        hook = sys.gettrace()
+        sys.settrace(None)
+        try:
+            super().actor_at(mark, text)
+            self.current.insert(mark, _note())
+        finally:
+            sys.settrace(hook)  # type: ignore[arg-type]
 
 
 class RecordedGame(Game):
     """A game whose log, placements and entities note the rules that wrote them."""
 
     recorder: Recorder
-    _log: TurnLog
 
     @classmethod
     def adopt(cls, game: Game, recorder: Recorder) -> RecordedGame:
@@ -465,24 +490,28 @@ class RecordedGame(Game):
             recorder.changed(SESSION, counter)
         return game
 
-    @property
-    def log(self) -> TurnLog:
-        """The turn log, a recording one."""
-        return self._log
-
-    @log.setter
-    def log(self, value: TurnLog) -> None:
-        """A new turn's (empty) log: record into it, and start the turn's changes afresh."""
-        self._log = RecordingTurnLog()
-        self.recorder.new_turn(self.turn)
-
     def __setattr__(self, name: str, value: object) -> None:
-        if name in SHOWN:
-            _record_session(self, name)
+        """A new turn's (empty) log is a recording one, and the turn's changes start afresh; a
+        field the state line shows is noted. (The log is a plain attribute: it is read often.)"""
+        if name == "log":
+            value = RecordingTurnLog()
+            self.recorder.new_turn(self.turn)
+        elif name in SHOWN:
+            hook = sys.gettrace()
+            sys.settrace(None)
+            try:
+                _shown(name)
+            finally:
+                sys.settrace(hook)  # type: ignore[arg-type]
         super().__setattr__(name, value)
 
     def place(self, entity: Entity) -> None:
-        self.recorder.place(entity)
+        hook = sys.gettrace()
+        sys.settrace(None)
+        try:
+            self.recorder.put(entity)
+        finally:
+            sys.settrace(hook)  # type: ignore[arg-type]
         super().place(entity)
 
     def add_projectile(self, projectile: Projectile) -> None:
@@ -502,7 +531,12 @@ class RecordedSession(Session):
 
     def __setattr__(self, name: str, value: object) -> None:
         if name in SHOWN:
-            _record_session(self, name)
+            hook = sys.gettrace()
+            sys.settrace(None)
+            try:
+                _shown(name)
+            finally:
+                sys.settrace(hook)  # type: ignore[arg-type]
         super().__setattr__(name, value)
 
     def _start_game(self) -> None:
