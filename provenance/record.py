@@ -15,6 +15,7 @@ import sys
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import islice
 from types import CodeType, FrameType
 from typing import Any
 from collections.abc import Callable
@@ -151,13 +152,25 @@ def source(frames: list[FrameType], index: int) -> tuple[str, ...]:
     return tuple(dict.fromkeys((where(frames[rule]), *inner, *made, *outer)))
 
 
+@dataclass(slots=True)
+class Made:
+    """What a frame has called, as far as it was looked at: its calls seen, the functions, how
+    many of its last call's functions are among them, and the calls noted when it was."""
+
+    children: int = 0
+    made: dict[str, None] = field(default_factory=dict)
+    merged: int = 0
+    calls: int = -1
+
+
 class Calls:
     """Which functions of model/ each frame called, and they in turn: where a value written may
     come from. A trace hook (calls only, no lines) keeps it while a command runs."""
 
     def __init__(self) -> None:
         self.children: dict[FrameType, list[FrameType]] = {}
-        self.kept: dict[FrameType, tuple[int, dict[str, None]]] = {}
+        self.kept: dict[FrameType, Made] = {}
+        self.calls = 0  # the calls noted so far: nothing new, nothing to look at again
 
     def hook(self, frame: FrameType, event: str, argument: object) -> None:
         """On each call of a function of model/, note it under its nearest model caller.
@@ -178,8 +191,10 @@ class Calls:
         children = self.children.get(caller)
         if children is None:
             self.children[caller] = [frame]
+            self.calls += 1
         elif children[-1] is not frame:  # a generator resumed is the same call
             children.append(frame)
+            self.calls += 1
 
     def made_by(self, frames: list[FrameType]) -> list[str]:
         """The functions these frames (innermost first, each called by the next) have called so
@@ -189,14 +204,21 @@ class Calls:
     def _made(self, frame: FrameType) -> dict[str, None]:
         """What `frame` called, kept and extended as it calls more: only its last call may still
         be running, so only that one is looked at again."""
+        kept = self.kept.get(frame)
+        if kept is None:
+            kept = self.kept[frame] = Made()
+        elif kept.calls == self.calls:
+            return kept.made
         children = self.children.get(frame, ())
-        start, made = self.kept.get(frame, (0, {}))
-        if start == len(children) and not children:
-            return made
-        for child in children[max(start - 1, 0) :]:
+        made, merged = kept.made, kept.merged if kept.children else 0
+        theirs: dict[str, None] = {}
+        for child in children[max(kept.children - 1, 0) :]:
             made[where(child)] = None
-            made.update(self._made(child))
-        self.kept[frame] = (len(children), made)
+            theirs = self._made(child)
+            # A call's functions only grow at the end: those merged before are there already.
+            made.update(dict.fromkeys(islice(theirs, merged, None)))
+            merged = 0
+        kept.children, kept.merged, kept.calls = len(children), len(theirs), self.calls
         return made
 
     def clear(self) -> None:
