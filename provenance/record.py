@@ -90,8 +90,9 @@ def model_path(skip: int = 2) -> list[FrameType]:
     """The frames of model/ on the call stack, innermost first, out to the phase loop."""
     frames: list[FrameType] = []
     frame: FrameType | None = sys._getframe(skip)
+    kinds = KINDS
     while frame is not None and frame.f_code is not STOP:
-        kind = _kind_of(frame)
+        kind = kinds.get(frame.f_code) or _kind_of(frame)
         if kind is KEEP:
             frames.append(frame)
         elif kind is LEAVE and frames:
@@ -143,13 +144,12 @@ def source(frames: list[FrameType], index: int) -> tuple[str, ...]:
     if not frames:
         return ()
     rule = max(index, 0)
-    inner = [where(frame) for frame in reversed(frames[:rule])]
-    outer = [where(frame) for frame in frames[rule + 1 :]]
+    names = [WHERE.get(frame.f_code) or where(frame) for frame in frames]
     recorder = RECORDER.get()
     # Without a rule (a command's own bookkeeping), all its frames have made the value.
-    makers = frames[: rule + 1] if index >= 0 else frames
-    made = recorder.calls.made_by(makers) if recorder is not None else ()
-    return tuple(dict.fromkeys((where(frames[rule]), *inner, *made, *outer)))
+    maker = frames[rule] if index >= 0 else frames[-1]
+    made = recorder.calls.made(maker) if recorder is not None else {}
+    return tuple(dict.fromkeys((names[rule], *reversed(names[:rule]), *made, *names[rule + 1 :])))
 
 
 @dataclass(slots=True)
@@ -196,13 +196,9 @@ class Calls:
             children.append(frame)
             self.calls += 1
 
-    def made_by(self, frames: list[FrameType]) -> list[str]:
-        """The functions these frames (innermost first, each called by the next) have called so
-        far, and those they called: the outermost one's calls hold the others'."""
-        return list(self._made(frames[-1])) if frames else []
-
-    def _made(self, frame: FrameType) -> dict[str, None]:
-        """What `frame` called, kept and extended as it calls more: only its last call may still
+    def made(self, frame: FrameType) -> dict[str, None]:
+        """The functions `frame` has called so far, and those they called (where a value it
+        writes may come from), kept and extended as it calls more: only its last call may still
         be running, so only that one is looked at again."""
         kept = self.kept.get(frame)
         if kept is None:
@@ -213,8 +209,8 @@ class Calls:
         made, merged = kept.made, kept.merged if kept.children else 0
         theirs: dict[str, None] = {}
         for child in children[max(kept.children - 1, 0) :]:
-            made[where(child)] = None
-            theirs = self._made(child)
+            made[WHERE.get(child.f_code) or where(child)] = None
+            theirs = self.made(child)
             # A call's functions only grow at the end: those merged before are there already.
             made.update(dict.fromkeys(islice(theirs, merged, None)))
             merged = 0
