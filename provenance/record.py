@@ -205,11 +205,15 @@ class Calls:
             kept = self.kept[frame] = Made()
         elif kept.calls == self.calls:
             return kept.made
-        children = self.children.get(frame, ())
+        called = self.children
+        children = called.get(frame, ())
         made, merged = kept.made, kept.merged if kept.children else 0
         theirs: dict[str, None] = {}
         for child in children[max(kept.children - 1, 0) :]:
             made[WHERE.get(child.f_code) or where(child)] = None
+            if child not in called:  # most calls call nothing of model/
+                theirs, merged = {}, 0
+                continue
             theirs = self.made(child)
             # A call's functions only grow at the end: those merged before are there already.
             made.update(dict.fromkeys(islice(theirs, merged, None)))
