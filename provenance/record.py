@@ -402,7 +402,7 @@ class Noted:
             try:
                 recorder.write(getattr(self, "id"), name)  # noqa: B009 (an object to mypy)
             finally:
-                sys.settrace(hook)  # type: ignore[arg-type]
+                sys.settrace(hook)
         super().__setattr__(name, value)
 
 
@@ -461,7 +461,7 @@ class RecordingTurnLog(TurnLog):
             super().actor(text)
             self.current.append(_note())
         finally:
-            sys.settrace(hook)  # type: ignore[arg-type]
+            sys.settrace(hook)
 
     def detail(self, text: str) -> None:
         hook = sys.gettrace()
@@ -470,7 +470,7 @@ class RecordingTurnLog(TurnLog):
             super().detail(text)
             self.current.append(_note())
         finally:
-            sys.settrace(hook)  # type: ignore[arg-type]
+            sys.settrace(hook)
 
     def write(self, depth: int, text: str) -> None:
         hook = sys.gettrace()
@@ -479,7 +479,7 @@ class RecordingTurnLog(TurnLog):
             super().write(depth, text)
             self.current.append(_note())
         finally:
-            sys.settrace(hook)  # type: ignore[arg-type]
+            sys.settrace(hook)
 
     def actor_at(self, mark: int, text: str) -> None:
         hook = sys.gettrace()
@@ -488,7 +488,7 @@ class RecordingTurnLog(TurnLog):
             super().actor_at(mark, text)
             self.current.insert(mark, _note())
         finally:
-            sys.settrace(hook)  # type: ignore[arg-type]
+            sys.settrace(hook)
 
 
 class RecordedGame(Game):
@@ -524,7 +524,7 @@ class RecordedGame(Game):
             try:
                 _shown(name)
             finally:
-                sys.settrace(hook)  # type: ignore[arg-type]
+                sys.settrace(hook)
         super().__setattr__(name, value)
 
     def place(self, entity: Entity) -> None:
@@ -533,7 +533,7 @@ class RecordedGame(Game):
         try:
             self.recorder.put(entity)
         finally:
-            sys.settrace(hook)  # type: ignore[arg-type]
+            sys.settrace(hook)
         super().place(entity)
 
     def add_projectile(self, projectile: Projectile) -> None:
@@ -558,7 +558,7 @@ class RecordedSession(Session):
             try:
                 _shown(name)
             finally:
-                sys.settrace(hook)  # type: ignore[arg-type]
+                sys.settrace(hook)
         super().__setattr__(name, value)
 
     def _start_game(self) -> None:
