@@ -172,29 +172,33 @@ class Calls:
         self.kept: dict[FrameType, Made] = {}
         self.calls = 0  # the calls noted so far: nothing new, nothing to look at again
 
-    def hook(self, frame: FrameType, event: str, argument: object) -> None:
-        """On each call of a function of model/, note it under its nearest model caller.
+    def hook(self) -> Callable[[FrameType, str, object], None]:
+        """The trace hook: on each call of a function of model/, note it under its nearest model
+        caller. It runs on every call of a command, so all it reads is its own variables."""
+        children, kinds, kind_of = self.children, KINDS, _kind_of
+        keep, passed, leave = KEEP, PASS, LEAVE
 
-        It runs on every call of the command, so the kinds are read from `KINDS` inline."""
-        kinds = KINDS
-        kind = kinds.get(frame.f_code) or _kind_of(frame)
-        if kind is not KEEP:
-            return
-        caller = frame.f_back
-        while caller is not None:  # an override's calls are its model caller's
-            kind = kinds.get(caller.f_code) or _kind_of(caller)
-            if kind is not PASS:
-                break
-            caller = caller.f_back
-        if caller is None or kind is LEAVE:
-            return
-        children = self.children.get(caller)
-        if children is None:
-            self.children[caller] = [frame]
-            self.calls += 1
-        elif children[-1] is not frame:  # a generator resumed is the same call
-            children.append(frame)
-            self.calls += 1
+        def hook(frame: FrameType, event: str, argument: object) -> None:
+            kind = kinds.get(frame.f_code) or kind_of(frame)
+            if kind is not keep:
+                return
+            caller = frame.f_back
+            while caller is not None:  # an override's calls are its model caller's
+                kind = kinds.get(caller.f_code) or kind_of(caller)
+                if kind is not passed:
+                    break
+                caller = caller.f_back
+            if caller is None or kind is leave:
+                return
+            called = children.get(caller)
+            if called is None:
+                children[caller] = [frame]
+                self.calls += 1
+            elif called[-1] is not frame:  # a generator resumed is the same call
+                called.append(frame)
+                self.calls += 1
+
+        return hook
 
     def made(self, frame: FrameType) -> dict[str, None]:
         """The functions `frame` has called so far, and those they called (where a value it
@@ -315,12 +319,16 @@ class Recorder:
 
     writers: set[tuple[int | str, str, tuple[CodeType, ...]]] = field(default_factory=set)
     calls: Calls = field(default_factory=Calls)
+    hook: Callable[[FrameType, str, object], None] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.hook = self.calls.hook()
 
     def run(self, command: Callable[[], None]) -> None:
         """Run one command with the calls of its frames kept, its session changes afresh."""
         self.message = None
         self.changes.pop(SESSION, None)
-        sys.settrace(self.calls.hook)
+        sys.settrace(self.hook)
         try:
             command()
         finally:
