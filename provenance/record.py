@@ -15,6 +15,7 @@ import sys
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import islice
 from types import CodeType, FrameType
 from typing import Any
 from collections.abc import Callable
@@ -89,8 +90,9 @@ def model_path(skip: int = 2) -> list[FrameType]:
     """The frames of model/ on the call stack, innermost first, out to the phase loop."""
     frames: list[FrameType] = []
     frame: FrameType | None = sys._getframe(skip)
+    kinds = KINDS
     while frame is not None and frame.f_code is not STOP:
-        kind = _kind_of(frame)
+        kind = kinds.get(frame.f_code) or _kind_of(frame)
         if kind is KEEP:
             frames.append(frame)
         elif kind is LEAVE and frames:
@@ -142,13 +144,23 @@ def source(frames: list[FrameType], index: int) -> tuple[str, ...]:
     if not frames:
         return ()
     rule = max(index, 0)
-    inner = [where(frame) for frame in reversed(frames[:rule])]
-    outer = [where(frame) for frame in frames[rule + 1 :]]
+    names = [WHERE.get(frame.f_code) or where(frame) for frame in frames]
     recorder = RECORDER.get()
     # Without a rule (a command's own bookkeeping), all its frames have made the value.
-    makers = frames[: rule + 1] if index >= 0 else frames
-    made = recorder.calls.made_by(makers) if recorder is not None else ()
-    return tuple(dict.fromkeys((where(frames[rule]), *inner, *made, *outer)))
+    maker = frames[rule] if index >= 0 else frames[-1]
+    made = recorder.calls.made(maker) if recorder is not None else {}
+    return tuple(dict.fromkeys((names[rule], *reversed(names[:rule]), *made, *names[rule + 1 :])))
+
+
+@dataclass(slots=True)
+class Made:
+    """What a frame has called, as far as it was looked at: its calls seen, the functions, how
+    many of its last call's functions are among them, and the calls noted when it was."""
+
+    children: int = 0
+    made: dict[str, None] = field(default_factory=dict)
+    merged: int = 0
+    calls: int = -1
 
 
 class Calls:
@@ -157,39 +169,60 @@ class Calls:
 
     def __init__(self) -> None:
         self.children: dict[FrameType, list[FrameType]] = {}
-        self.kept: dict[FrameType, tuple[int, dict[str, None]]] = {}
+        self.kept: dict[FrameType, Made] = {}
+        self.calls = 0  # the calls noted so far: nothing new, nothing to look at again
 
-    def hook(self, frame: FrameType, event: str, argument: object) -> None:
-        """On each call of a function of model/, note it under its nearest model caller."""
-        if _kind_of(frame) is not KEEP:
-            return
-        caller = frame.f_back
-        while caller is not None and _kind_of(caller) is PASS:
-            caller = caller.f_back  # an override's calls are its model caller's
-        if caller is None or _kind_of(caller) is LEAVE:
-            return
-        children = self.children.get(caller)
-        if children is None:
-            self.children[caller] = [frame]
-        elif children[-1] is not frame:  # a generator resumed is the same call
-            children.append(frame)
+    def hook(self) -> Callable[[FrameType, str, object], None]:
+        """The trace hook: on each call of a function of model/, note it under its nearest model
+        caller. It runs on every call of a command, so all it reads is its own variables."""
+        children, kinds, kind_of = self.children, KINDS, _kind_of
+        keep, passed, leave = KEEP, PASS, LEAVE
 
-    def made_by(self, frames: list[FrameType]) -> list[str]:
-        """The functions these frames (innermost first, each called by the next) have called so
-        far, and those they called: the outermost one's calls hold the others'."""
-        return list(self._made(frames[-1])) if frames else []
+        def hook(frame: FrameType, event: str, argument: object) -> None:
+            kind = kinds.get(frame.f_code) or kind_of(frame)
+            if kind is not keep:
+                return
+            caller = frame.f_back
+            while caller is not None:  # an override's calls are its model caller's
+                kind = kinds.get(caller.f_code) or kind_of(caller)
+                if kind is not passed:
+                    break
+                caller = caller.f_back
+            if caller is None or kind is leave:
+                return
+            called = children.get(caller)
+            if called is None:
+                children[caller] = [frame]
+                self.calls += 1
+            elif called[-1] is not frame:  # a generator resumed is the same call
+                called.append(frame)
+                self.calls += 1
 
-    def _made(self, frame: FrameType) -> dict[str, None]:
-        """What `frame` called, kept and extended as it calls more: only its last call may still
+        return hook
+
+    def made(self, frame: FrameType) -> dict[str, None]:
+        """The functions `frame` has called so far, and those they called (where a value it
+        writes may come from), kept and extended as it calls more: only its last call may still
         be running, so only that one is looked at again."""
-        children = self.children.get(frame, ())
-        start, made = self.kept.get(frame, (0, {}))
-        if start == len(children) and not children:
-            return made
-        for child in children[max(start - 1, 0) :]:
-            made[where(child)] = None
-            made.update(self._made(child))
-        self.kept[frame] = (len(children), made)
+        kept = self.kept.get(frame)
+        if kept is None:
+            kept = self.kept[frame] = Made()
+        elif kept.calls == self.calls:
+            return kept.made
+        called = self.children
+        children = called.get(frame, ())
+        made, merged = kept.made, kept.merged if kept.children else 0
+        theirs: dict[str, None] = {}
+        for child in children[max(kept.children - 1, 0) :]:
+            made[WHERE.get(child.f_code) or where(child)] = None
+            if child not in called:  # most calls call nothing of model/
+                theirs, merged = {}, 0
+                continue
+            theirs = self.made(child)
+            # A call's functions only grow at the end: those merged before are there already.
+            made.update(dict.fromkeys(islice(theirs, merged, None)))
+            merged = 0
+        kept.children, kept.merged, kept.calls = len(children), len(theirs), self.calls
         return made
 
     def clear(self) -> None:
@@ -247,15 +280,6 @@ def describe(entity: object) -> dict[str, Any] | None:
     return {"name": entity.name, "id": entity.id, "position": position}
 
 
-def note_here() -> Note:
-    """The rule at work where a line is written, with its sentence and numbers."""
-    hook = paused()
-    try:
-        return _note()
-    finally:
-        sys.settrace(hook)  # type: ignore[arg-type]
-
-
 def _note() -> Note:
     """The note of the innermost rule on the stack, the recorder's own frames passed by."""
     frames = model_path(1)
@@ -295,12 +319,16 @@ class Recorder:
 
     writers: set[tuple[int | str, str, tuple[CodeType, ...]]] = field(default_factory=set)
     calls: Calls = field(default_factory=Calls)
+    hook: Callable[[FrameType, str, object], None] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.hook = self.calls.hook()
 
     def run(self, command: Callable[[], None]) -> None:
         """Run one command with the calls of its frames kept, its session changes afresh."""
         self.message = None
         self.changes.pop(SESSION, None)
-        sys.settrace(self.calls.hook)
+        sys.settrace(self.hook)
         try:
             command()
         finally:
@@ -329,28 +357,36 @@ class Recorder:
         """
         hook = paused()
         try:
-            frames = model_path(1)
-            codes = tuple(frame.f_code for frame in frames[:2])
-            if (key, attribute, codes) in self.writers:
-                return
-            self.writers.add((key, attribute, codes))
-            index, rule = find_rule(frames)
-            change = Change(attribute, rule.name, source(frames, index))
-            self.changes.setdefault(key, []).append(change)
+            self.write(key, attribute)
         finally:
             sys.settrace(hook)  # type: ignore[arg-type]
+
+    def write(self, key: int | str, attribute: str) -> None:
+        """`changed`, the trace hook already stopped by the caller."""
+        frames = model_path(1)
+        codes = tuple(frame.f_code for frame in frames[:2])
+        if (key, attribute, codes) in self.writers:
+            return
+        self.writers.add((key, attribute, codes))
+        index, rule = find_rule(frames)
+        change = Change(attribute, rule.name, source(frames, index))
+        self.changes.setdefault(key, []).append(change)
 
     def place(self, entity: Entity, rule: Rule | None = None) -> None:
         """Note the rule that put `entity` on its cell; the first time, it is its origin."""
         hook = paused()
         try:
-            frames = model_path(1)
-            index, found = find_rule(frames)
-            note = Note(rule or found, "", source(frames, index))
-            self.placed[entity.id] = (self.turn, note)
-            self.origins.setdefault(entity.id, note)
+            self.put(entity, rule)
         finally:
             sys.settrace(hook)  # type: ignore[arg-type]
+
+    def put(self, entity: Entity, rule: Rule | None = None) -> None:
+        """`place`, the trace hook already stopped by the caller."""
+        frames = model_path(1)
+        index, found = find_rule(frames)
+        note = Note(rule or found, "", source(frames, index))
+        self.placed[entity.id] = (self.turn, note)
+        self.origins.setdefault(entity.id, note)
 
     def of(self, key: int | str) -> list[Change]:
         """The changes of an entity (or of the `score`) this turn."""
@@ -360,48 +396,47 @@ class Recorder:
 RECORDER: ContextVar[Recorder | None] = ContextVar("provenance_recorder", default=None)
 
 
-def _record(entity: object, name: str, value: object) -> None:
-    """Note who writes a field of a traced entity, if a recorded run is going on."""
-    recorder = RECORDER.get()
-    if recorder is not None:
-        recorder.changed(getattr(entity, "id"), name)  # noqa: B009 (an entity is an object to mypy)
+class Noted:
+    """An entity whose field writes are noted. The hook is stopped here, in the first frame of
+    the recorder: each call made while it runs would be one more trace event."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        recorder = RECORDER.get()
+        if recorder is not None:
+            hook = sys.gettrace()
+            sys.settrace(None)
+            try:
+                recorder.write(getattr(self, "id"), name)  # noqa: B009 (an object to mypy)
+            finally:
+                sys.settrace(hook)
+        super().__setattr__(name, value)
 
 
-def _record_session(owner: object, name: str) -> None:
-    """Note which function wrote a field the state line shows."""
-    recorder = RECORDER.get()
-    if recorder is not None:
-        recorder.changed(SESSION, name)
-
-
-class TracedStarfighter(Starfighter):
+class TracedStarfighter(Noted, Starfighter):
     """A Starfighter whose field writes are noted."""
 
     __slots__ = ()
 
-    def __setattr__(self, name: str, value: object) -> None:
-        _record(self, name, value)
-        super().__setattr__(name, value)
 
-
-class TracedEnemy(Enemy):
+class TracedEnemy(Noted, Enemy):
     """An enemy whose field writes are noted."""
 
     __slots__ = ()
 
-    def __setattr__(self, name: str, value: object) -> None:
-        _record(self, name, value)
-        super().__setattr__(name, value)
 
-
-class TracedProjectile(Projectile):
+class TracedProjectile(Noted, Projectile):
     """A projectile whose field writes are noted."""
 
     __slots__ = ()
 
-    def __setattr__(self, name: str, value: object) -> None:
-        _record(self, name, value)
-        super().__setattr__(name, value)
+
+def _shown(name: str) -> None:
+    """Note which function wrote a field the state line shows (the hook stopped by the caller)."""
+    recorder = RECORDER.get()
+    if recorder is not None:
+        recorder.write(SESSION, name)
 
 
 class TracedFocus(Focus):
@@ -415,7 +450,8 @@ class TracedFocus(Focus):
 
 
 class RecordingTurnLog(TurnLog):
-    """A turn log that keeps, beside each line, the note of the rule that wrote it."""
+    """A turn log that keeps, beside each line, the note of the rule that wrote it (the trace
+    hook stopped first: the log's own calls are no rule's)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -427,27 +463,46 @@ class RecordingTurnLog(TurnLog):
         self.current = self.notes[section]
 
     def actor(self, text: str) -> None:
-        super().actor(text)
-        self.current.append(note_here())
+        hook = sys.gettrace()
+        sys.settrace(None)
+        try:
+            super().actor(text)
+            self.current.append(_note())
+        finally:
+            sys.settrace(hook)
 
     def detail(self, text: str) -> None:
-        super().detail(text)
-        self.current.append(note_here())
+        hook = sys.gettrace()
+        sys.settrace(None)
+        try:
+            super().detail(text)
+            self.current.append(_note())
+        finally:
+            sys.settrace(hook)
 
     def write(self, depth: int, text: str) -> None:
-        super().write(depth, text)
-        self.current.append(note_here())
+        hook = sys.gettrace()
+        sys.settrace(None)
+        try:
+            super().write(depth, text)
+            self.current.append(_note())
+        finally:
+            sys.settrace(hook)
 
     def actor_at(self, mark: int, text: str) -> None:
-        super().actor_at(mark, text)
-        self.current.insert(mark, note_here())
+        hook = sys.gettrace()
+        sys.settrace(None)
+        try:
+            super().actor_at(mark, text)
+            self.current.insert(mark, _note())
+        finally:
+            sys.settrace(hook)
 
 
 class RecordedGame(Game):
     """A game whose log, placements and entities note the rules that wrote them."""
 
     recorder: Recorder
-    _log: TurnLog
 
     @classmethod
     def adopt(cls, game: Game, recorder: Recorder) -> RecordedGame:
@@ -465,24 +520,28 @@ class RecordedGame(Game):
             recorder.changed(SESSION, counter)
         return game
 
-    @property
-    def log(self) -> TurnLog:
-        """The turn log, a recording one."""
-        return self._log
-
-    @log.setter
-    def log(self, value: TurnLog) -> None:
-        """A new turn's (empty) log: record into it, and start the turn's changes afresh."""
-        self._log = RecordingTurnLog()
-        self.recorder.new_turn(self.turn)
-
     def __setattr__(self, name: str, value: object) -> None:
-        if name in SHOWN:
-            _record_session(self, name)
+        """A new turn's (empty) log is a recording one, and the turn's changes start afresh; a
+        field the state line shows is noted. (The log is a plain attribute: it is read often.)"""
+        if name == "log":
+            value = RecordingTurnLog()
+            self.recorder.new_turn(self.turn)
+        elif name in SHOWN:
+            hook = sys.gettrace()
+            sys.settrace(None)
+            try:
+                _shown(name)
+            finally:
+                sys.settrace(hook)
         super().__setattr__(name, value)
 
     def place(self, entity: Entity) -> None:
-        self.recorder.place(entity)
+        hook = sys.gettrace()
+        sys.settrace(None)
+        try:
+            self.recorder.put(entity)
+        finally:
+            sys.settrace(hook)
         super().place(entity)
 
     def add_projectile(self, projectile: Projectile) -> None:
@@ -502,7 +561,12 @@ class RecordedSession(Session):
 
     def __setattr__(self, name: str, value: object) -> None:
         if name in SHOWN:
-            _record_session(self, name)
+            hook = sys.gettrace()
+            sys.settrace(None)
+            try:
+                _shown(name)
+            finally:
+                sys.settrace(hook)
         super().__setattr__(name, value)
 
     def _start_game(self) -> None:
