@@ -463,38 +463,25 @@ class RecordingTurnLog(TurnLog):
         self.current = self.notes[section]
 
     def actor(self, text: str) -> None:
-        hook = sys.gettrace()
-        sys.settrace(None)
-        try:
-            super().actor(text)
-            self.current.append(_note())
-        finally:
-            sys.settrace(hook)
+        self._noted(len(self.current), TurnLog.actor, text)
 
     def detail(self, text: str) -> None:
-        hook = sys.gettrace()
-        sys.settrace(None)
-        try:
-            super().detail(text)
-            self.current.append(_note())
-        finally:
-            sys.settrace(hook)
+        self._noted(len(self.current), TurnLog.detail, text)
 
     def write(self, depth: int, text: str) -> None:
-        hook = sys.gettrace()
-        sys.settrace(None)
-        try:
-            super().write(depth, text)
-            self.current.append(_note())
-        finally:
-            sys.settrace(hook)
+        self._noted(len(self.current), TurnLog.write, depth, text)
 
     def actor_at(self, mark: int, text: str) -> None:
+        self._noted(mark, TurnLog.actor_at, mark, text)
+
+    def _noted(self, at: int, write: Callable[..., None], *arguments: object) -> None:
+        """Write a line through the plain log, and keep the note of the rule that wrote it at the
+        same place among the notes; the trace hook stopped meanwhile."""
         hook = sys.gettrace()
         sys.settrace(None)
         try:
-            super().actor_at(mark, text)
-            self.current.insert(mark, _note())
+            write(self, *arguments)
+            self.current.insert(at, _note())
         finally:
             sys.settrace(hook)
 
