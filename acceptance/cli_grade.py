@@ -160,8 +160,8 @@ def write_class_reports(store: Store, graded: Graded, found: Found) -> tuple[str
     summary = summary_table(grades, graded.points)
     write_reports([store.path.parent / name for name in REPORTS], texts)
     files = {name: digest(text) for name, text in zip(REPORTS, texts, strict=True)}
-    store.put("reported", {"grading": reported_digest(graded, note), "files": files})
-    store.put("summary", [summary, note])
+    grading = reported_digest(graded, note)
+    store.put("reported", {"grading": grading, "files": files, "summary": summary, "note": note})
     return summary, note
 
 
@@ -175,9 +175,9 @@ def reported_already(store: Store, graded: Graded) -> tuple[str, str] | None:
     """The summary and note of a complete grading whose reports, as written last, are beside
     the store unchanged (then nothing is to be done); None otherwise."""
     reported = store.get("reported")
-    if reported is None or store.get("summary") is None:
+    if reported is None:
         return None
-    summary, note = store.get("summary")
+    summary, note = reported["summary"], reported["note"]
     if reported["grading"] != reported_digest(graded, note):
         return None
     folder = store.path.parent
