@@ -243,3 +243,26 @@ def test_projectile_damage_that_leaves_the_starfighter_exactly_0_health_destroys
         "  The Starfighter at location [C,1] has been destroyed.",
     ]
     assert game.over and ship.health == 0 and symbol_at(game, "C1") == "X"
+
+
+def test_damage_that_leaves_an_enemy_exactly_1_health_does_not_destroy_it() -> None:
+    game = new_game(columns=20)
+    put_friendly_projectile(game, "A2", damage=51)
+    grunt = put_enemy(game, Kind.GRUNT, "A5")
+    grunt.health = 51
+    turn.play(game, Pass())
+    assert log(game, Section.FRIENDLY) == [
+        "A friendly projectile(id:-1) moves: [A,2] -> [A,5]",
+        "  The projectile collides with Grunt(id:1) at location [A,5], dealing 50 damage.",
+    ]
+    assert grunt.id in game.enemies
+
+
+def test_damage_that_leaves_an_enemy_exactly_0_health_destroys_it() -> None:
+    game = new_game(columns=20)
+    put_friendly_projectile(game, "A2", damage=51)
+    grunt = put_enemy(game, Kind.GRUNT, "A5")
+    grunt.health = 50
+    turn.play(game, Pass())
+    assert log(game, Section.FRIENDLY)[2] == "  The Grunt at location [A,5] has been destroyed."
+    assert grunt.id not in game.enemies and symbol_at(game, "A5") is None

@@ -2,12 +2,15 @@
 
 Each package is mutated in its own scratch folder, `.mutation/PACKAGE/` (links to the project and
 a pyproject.toml with that package's [tool.mutmut] table), against only the tests that concern
-it, so a run is short and its results are kept for the next run. Mutants listed in
+it, so a run is short and its results are kept for the next run. What mutmut leaves out
+(decorated functions, module- and class-level values, the defaults it skips) is mutated by
+tools.blind_spots and run by warm workers (tools.blind_worker), its results kept in
+`.mutation/PACKAGE/blind.json`. Mutants listed in
 `tests/mutation_equivalents.txt` (a mutant's name, then why no test can tell it apart) are left
 out of the score.
 
     python -m tools.mutation [PACKAGE ...] [--jobs N] [--fresh | --recheck | --sample N | --report]
-        [--survivors] [--differential GAMES]
+        [--blind] [--survivors] [--differential GAMES]
 
 The BASIC games' clones are pinned by PC-BASIC: `--sample N --differential GAMES` also plays
 GAMES random games (those of `at fuzz --seed SEED`, fixed beforehand, with PC-BASIC's
@@ -31,10 +34,12 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from queue import Queue
 
 from acceptance.fuzzing.fuzz import trials
 from acceptance.games import GAMES, script_text
 from acceptance.running.pcbasic import PcBasicError
+from tools import blind_spots
 from tools.mutant_games import Played
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -176,6 +181,11 @@ class Figures:
     seconds: float
 
     @property
+    def blind(self) -> int:
+        """The mutants of what mutmut leaves out (tools.blind_spots), among all."""
+        return sum(blind_spots.SEPARATOR in mutant for mutant in self.statuses)
+
+    @property
     def counts(self) -> Counter[str]:
         """How many mutants have each status."""
         return Counter(self.statuses.values())
@@ -276,6 +286,89 @@ def captured(
     )
 
 
+def blind_files(package: Package) -> list[Path]:
+    """The source files whose blind spots are mutated: as mutmut's, by the same settings."""
+    if package.only:
+        return [ROOT / path for path in package.only]
+    left_alone = {ROOT / path for path in package.left_alone}
+    files = (path for source in package.sources for path in (ROOT / source).rglob("*.py"))
+    return sorted(path for path in files if path not in left_alone)
+
+
+def test_arguments(package: Package) -> list[str]:
+    """pytest's arguments for the package's tests, stopping at the first failure."""
+    selection = list(package.tests) + (["-k", package.keyword] if package.keyword else [])
+    return ["-x", "-q", "-p", "no:cacheprovider", *selection]
+
+
+class Worker:
+    """A warm worker process (tools.blind_worker) that runs the tests with one mutant at a time."""
+
+    def __init__(self, arguments: list[str], site: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tools.blind_worker", *arguments],
+            cwd=ROOT,
+            env=blind_spots.environment("", site),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def verdict(self, mutant: str, seconds: float) -> str:
+        """Killed, survived or timeout: the tests with the blind-spot mutant on (none: "")."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{seconds} {mutant}\n")
+        self.process.stdin.flush()
+        return self.process.stdout.readline().strip()
+
+    def close(self) -> None:
+        """End the worker: its input closed, it stops reading."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def run_blind(
+    folder: Path, package: Package, chosen: list[blind_spots.Mutant], options: argparse.Namespace
+) -> dict[str, str]:
+    """The verdicts of the blind-spot mutants, each run that the results kept in the folder
+    (`blind.json`, by the module's digest) do not hold, or (--recheck) did not detect."""
+    kept_file = folder / "blind.json"
+    kept: dict[str, list[str]] = (
+        json.loads(kept_file.read_text(encoding="utf-8")) if kept_file.exists() else {}
+    )
+    digests = {mutant.module: blind_spots.digest(mutant.module) for mutant in chosen}
+    pending = [
+        mutant
+        for mutant in chosen
+        if kept.get(mutant.name, ["", ""])[1] != digests[mutant.module]
+        or (options.recheck and kept[mutant.name][0] not in DETECTED)
+    ]
+    if pending and not options.report:
+        workers: Queue[Worker] = Queue()
+        for _ in range(options.jobs):
+            workers.put(Worker(test_arguments(package), folder / "blind-site"))
+        started = time.monotonic()
+        if workers.queue[0].verdict("", 3600) != "survived":
+            raise SystemExit(f"mutation: the tests of {folder.name} fail without a mutant")
+        timeout = SLOWEST * (time.monotonic() - started) + SLACK
+
+        def run(mutant: blind_spots.Mutant) -> str:
+            worker = workers.get()
+            try:
+                return worker.verdict(mutant.name, timeout)
+            finally:
+                workers.put(worker)
+
+        with ThreadPoolExecutor(max_workers=options.jobs) as pool:
+            for mutant, verdict in zip(pending, pool.map(run, pending), strict=True):
+                kept[mutant.name] = [verdict, digests[mutant.module]]
+                kept_file.write_text(json.dumps(kept, indent=0), encoding="utf-8")
+        for worker in workers.queue:
+            worker.close()
+    return {mutant.name: kept[mutant.name][0] for mutant in chosen if mutant.name in kept}
+
+
 def mutmut(folder: Path, *arguments: str, quiet: bool, failing: bool = False) -> str:
     """Run mutmut in a scratch folder; its output, echoed unless quiet."""
     done = captured([str(MUTMUT), *arguments], folder)
@@ -297,19 +390,26 @@ def statuses(folder: Path) -> dict[str, str]:
 
 def measure(name: str, options: argparse.Namespace) -> Figures:
     """Run one package's mutants; its figures, with the survivors left unexplained."""
-    folder = prepare(name, PACKAGES[name], options.fresh)
+    package = PACKAGES[name]
+    folder = prepare(name, package, options.fresh)
+    blind = {mutant.name: mutant for mutant in blind_spots.mutants(blind_files(package))}
     chosen: list[str] = []
     started = time.monotonic()
     if options.sample:
         mutmut(folder, "run", NO_MUTANT, quiet=True, failing=True)
-        every = sorted(statuses(folder))
+        every = sorted(statuses(folder)) + sorted(blind)
         chosen = random.Random(options.seed).sample(every, min(options.sample, len(every)))
     elif options.recheck and (folder / "mutants").is_dir():
         chosen = [m for m, s in statuses(folder).items() if s not in DETECTED]
-    if not options.report:
-        mutmut(folder, "run", "--max-children", str(options.jobs), *chosen, quiet=True)
+    if not (options.report or options.blind) and (not options.sample or set(chosen) - set(blind)):
+        mutmut_chosen = [mutant for mutant in chosen if mutant not in blind]
+        mutmut(folder, "run", "--max-children", str(options.jobs), *mutmut_chosen, quiet=True)
+    found = {} if options.blind else statuses(folder)
+    blind_chosen = (
+        [blind[m] for m in chosen if m in blind] if options.sample else list(blind.values())
+    )
+    found.update(run_blind(folder, package, blind_chosen, options))
     seconds = 0.0 if options.report else time.monotonic() - started
-    found = statuses(folder)
     if options.sample:
         found = {mutant: found[mutant] for mutant in chosen}
     if not found:
@@ -318,7 +418,6 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
     for mutant in sorted(found.keys() & listed.keys()):
         if found[mutant] != "survived":
             print(f"  listed as equivalent but {found[mutant]}: {mutant}")
-    package = PACKAGES[name]
     scope = [path.removesuffix(".py") for path in package.only] or list(package.sources)
     prefixes = tuple(path.replace("/", ".") + "." for path in scope)
     others = tuple(path.removesuffix(".py").replace("/", ".") + "." for path in package.left_alone)
@@ -329,7 +428,7 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
     if options.survivors:
         for mutant, status in sorted(found.items()):
             if status not in DETECTED and mutant not in equivalent:
-                print(f"  {status}: {mutant}")
+                print(f"  {status}: {blind.get(mutant, mutant)}")
     return Figures(name, found, len(equivalent), seconds)
 
 
@@ -342,7 +441,7 @@ def report(figures: Figures) -> str:
     survived = counts["survived"] - figures.equivalent
     wall = f"{figures.seconds:.0f} s" if figures.seconds else "-"
     return (
-        f"{figures.package:<18} {figures.mutants:>7} {counts['killed']:>7} "
+        f"{figures.package:<18} {figures.mutants:>7} {figures.blind:>5} {counts['killed']:>7} "
         f"{survived:>8} {counts['timeout']:>9} {other:>6} "
         f"{figures.equivalent:>11} {figures.score:>6.1f}% {wall:>9}"
     )
@@ -382,8 +481,12 @@ def corpus(name: str, games: int, seed: int) -> list[Played]:
 def play(code: Path, package: str, games: Path, mutant: str, timeout: float) -> tuple[str, str]:
     """A mutant's verdict on the games (killed, timeout or survived) and the player's last line."""
     command = [sys.executable, "-P", str(PLAYER), package, str(games)]
+    switch = {"PYTHONPATH": str(code), "MUTANT_UNDER_TEST": mutant}
+    if blind_spots.SEPARATOR in mutant:  # compiled in at import, from the project's own code
+        site = blind_spots.environment(mutant, SCRATCH / "blind-site")["PYTHONPATH"]
+        code, switch = ROOT, {"PYTHONPATH": site, blind_spots.VARIABLE: mutant}
     try:
-        done = captured(command, code, timeout, PYTHONPATH=str(code), MUTANT_UNDER_TEST=mutant)
+        done = captured(command, code, timeout, **switch)
     except subprocess.TimeoutExpired:
         return "timeout", f"still playing after {timeout:.0f} s"
     last = done.stdout.strip().splitlines()[-1:]
@@ -437,6 +540,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fresh", action="store_true", help="forget the results of earlier runs")
     parser.add_argument("--survivors", action="store_true", help="list the unexplained survivors")
     parser.add_argument("--report", action="store_true", help="the figures of the last run only")
+    parser.add_argument(
+        "--blind", action="store_true", help="only the mutants of what mutmut leaves out"
+    )
     parser.add_argument("--sample", type=int, default=0, help="run only N mutants drawn at random")
     parser.add_argument("--seed", type=int, default=0, help="the seed of --sample (default 0)")
     parser.add_argument(
@@ -458,7 +564,7 @@ def main(argv: list[str] | None = None) -> int:
     if options.differential and (not options.sample or set(names) - set(basic)):
         parser.error(f"--differential goes with --sample and {' or '.join(basic)}")
     print(
-        f"{'package':<18} {'mutants':>7} {'killed':>7} {'survived':>8} {'timed out':>9} "
+        f"{'package':<18} {'mutants':>7} {'blind':>5} {'killed':>7} {'survived':>8} {'timed out':>9} "
         f"{'other':>6} {'equivalent':>11} {'score':>7} {'wall':>9}"
     )
     for name in names:

@@ -1,0 +1,305 @@
+"""The mutants mutmut leaves out, made and run here: decorated functions, the values assigned at
+module and class level (the tables), and the defaults mutmut skips (docs/mutation.md).
+
+mutmut 3 switches a mutant on while the tests run, through a trampoline that stands in for a
+function; so it leaves out code that runs once, at import (a table, a class constant, a default
+that is not a plain name, number or string), and every function whose decorator would wrap the
+trampoline (`@property`, `@cache`, `@contextmanager`, ...). Here such a mutant is compiled into
+its module as the module is imported, in a test process of its own: a `sitecustomize` on
+PYTHONPATH installs an import hook that reads BLIND_MUTANT, so the oracle's subprocesses that
+the tests start import the mutant too.
+
+A mutant's name is MODULE::PLACE::N. PLACE is a decorated function or one mutmut will not touch
+(`Enemy.destroyed`), a name assigned at module or class level (`GRUNT_HEALTH`,
+`Grunt.health`), a function's defaults (`spawn.(defaults)`) or other module code
+(`(module)`); N numbers the place's mutation points from 0, in the order of the syntax tree.
+Decorators and their arguments (cache sizes), annotations, docstrings, f-strings, assertions and
+dunder names (`__all__`, `__slots__`) are not mutated.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib.abc
+import importlib.machinery
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIABLE = "BLIND_MUTANT"
+SEPARATOR = "::"  # in a mutant's name; never in one of mutmut's
+# One mutation of an operator: what it becomes (shared with tools.why_mutants).
+OPERATORS: dict[type, type] = {
+    ast.Add: ast.Sub,
+    ast.Sub: ast.Add,
+    ast.Mult: ast.FloorDiv,
+    ast.FloorDiv: ast.Mult,
+    ast.Mod: ast.FloorDiv,
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+    ast.And: ast.Or,
+    ast.Or: ast.And,
+}
+SITE = "from tools.blind_spots import install_from_environment\ninstall_from_environment()\n"
+# mutmut passes over functions by these names (file_mutation.py), and over an Enum's hooks.
+UNTOUCHED_NAMES = {"__getattribute__", "__setattr__", "__new__"}
+UNTOUCHED_IN_ENUMS = {"__init__", "_generate_next_value_"}
+ENUM_BASES = {"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"}
+# Type-level calls whose arguments name types, not rules.
+TYPE_CALLS = {"TypeVar", "NewType", "ParamSpec", "cast"}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One change at one point of a place mutmut leaves out."""
+
+    module: str
+    place: str
+    point: int
+    line: int
+    change: str
+
+    @property
+    def name(self) -> str:
+        return SEPARATOR.join((self.module, self.place, str(self.point)))
+
+    def __str__(self) -> str:
+        return f"{self.name} (line {self.line}: {self.change})"
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of a module of the project from its path."""
+    return ".".join(path.resolve().relative_to(ROOT).with_suffix("").parts)
+
+
+def module_path(module: str) -> Path:
+    """The source file of a module of the project."""
+    return Path(ROOT, *module.split(".")).with_suffix(".py")
+
+
+def change_of(node: ast.AST) -> str | None:
+    """What one mutation does to this node, if it is a mutation point."""
+    if isinstance(node, (ast.BinOp, ast.AugAssign, ast.BoolOp)) and type(node.op) in OPERATORS:
+        return f"{type(node.op).__name__} -> {OPERATORS[type(node.op)].__name__}"
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in OPERATORS:
+        return f"{type(node.ops[0]).__name__} -> {OPERATORS[type(node.ops[0])].__name__}"
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str)):
+        return f"{node.value!r} -> {mutated_value(node.value)!r}"
+    return None
+
+
+def mutated_value(value: bool | int | float | str) -> bool | int | float | str:
+    """A constant's mutant: a truth value negated, a number plus one, a string marked."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, str):
+        return f"XX{value}XX"
+    return value + 1
+
+
+def change(node: ast.AST) -> None:
+    """Apply a mutation point's change to its node, in place."""
+    if isinstance(node, (ast.BinOp, ast.AugAssign, ast.BoolOp)):
+        node.op = OPERATORS[type(node.op)]()
+    elif isinstance(node, ast.Compare):
+        node.ops = [OPERATORS[type(node.ops[0])]()]
+    elif isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str)):
+        node.value = mutated_value(node.value)
+
+
+def _is_docstring(statement: ast.stmt) -> bool:
+    return (
+        isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+    )
+
+
+def _children(node: ast.AST) -> Iterator[ast.AST]:
+    """The children a mutation may reach: no annotation, decorator, docstring or type call."""
+    if isinstance(node, (ast.JoinedStr, ast.Assert)):
+        return
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        if node.func.id in TYPE_CALLS:
+            return
+    for field, value in ast.iter_fields(node):
+        if field in ("annotation", "returns", "decorator_list", "type_comment"):
+            continue
+        items = value if isinstance(value, list) else [value]
+        for position, item in enumerate(items):
+            if not isinstance(item, ast.AST):
+                continue
+            if field == "body" and position == 0 and isinstance(item, ast.stmt):
+                if _is_docstring(item):
+                    continue
+            yield item
+
+
+def points(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    """The mutation points under a node, depth first in the syntax tree's order, with changes."""
+    found: list[tuple[ast.AST, str]] = []
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        what = change_of(current)
+        if what is not None:
+            found.append((current, what))
+        pending.extend(reversed(list(_children(current))))
+    return found
+
+
+def _untouched(function: ast.FunctionDef, enum: bool) -> bool:
+    """Whether mutmut leaves this function's body alone."""
+    decorators = function.decorator_list
+    lone = (
+        len(decorators) == 1
+        and isinstance(decorators[0], ast.Name)
+        and decorators[0].id in ("staticmethod", "classmethod")
+    )
+    names = UNTOUCHED_NAMES | (UNTOUCHED_IN_ENUMS if enum else set())
+    return (bool(decorators) and not lone) or function.name in names
+
+
+def _skipped_defaults(function: ast.FunctionDef) -> list[ast.expr]:
+    """The defaults mutmut skips: any but a plain name, number or string."""
+    arguments = function.args
+    defaults = [*arguments.defaults, *(d for d in arguments.kw_defaults if d is not None)]
+    return [d for d in defaults if not isinstance(d, (ast.Name, ast.Constant))]
+
+
+def _target(statement: ast.Assign | ast.AnnAssign | ast.AugAssign) -> str:
+    targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+    return ",".join(ast.unparse(target) for target in targets)
+
+
+def places(
+    body: Sequence[ast.stmt], prefix: str = "", enum: bool = False
+) -> Iterator[tuple[str, list[ast.AST]]]:
+    """The places of a module's (or class's) code that mutmut leaves out, with their nodes."""
+    other: list[ast.AST] = []
+    for statement in body:
+        if isinstance(statement, ast.ClassDef):
+            bases = {ast.unparse(base).rpartition(".")[2] for base in statement.bases}
+            yield from places(
+                statement.body, f"{prefix}{statement.name}.", bool(bases & ENUM_BASES)
+            )
+        elif isinstance(statement, ast.FunctionDef):
+            if _untouched(statement, enum):
+                yield f"{prefix}{statement.name}", [statement]
+            elif defaults := _skipped_defaults(statement):
+                yield f"{prefix}{statement.name}.(defaults)", list(defaults)
+        elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            target = _target(statement)
+            if statement.value is not None and not (
+                target.startswith("__") and target.endswith("__")
+            ):
+                yield f"{prefix}{target}", [statement.value]
+        elif isinstance(statement, (ast.If, ast.Try, ast.With, ast.For)):
+            yield from places(
+                [s for s in ast.iter_child_nodes(statement) if isinstance(s, ast.stmt)],
+                prefix,
+                enum,
+            )
+        elif not isinstance(statement, (ast.Import, ast.ImportFrom)) and not _is_docstring(
+            statement
+        ):
+            other.append(statement)
+    if other:
+        yield f"{prefix}(module)" if not prefix else f"{prefix}(class)", other
+
+
+def place_points(nodes: list[ast.AST]) -> list[tuple[ast.AST, str]]:
+    """The mutation points of a place, in order."""
+    return [point for node in nodes for point in points(node)]
+
+
+def module_mutants(module: str) -> list[Mutant]:
+    """Every mutant of one module, in a fixed order."""
+    tree = ast.parse(module_path(module).read_text(encoding="utf-8"))
+    found = []
+    for place, nodes in places(tree.body):
+        for point, (node, what) in enumerate(place_points(nodes)):
+            found.append(Mutant(module, place, point, getattr(node, "lineno", 0), what))
+    return found
+
+
+def mutants(files: Sequence[Path]) -> list[Mutant]:
+    """Every mutant of these source files."""
+    return [mutant for path in files for mutant in module_mutants(module_name(path))]
+
+
+def digest(module: str) -> str:
+    """The digest of a module's source: a mutant's result holds while it is unchanged."""
+    return hashlib.sha256(module_path(module).read_bytes()).hexdigest()[:16]
+
+
+def mutated_tree(name: str) -> tuple[str, ast.Module]:
+    """The module a mutant changes and its syntax tree with the change made."""
+    module, place, point = name.split(SEPARATOR)
+    tree = ast.parse(module_path(module).read_text(encoding="utf-8"))
+    nodes = dict(places(tree.body))[place]
+    change(place_points(nodes)[int(point)][0])
+    return module, ast.fix_missing_locations(tree)
+
+
+class _Loader(importlib.abc.Loader):
+    """Executes the mutated syntax tree in place of the module's source."""
+
+    def __init__(self, tree: ast.Module, path: str) -> None:
+        self.tree, self.path = tree, path
+
+    def exec_module(self, module: ModuleType) -> None:
+        exec(compile(self.tree, self.path, "exec"), module.__dict__)
+
+
+class _Finder(importlib.abc.MetaPathFinder):
+    """Finds the mutated module where it is, and loads it through the mutant's tree."""
+
+    def __init__(self, module: str, tree: ast.Module) -> None:
+        self.module, self.tree = module, tree
+
+    def find_spec(
+        self, name: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if name != self.module:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path, target)
+        if spec is None or spec.origin is None:
+            return None
+        spec.loader = _Loader(self.tree, spec.origin)
+        spec.cached = None
+        return spec
+
+
+def install_from_environment() -> None:
+    """Make the import of the module BLIND_MUTANT names compile its mutant (if one is named)."""
+    name = os.environ.get(VARIABLE, "")
+    if name:
+        module, tree = mutated_tree(name)
+        sys.meta_path.insert(0, _Finder(module, tree))
+
+
+def site(folder: Path) -> Path:
+    """A folder holding the `sitecustomize` that installs the hook: for PYTHONPATH."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "sitecustomize.py").write_text(SITE, encoding="utf-8")
+    return folder
+
+
+def environment(name: str, folder: Path) -> dict[str, str]:
+    """The environment of a test process with the mutant named on (none: "")."""
+    path = os.pathsep.join([str(site(folder)), str(ROOT)])
+    return {**os.environ, VARIABLE: name, "PYTHONPATH": path, "PYTHONDONTWRITEBYTECODE": "1"}
