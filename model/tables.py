@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, auto
 
 
 @dataclass(frozen=True)
@@ -35,11 +35,11 @@ class Stats:
 class Pattern(Enum):
     """How a weapon's projectiles spawn and travel (spec 6.7)."""
 
-    STANDARD = "Standard"
-    SPREAD = "Spread"
-    SNIPE = "Snipe"
-    ROCKET = "Rocket"
-    SPLITTER = "Splitter"
+    STANDARD = auto()
+    SPREAD = auto()
+    SNIPE = auto()
+    ROCKET = auto()
+    SPLITTER = auto()
 
 
 class CostKind(Enum):
@@ -71,11 +71,11 @@ class Part:
 
 
 class PowerKind(Enum):
-    RECALL = "Recall"
-    REPAIR = "Repair"
-    OVERCHARGE = "Overcharge"
-    DEPLOY_DRONES = "Deploy Drones"
-    ORBITAL_STRIKE = "Orbital Strike"
+    RECALL = auto()
+    REPAIR = auto()
+    OVERCHARGE = auto()
+    DEPLOY_DRONES = auto()
+    ORBITAL_STRIKE = auto()
 
 
 @dataclass(frozen=True)
@@ -114,13 +114,15 @@ ENGINES: tuple[Part, ...] = (
     Part("Armoured", Stats(50, 100, 0, 3, 3, 6, 4, 5)),
 )
 
+OVERCHARGE_MAX_HEALTH = 50  # Overcharge's cost: the most health it spends
+
 POWERS: tuple[Power, ...] = (
     Power(PowerKind.RECALL, 50, CostKind.ENERGY,
           "Recall (50 energy): Teleport back to spawn."),
     Power(PowerKind.REPAIR, 50, CostKind.ENERGY,
           "Repair (50 energy): Gain 50 health, can go over max health."
           " Health regen will not be in effect if over cap."),
-    Power(PowerKind.OVERCHARGE, 50, CostKind.HEALTH,
+    Power(PowerKind.OVERCHARGE, OVERCHARGE_MAX_HEALTH, CostKind.HEALTH,
           "Overcharge (up to 50 health): Gain 2*health spent energy, can go over max energy."
           " Energy regen will not be in effect if over cap."),
     Power(PowerKind.DEPLOY_DRONES, 100, CostKind.ENERGY,
@@ -130,7 +132,6 @@ POWERS: tuple[Power, ...] = (
 )  # fmt: skip
 
 REPAIR_HEALTH = 50
-OVERCHARGE_MAX_HEALTH = 50
 OVERCHARGE_ENERGY_PER_HEALTH = 2
 ORBITAL_STRIKE_DAMAGE = 100
 

@@ -11,6 +11,7 @@ from tools.mutation import Worker
 
 SOURCE = '''
 """A module's docstring."""
+from dataclasses import field
 from functools import cache
 
 LIMIT: int = 3
@@ -23,6 +24,7 @@ class Grunt:
 
     HEALTH = 100
     name: str = "grunt"
+    seen: list[int] = field(default_factory=lambda: [1], repr=False, compare=False)
 
     @property
     def destroyed(self) -> bool:
@@ -58,6 +60,7 @@ def test_tables_class_values_decorated_functions_and_skipped_defaults_are_places
         "TABLE": ["'a' -> 'XXaXX'", "'b' -> 'XXbXX'", "1 -> 2", "2.5 -> 3.5", "4 -> 5"],
         "Grunt.HEALTH": ["100 -> 101"],
         "Grunt.name": ["'grunt' -> 'XXgruntXX'"],
+        "Grunt.seen": ["1 -> 2"],
         "Grunt.destroyed": ["And -> Or", "LtE -> Lt", "0 -> 1", "True -> False"],
         "Grunt.move.(defaults)": ["0 -> 1", "1 -> 2"],
         "bonus": ["2 -> 3"],

@@ -13,8 +13,9 @@ A mutant's name is MODULE::PLACE::N. PLACE is a decorated function or one mutmut
 (`Enemy.destroyed`), a name assigned at module or class level (`GRUNT_HEALTH`,
 `Grunt.health`), a function's defaults (`spawn.(defaults)`) or other module code
 (`(module)`); N numbers the place's mutation points from 0, in the order of the syntax tree.
-Decorators and their arguments (cache sizes), annotations, docstrings, f-strings, assertions and
-dunder names (`__all__`, `__slots__`) are not mutated.
+Decorators and their arguments (cache sizes), annotations, docstrings, f-strings, assertions,
+dunder names (`__all__`, `__slots__`) and a dataclass field's options (`init`, `repr`, ...) are
+not mutated: they say how the code is built, not what a rule does.
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ UNTOUCHED_IN_ENUMS = {"__init__", "_generate_next_value_"}
 ENUM_BASES = {"Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"}
 # Type-level calls whose arguments name types, not rules.
 TYPE_CALLS = {"TypeVar", "NewType", "ParamSpec", "cast"}
+# A dataclass field's options say how the class is made (its __init__, repr, ...), not a rule.
+FIELD_OPTIONS = {"init", "repr", "compare", "hash", "kw_only"}
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,10 @@ def _children(node: ast.AST) -> Iterator[ast.AST]:
         return
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         if node.func.id in TYPE_CALLS:
+            return
+        if node.func.id == "field":
+            yield from node.args
+            yield from (k for k in node.keywords if k.arg not in FIELD_OPTIONS)
             return
     for field, value in ast.iter_fields(node):
         if field in ("annotation", "returns", "decorator_list", "type_comment"):
