@@ -38,13 +38,17 @@ class _ToCalls(Transformer[Token, list[Call]]):
         return str(children[0])
 
 
+TABLES_FILE = "script-grammar.pickle"  # pragma: no mutate (the parser's cache, in the cache folder)
+
+
 @cache
 def _lark() -> Lark:
     """The LALR parser, built on first use; its tables are cached on disk between runs, which
     saves most of the time building them takes (Lark checks the cache against the grammar and
     its version before use)."""
     cache_folder = folder()
-    tables = False if cache_folder is None else os.path.join(cache_folder, "script-grammar.pickle")
+    # Whether and where the tables are cached tunes only the speed: not mutated.
+    tables = os.path.join(cache_folder, TABLES_FILE) if cache_folder else False  # pragma: no mutate
     return Lark.open(
         "script.lark", rel_to=__file__, parser="lalr", transformer=_ToCalls(), cache=tables
     )

@@ -17,12 +17,12 @@ from functools import lru_cache
 from oracle.cache import KnownPieces
 from oracle.calls import Call, ScriptError
 
-CHUNK_LINES = 100
+CHUNK_LINES = 100  # pragma: no mutate (a chunk's size tunes speed; the calls are the same)
 BLANKS = " \t\r"
 # Runs of what the grammar ignores between tokens (and nothing else: a form feed is an error).
 WORDS = re.compile(r"[^ \t\r\n]+")
 # Pieces up to this length have their calls cached; longer ones are rare and parsed each time.
-CACHED_PIECE = 200
+CACHED_PIECE = 200  # pragma: no mutate (speed only: longer pieces are parsed each time)
 KNOWN_PIECES = KnownPieces()
 
 

@@ -6,7 +6,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools.blind_spots import Mutant, environment, module_mutants, place_points, places
+from tools.blind_spots import (
+    Mutant,
+    environment,
+    module_mutants,
+    module_name,
+    module_path,
+    place_points,
+    places,
+)
 from tools.mutation import Worker
 
 SOURCE = '''
@@ -78,6 +86,12 @@ def test_a_mutant_is_named_by_module_place_and_point() -> None:
     assert mutants["tests.echo_game::DEFAULT_SEED::0"] == Mutant(
         "tests.echo_game", "DEFAULT_SEED", 0, 15, "5 -> 6"
     )
+
+
+def test_a_package_is_named_and_found_as_python_imports_it() -> None:
+    assert module_name(module_path("commands")) == "commands"
+    assert module_path("commands").name == "__init__.py"
+    assert module_name(module_path("model.enemy")) == "model.enemy"
 
 
 def imported_seed(mutant: str, site: Path) -> str:

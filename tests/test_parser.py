@@ -132,8 +132,11 @@ def test_comment_and_blank_lines_are_blanked(line: str) -> None:
     assert blank_comment(line) == ""
 
 
-@pytest.mark.parametrize("line", ["pass", "pass -- trailing", "- - no", "  pass"])
+@pytest.mark.parametrize(
+    "line", ["pass", "pass -- trailing", "- - no", "  pass", "X", "XX--", "\f", "\f--", "\v"]
+)
 def test_other_lines_are_kept(line: str) -> None:
+    """Only spaces, tabs and carriage returns are blank: a form feed is a syntax error."""
     assert blank_comment(line) == line
 
 

@@ -15,7 +15,8 @@ A mutant's name is MODULE::PLACE::N. PLACE is a decorated function or one mutmut
 (`(module)`); N numbers the place's mutation points from 0, in the order of the syntax tree.
 Decorators and their arguments (cache sizes), annotations, docstrings, f-strings, assertions,
 dunder names (`__all__`, `__slots__`) and a dataclass field's options (`init`, `repr`, ...) are
-not mutated: they say how the code is built, not what a rule does.
+not mutated: they say how the code is built, not what a rule does; nor is a line marked
+`# pragma: no mutate`, as mutmut does, which marks values that only tune speed.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 VARIABLE = "BLIND_MUTANT"
 SEPARATOR = "::"  # in a mutant's name; never in one of mutmut's
+PRAGMA = "# pragma: no mutate"
 # One mutation of an operator: what it becomes (shared with tools.why_mutants).
 OPERATORS: dict[type, type] = {
     ast.Add: ast.Sub,
@@ -84,13 +86,15 @@ class Mutant:
 
 
 def module_name(path: Path) -> str:
-    """The dotted name of a module of the project from its path."""
-    return ".".join(path.resolve().relative_to(ROOT).with_suffix("").parts)
+    """The dotted name of a module of the project from its path (a package's: its folder's)."""
+    parts = path.resolve().relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def module_path(module: str) -> Path:
-    """The source file of a module of the project."""
-    return Path(ROOT, *module.split(".")).with_suffix(".py")
+    """The source file of a module of the project (a package's `__init__.py`)."""
+    path = Path(ROOT, *module.split("."))
+    return path.with_suffix(".py") if path.with_suffix(".py").exists() else path / "__init__.py"
 
 
 def change_of(node: ast.AST) -> str | None:
@@ -233,12 +237,27 @@ def place_points(nodes: list[ast.AST]) -> list[tuple[ast.AST, str]]:
     return [point for node in nodes for point in points(node)]
 
 
+def unmarked(source: str, tree: ast.Module) -> list[tuple[str, list[ast.AST]]]:
+    """The module's places with their points, less those on lines marked `# pragma: no mutate`
+    (as mutmut reads it: a value that only tunes speed, such as a cache's size or file)."""
+    marked = {number for number, line in enumerate(source.splitlines(), 1) if PRAGMA in line}
+    return [
+        (
+            place,
+            [node for node, _ in place_points(nodes) if getattr(node, "lineno", 0) not in marked],
+        )
+        for place, nodes in places(tree.body)
+    ]
+
+
 def module_mutants(module: str) -> list[Mutant]:
     """Every mutant of one module, in a fixed order."""
-    tree = ast.parse(module_path(module).read_text(encoding="utf-8"))
+    source = module_path(module).read_text(encoding="utf-8")
     found = []
-    for place, nodes in places(tree.body):
-        for point, (node, what) in enumerate(place_points(nodes)):
+    for place, nodes in unmarked(source, ast.parse(source)):
+        for point, node in enumerate(nodes):
+            what = change_of(node)
+            assert what is not None  # a mutation point
             found.append(Mutant(module, place, point, getattr(node, "lineno", 0), what))
     return found
 
@@ -256,9 +275,9 @@ def digest(module: str) -> str:
 def mutated_tree(name: str) -> tuple[str, ast.Module]:
     """The module a mutant changes and its syntax tree with the change made."""
     module, place, point = name.split(SEPARATOR)
-    tree = ast.parse(module_path(module).read_text(encoding="utf-8"))
-    nodes = dict(places(tree.body))[place]
-    change(place_points(nodes)[int(point)][0])
+    source = module_path(module).read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    change(dict(unmarked(source, tree))[place][int(point)])
     return module, ast.fix_missing_locations(tree)
 
 
