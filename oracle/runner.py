@@ -19,7 +19,7 @@ Source = Callable[[], Iterable[str]]
 # Up to this many commands, the steps found while validating are kept to run; a bigger script is
 # parsed again, a chunk at a time, so memory stays bounded. Equal calls share a step, so a usual
 # script costs a reference per command; at worst, every call distinct, about 600 bytes (120 MB).
-KEEP_COMMANDS = 200_000
+KEEP_COMMANDS = 200_000  # pragma: no mutate (memory against speed: the output is the same)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from provenance.record import RECORDER, Recorder, recorded_session
 from provenance.rules import RULES
 from provenance.state import Reason, state_reasons
 
-CHUNK = 1000
+CHUNK = 1000  # pragma: no mutate (lines written at a time: speed only)
 ECHO = Reason("echo.command", "", ("oracle.runner:run_step",), "command")
 REPORT = Reason("script.error", "", ("oracle.runner:validate",), "script")
 ENCODE = json.JSONEncoder(ensure_ascii=False).encode

@@ -121,3 +121,28 @@ def test_an_error_names_the_numbers_that_made_it() -> None:
     assert numbers["energy"] < numbers["weapon.cost"] == 70
     assert "A shot costs 70 energy." in str(error["why"])
     assert error["source"][0] == "model.turn:check"  # type: ignore[index]
+
+
+def test_an_echo_line_and_a_script_error_are_explained_by_the_runner() -> None:
+    echo = list(explained(lambda: ["toggle_debug_mode"]))[2].record()
+    assert echo == {
+        "line": 3,
+        "text": "->toggle_debug_mode",
+        "command": "toggle_debug_mode",
+        "phase": "command",
+        "rule": "echo.command",
+        "spec": "etf.md",
+        "why": "The oracle echoes each command of the script after `->`.",
+        "source": ["oracle.runner:run_step"],
+    }
+    report = list(explained(lambda: ["pass("]))[1].record()
+    assert report == {
+        "line": 2,
+        "text": "parse error (Line 1, Column 6)",
+        "command": None,
+        "phase": "script",
+        "rule": "script.error",
+        "spec": "space_defender_2.grammar.txt",
+        "why": "The script does not parse or type-check: nothing runs, the oracle prints this report.",
+        "source": ["oracle.runner:validate"],
+    }

@@ -112,7 +112,7 @@ PACKAGES = {
     "commands": Package(("commands",), FRONT_END_TESTS + test_files("acceptance"), SPACE_DEFENDER),
     "oracle": Package(
         ("oracle",),
-        FRONT_END_TESTS + test_files("acceptance", "why"),
+        FRONT_END_TESTS + test_files("acceptance", "why", "version"),
         SPACE_DEFENDER,
         left_alone=tuple(
             f"oracle/{name}.py"
