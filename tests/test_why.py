@@ -1,10 +1,12 @@
 """`oracle -why` and `-why-json`: every line of every public expected output explained."""
 
+import hashlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pytest_regressions.data_regression import DataRegressionFixture
 
 from oracle.cli import main
 from oracle.runner import run_script
@@ -64,15 +66,15 @@ def test_every_rule_of_the_table_is_reached_by_a_public_test_or_listed_as_not() 
     assert sorted(set(RULES) - reached) == sorted(NOT_REACHED)
 
 
+UNREACHED_SCRIPT = [
+    "abort", "toggle_RNG_out", "play(5,10,1,1,1,1,1)", "play(5,10,1,1,1,1,1)",
+    "setup_select(5)", "setup_next(5)", "play(5,10,1,1,1,1,1)", "fire", "fire", "fire",
+    "abort", "play(5,10,2,1,1,1,1)",
+]  # fmt: skip
+
+
 def test_the_rules_not_reached_publicly_are_reached_by_a_script_of_their_own() -> None:
-    script = "\n".join(
-        [
-            "abort", "toggle_RNG_out", "play(5,10,1,1,1,1,1)", "play(5,10,1,1,1,1,1)",
-            "setup_select(5)", "setup_next(5)", "play(5,10,1,1,1,1,1)", "fire", "fire", "fire",
-            "abort", "play(5,10,2,1,1,1,1)",
-        ]
-    )  # fmt: skip
-    lines = [line.record() for line in explained(lambda: script.split("\n"))]
+    lines = [line.record() for line in explained(lambda: UNREACHED_SCRIPT)]
     reached = {str(line["rule"]) for line in lines}
     assert set(NOT_REACHED) - {"script.error"} <= reached
     assert {line.reason.rule for line in explained(lambda: ["pass("])} == {"script.error"}
@@ -146,3 +148,22 @@ def test_an_echo_line_and_a_script_error_are_explained_by_the_runner() -> None:
         "why": "The script does not parse or type-check: nothing runs, the oracle prints this report.",
         "source": ["oracle.runner:validate"],
     }
+
+
+def digest(lines: list[dict[str, object]]) -> str:
+    """A digest of explained lines, every field of each."""
+    return hashlib.sha256(json.dumps(lines, ensure_ascii=False).encode()).hexdigest()
+
+
+def test_the_explanations_of_the_public_outputs_are_the_ones_kept(
+    data_regression: DataRegressionFixture,
+) -> None:
+    """Every explanation of every public output (rule, sentence, spec section, source, numbers,
+    cells), and of the scripts reaching the other rules, as one digest a script: a change must
+    be meant (`pytest --force-regen`; `oracle -why-json` before and after shows it)."""
+    digests = {script.stem: digest(records(script)) for script in SCRIPTS}
+    digests["unreached rules"] = digest(
+        [line.record() for line in explained(lambda: UNREACHED_SCRIPT)]
+    )
+    digests["script error"] = digest([line.record() for line in explained(lambda: ["pass("])])
+    data_regression.check(digests)

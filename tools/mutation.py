@@ -419,9 +419,13 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
         if found[mutant] != "survived":
             print(f"  listed as equivalent but {found[mutant]}: {mutant}")
     scope = [path.removesuffix(".py") for path in package.only] or list(package.sources)
-    prefixes = tuple(path.replace("/", ".") + "." for path in scope)
+    prefixes = tuple(path.replace("/", ".") + end for path in scope for end in (".", "::"))
     others = tuple(path.removesuffix(".py").replace("/", ".") + "." for path in package.left_alone)
-    missing = [m for m in listed.keys() - found.keys() if m.startswith(prefixes)]
+    missing = [
+        m
+        for m in listed.keys() - found.keys()
+        if m.startswith(prefixes) and (blind_spots.SEPARATOR in m or not options.blind)
+    ]
     for mutant in sorted(m for m in missing if not m.startswith(others) and not options.sample):
         print(f"  listed as equivalent but no such mutant: {mutant}")
     equivalent = {mutant for mutant, status in found.items() if status == "survived"} & set(listed)
