@@ -49,6 +49,26 @@ def rules_named(line: dict[str, object]) -> Iterator[str]:
         yield change["rule"]
 
 
+def digest(lines: list[dict[str, object]]) -> str:
+    """A digest of explained lines, every field of each."""
+    return hashlib.sha256(json.dumps(lines, ensure_ascii=False).encode()).hexdigest()
+
+
+def test_the_explanations_of_the_public_outputs_are_the_ones_kept(
+    data_regression: DataRegressionFixture,
+) -> None:
+    """Every explanation of every public output (rule, sentence, spec section, source, numbers,
+    cells), and of the scripts reaching the other rules, as one digest a script: a change must
+    be meant (`pytest --force-regen`; `oracle -why-json` before and after shows it). First in
+    the file: it fails fastest when a text of the rule table changes."""
+    digests = {script.stem: digest(records(script)) for script in SCRIPTS}
+    digests["unreached rules"] = digest(
+        [line.record() for line in explained(lambda: UNREACHED_SCRIPT)]
+    )
+    digests["script error"] = digest([line.record() for line in explained(lambda: ["pass("])])
+    data_regression.check(digests)
+
+
 @pytest.mark.parametrize("script", SCRIPTS, ids=[script.stem for script in SCRIPTS])
 def test_every_line_of_the_expected_output_is_explained(script: Path) -> None:
     lines = records(script)
@@ -148,22 +168,3 @@ def test_an_echo_line_and_a_script_error_are_explained_by_the_runner() -> None:
         "why": "The script does not parse or type-check: nothing runs, the oracle prints this report.",
         "source": ["oracle.runner:validate"],
     }
-
-
-def digest(lines: list[dict[str, object]]) -> str:
-    """A digest of explained lines, every field of each."""
-    return hashlib.sha256(json.dumps(lines, ensure_ascii=False).encode()).hexdigest()
-
-
-def test_the_explanations_of_the_public_outputs_are_the_ones_kept(
-    data_regression: DataRegressionFixture,
-) -> None:
-    """Every explanation of every public output (rule, sentence, spec section, source, numbers,
-    cells), and of the scripts reaching the other rules, as one digest a script: a change must
-    be meant (`pytest --force-regen`; `oracle -why-json` before and after shows it)."""
-    digests = {script.stem: digest(records(script)) for script in SCRIPTS}
-    digests["unreached rules"] = digest(
-        [line.record() for line in explained(lambda: UNREACHED_SCRIPT)]
-    )
-    digests["script error"] = digest([line.record() for line in explained(lambda: ["pass("])])
-    data_regression.check(digests)
