@@ -2,9 +2,11 @@
 Defender 2 it reproduces, as its banner and the course's spec name it; the web page shows it."""
 
 from collections.abc import Callable
-from importlib.metadata import version
+from importlib.metadata import PackageNotFoundError, version
 
 import pytest
+
+import oracle.version
 
 from acceptance.cli import main as at_main
 from games.star_canine.cli import main as star_canine_main
@@ -61,3 +63,13 @@ def test_every_other_command_prints_the_package_version(
 
 def test_the_web_page_shows_what_oracle_version_prints() -> None:
     assert version_text() + "\n" == ORACLE_LINE
+
+
+def test_a_package_not_installed_says_its_version_is_unknown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def missing(name: str) -> str:
+        raise PackageNotFoundError(name)
+
+    monkeypatch.setattr(oracle.version, "version", missing)
+    assert oracle.version.package_version() == "(version unknown: not installed)"

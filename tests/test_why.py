@@ -10,7 +10,7 @@ from pytest_regressions.data_regression import DataRegressionFixture
 
 from oracle.cli import main
 from oracle.runner import run_script
-from oracle.why import explained
+from oracle.why import Explained, comment, explained, explanation
 from provenance.rules import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,9 +49,12 @@ def rules_named(line: dict[str, object]) -> Iterator[str]:
         yield change["rule"]
 
 
-def digest(lines: list[dict[str, object]]) -> str:
-    """A digest of explained lines, every field of each."""
-    return hashlib.sha256(json.dumps(lines, ensure_ascii=False).encode()).hexdigest()
+def digest(lines: list[Explained]) -> str:
+    """A digest of explained lines as `-why-json`, `-why` and the harness show them."""
+    records = json.dumps([line.record() for line in lines], ensure_ascii=False)
+    as_json = "".join(line.json() for line in lines)
+    as_comments = "".join("\n".join([line.text, *comment(line.record())]) for line in lines)
+    return hashlib.sha256("\0".join((records, as_json, as_comments)).encode()).hexdigest()
 
 
 def test_the_explanations_of_the_public_outputs_are_the_ones_kept(
@@ -61,11 +64,12 @@ def test_the_explanations_of_the_public_outputs_are_the_ones_kept(
     cells), and of the scripts reaching the other rules, as one digest a script: a change must
     be meant (`pytest --force-regen`; `oracle -why-json` before and after shows it). First in
     the file: it fails fastest when a text of the rule table changes."""
-    digests = {script.stem: digest(records(script)) for script in SCRIPTS}
-    digests["unreached rules"] = digest(
-        [line.record() for line in explained(lambda: UNREACHED_SCRIPT)]
-    )
-    digests["script error"] = digest([line.record() for line in explained(lambda: ["pass("])])
+    digests = {
+        script.stem: digest(list(explained(script.read_text().split("\n").copy)))
+        for script in SCRIPTS
+    }
+    digests["unreached rules"] = digest(list(explained(lambda: UNREACHED_SCRIPT)))
+    digests["script error"] = digest(list(explained(lambda: ["pass("])))
     data_regression.check(digests)
 
 
@@ -168,3 +172,14 @@ def test_an_echo_line_and_a_script_error_are_explained_by_the_runner() -> None:
         "why": "The script does not parse or type-check: nothing runs, the oracle prints this report.",
         "source": ["oracle.runner:validate"],
     }
+
+
+def test_one_line_is_explained_as_the_harness_shows_it_under_a_difference() -> None:
+    text = "toggle_debug_mode"
+    assert explanation(text, 3) == [
+        "oracle line 3: ->toggle_debug_mode",
+        "command | echo.command (etf.md)",
+        "The oracle echoes each command of the script after `->`.",
+        "source: oracle.runner:run_step",
+    ]
+    assert explanation(text, 6) == ["the oracle's output has no line 6"]
