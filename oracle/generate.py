@@ -113,8 +113,8 @@ class Player:
     def _setup(self, stage: Stage) -> Call:
         """The planned option, else now and then any; on mostly a state at a time, sometimes back."""
         if self.plan is not None:
-            wanted = self.plan.get(stage, self.session.selection.get(stage))
-            if wanted != self.session.selection.get(stage):
+            wanted = self.plan.get(stage)
+            if wanted is not None and wanted != self.session.selection[stage]:
                 return Call("setup_select", (wanted,))
             return Call("setup_next", (1,))
         if stage in MENU_SIZES and self.rng.random() < 0.6:
