@@ -31,7 +31,7 @@ from tools.mutants import ROOT, Mutant, mutants, swappable
 
 DEFAULT_SIZE = 60
 DEFAULT_SEED = 29
-DEFAULT_SECONDS = 30.0
+DEFAULT_SECONDS = 30
 FUZZ_SEED = 29
 AT = Path(sys.executable).parent / "at"
 PUBLIC_SUITE = ROOT / "at"
@@ -65,7 +65,9 @@ class Measure:
     @property
     def verdict(self) -> str:
         """Which of the two found it: one of VERDICTS."""
-        return VERDICTS[(not self.public) * 2 + (not self.fuzz)]
+        if self.public:
+            return "both" if self.fuzz else "public suite only"
+        return "at fuzz only" if self.fuzz else "neither"
 
 
 def sample(size: int, seed: int) -> list[Mutant]:
@@ -205,11 +207,13 @@ def positive(text: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the figures; exit 1 if at fuzz misses a mutant the public suite finds."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.fuzz_power", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--size", type=positive, default=DEFAULT_SIZE, help="mutants planted")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="the sample's draw")
     parser.add_argument(
-        "--time", type=positive, default=int(DEFAULT_SECONDS), help="at fuzz's seconds a mutant"
+        "--time", type=positive, default=DEFAULT_SECONDS, help="at fuzz's seconds a mutant"
     )
     parser.add_argument("--list", action="store_true", help="print a line per mutant")
     options = parser.parse_args(argv)
