@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test check docs bench differential mutation why-mutants clean web
+.PHONY: install run test check docs bench differential mutation why-mutants fuzz-power clean web
 
 install: $(STAMP)
 
@@ -39,6 +39,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tools.bench_grading
 	$(BIN)/python -m tools.bench_reports
 	$(BIN)/python -m tools.bench_web
+	$(MAKE) fuzz-power
 
 # A BASIC game's clone against PC-BASIC on random games (GAMES of them, one PC-BASIC at a time);
 # the first difference is shrunk to the shortest input and kept as a new test in at/GAME.
@@ -57,6 +58,12 @@ mutation: $(STAMP)
 # model/'s rules; how often the explanation of the first differing line names the mutated function.
 why-mutants: $(STAMP)
 	nice $(BIN)/python -m tools.why_mutants --list
+
+# The fuzzer's power (docs/mutation.md): a fixed sample of 60 planted mutants of model/'s rules,
+# each run as a student's program by `at run` over the public suite and by 30 s of `at fuzz`;
+# exit 1 if at fuzz misses one the public suite finds. About 30 to 40 minutes.
+fuzz-power: $(STAMP)
+	$(BIN)/python -m tools.fuzz_power --list
 
 clean:
 	rm -rf $(VENV) build *.egg-info web/dist web/node_modules docs/_build

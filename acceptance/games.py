@@ -31,8 +31,9 @@ Explainer = Callable[[str, int | None, int], list[str]]
 
 # In-process oracles are run one at a time: they may keep state in their modules.
 IN_PROCESS = threading.Lock()
-# Generated Space Defender 2 scripts: short ones mostly, as a shrinker likes them.
-SCRIPT_LENGTHS = (5, 10, 20, 40, 80)
+# Generated Space Defender 2 scripts: short ones mostly, as a shrinker likes them; long ones for
+# games long enough to kill, collect and use powers.
+SCRIPT_LENGTHS = (5, 10, 20, 40, 80, 160)
 
 
 def input_lines(text: str) -> list[str]:

@@ -4,8 +4,11 @@ Mostly valid commands, the errors of errors.txt in realistic proportion, every b
 loadout over many seeds, long games restarted when they end, now and then a toggle or an abort,
 and the layouts script files have (comment and blank lines, spaces, commands sharing a line or
 spread over two). The generator follows the game on a session of its own, so a move goes where
-the Starfighter can reach and a new game starts once the last one is over. A defect puts one
-syntax or type error into the script, for fuzz tests of the error reports.
+the Starfighter can reach and a new game starts once the last one is over. It plays as test writers
+do, so that `at fuzz` reaches the rules the public tests reach: most scripts open with
+toggle_debug_mode (the whole state shown), half the games are set up with an option chosen in every
+menu, and turns often hunt the nearest enemy or use the power when it meets what it acts on. A
+defect puts one syntax or type error into the script, for fuzz tests of the error reports.
 
 Used by `at fuzz` and, on the command line, by `python -m tools.generate`.
 """
@@ -19,9 +22,11 @@ from dataclasses import dataclass
 
 from model import turn
 from model.actions import Action, Fire, Move, Pass, Special
+from model.enemy import Enemy
 from model.game import Game
 from model.geometry import Position
 from model.session import MENU_SIZES, Session, Stage
+from model.tables import PowerKind
 from oracle.declarations import ROW, THRESHOLD, call_text
 from oracle.calls import Call
 from oracle.typecheck import check
@@ -46,6 +51,9 @@ class Mix:
     toggle: float = 0.03  # toggle_debug_mode or toggle_RNG_out
     abort: float = 0.005  # leave the setup or the game
     layout: float = 0.05  # a comment or blank line, spaces, a shared line, a split command
+    aim: float = 0.5  # a turn that hunts the nearest enemy ahead (a move onto its row, or a fire)
+    planned: float = 0.5  # a game set up as the tests do: an option chosen in each menu, then next
+    debug: float = 0.8  # the script opens with toggle_debug_mode, as 96 of the 106 public tests do
 
 
 class Player:
@@ -55,10 +63,13 @@ class Player:
         self.rng = rng
         self.mix = mix
         self.session = Session()
+        self.opening = rng.random() < mix.debug
+        self.plan: dict[Stage, int] | None = None  # the options a planned setup selects
 
     def next_call(self) -> Call:
         """The next command, already played on the session."""
-        call = self._choose()
+        call = Call("toggle_debug_mode") if self.opening else self._choose()
+        self.opening = False
         check(call).command.apply(self.session)
         return call
 
@@ -69,6 +80,7 @@ class Player:
         if roll < self.mix.toggle + self.mix.wrong:
             return self.rng.choice(self._mistakes())()
         if self.session.stage is Stage.NOT_STARTED:
+            self.plan = self._loadout() if self.rng.random() < self.mix.planned else None
             return self._play(self._thresholds())
         if self.rng.random() < self.mix.abort:
             return Call("abort")
@@ -94,8 +106,17 @@ class Player:
         values[at:at] = [self.rng.randint(low + 1, THRESHOLD.high), low]
         return tuple(values)
 
+    def _loadout(self) -> dict[Stage, int]:
+        """An option of every menu, each as likely."""
+        return {stage: self.rng.randint(1, size) for stage, size in MENU_SIZES.items()}
+
     def _setup(self, stage: Stage) -> Call:
-        """Select an option now and then, go on mostly a state at a time, sometimes back."""
+        """The planned option, else now and then any; on mostly a state at a time, sometimes back."""
+        if self.plan is not None:
+            wanted = self.plan.get(stage)
+            if wanted is not None and wanted != self.session.selection[stage]:
+                return Call("setup_select", (wanted,))
+            return Call("setup_next", (1,))
         if stage in MENU_SIZES and self.rng.random() < 0.6:
             return Call("setup_select", (self.rng.randint(1, MENU_SIZES[stage]),))
         name = "setup_back" if self.rng.random() < 0.1 else "setup_next"
@@ -105,12 +126,46 @@ class Player:
         return 1 if self.rng.random() < 0.7 else self.rng.randint(1, 5)
 
     def _turn(self) -> Call:
-        """A turn; one the Starfighter cannot afford becomes a pass, most of the time."""
-        name = self.rng.choices(TURNS, TURN_WEIGHTS)[0]
-        call = self._reachable_move() if name == "move" else Call(name)
+        """A turn: often the power when it would tell or a hunt, else any; one the Starfighter
+        cannot afford becomes a pass, most of the time."""
+        call = self._intended() or self._any_turn()
         if turn.check(self._game(), _action(call)) is not None and self.rng.random() < 0.8:
             return Call("pass")
         return call
+
+    def _any_turn(self) -> Call:
+        """A turn as often as in the acceptance tests, a move within reach."""
+        name = self.rng.choices(TURNS, TURN_WEIGHTS)[0]
+        return self._reachable_move() if name == "move" else Call(name)
+
+    def _intended(self) -> Call | None:
+        """At `aim`, the power if it would tell now; at `aim` again, a hunt; else None."""
+        if self._telling() and self.rng.random() < self.mix.aim:
+            return Call("special")
+        return self._aimed() if self.rng.random() < self.mix.aim else None
+
+    def _aimed(self) -> Call | None:
+        """A fire at an enemy ahead on the Starfighter's row, else a move onto the nearest one's
+        row, as the tests hunt (kills, drops, foci); None when no enemy is ahead."""
+        ship = self._game().starfighter.position
+        enemies = self._game().enemies.values()
+        ahead = [enemy.position for enemy in enemies if enemy.position.column > ship.column]
+        if not ahead:
+            return None
+        target = min(ahead, key=ship.distance)
+        return Call("fire") if target.row == ship.row else _move(Position(target.row, ship.column))
+
+    def _telling(self) -> bool:
+        """Whether the power would now meet what it acts on: an enemy on the spawn for Recall,
+        enemies for Orbital Strike, projectiles for Deploy Drones."""
+        game = self._game()
+        ship = game.starfighter
+        kind = ship.loadout.power.kind
+        if kind is PowerKind.RECALL:
+            return ship.position != ship.spawn and isinstance(game.occupant(ship.spawn), Enemy)
+        if kind is PowerKind.ORBITAL_STRIKE:
+            return bool(game.enemies)
+        return kind is PowerKind.DEPLOY_DRONES and bool(game.projectiles)
 
     def _reachable_move(self) -> Call:
         """A move to a cell within the Starfighter's Move (it may lack the energy); else a pass."""

@@ -2,7 +2,8 @@
 
 import pytest
 
-from tools.why_mutants import main, mutants, play, public_suite, target
+from tools.mutants import mutants, target
+from tools.why_mutants import main, play, public_suite
 
 
 def test_every_mutant_points_at_a_live_function_of_the_rule_modules() -> None:

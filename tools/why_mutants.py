@@ -8,75 +8,28 @@ counts the mutants whose mutated function that line's `source` names.
 
     python -m tools.why_mutants [--size N] [--seed S] [--list]
 
-The mutants are swapped in by replacing the function's code object, so nothing is written to
-disk; a mutant that raises or runs longer than a few seconds is left out of the sample.
+The mutants (`tools.mutants`) are swapped in by replacing the function's code object, so nothing
+is written to disk; a mutant that raises or runs longer than a few seconds is left out of the sample.
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
-import importlib
 import random
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from types import CodeType, FrameType, FunctionType
-from typing import Any
+from types import FrameType
 
 from oracle.runner import run_script
 from oracle.why import explain_line
 from provenance import rules
-from tools.blind_spots import OPERATORS
+from tools.mutants import ROOT, Mutant, mutants, mutated_code, target
 
-ROOT = Path(__file__).resolve().parent.parent
-# The modules whose functions are rules: not the texts (log), the view, or the tables.
-MODULES = (
-    "model.collision",
-    "model.enemy",
-    "model.game",
-    "model.geometry",
-    "model.ids",
-    "model.movement",
-    "model.projectile",
-    "model.rng",
-    "model.scoring",
-    "model.session",
-    "model.spawning",
-    "model.specials",
-    "model.starfighter",
-    "model.turn",
-    "model.weapons",
-    "model.enemies.carrier",
-    "model.enemies.common",
-    "model.enemies.fighter",
-    "model.enemies.grunt",
-    "model.enemies.interceptor",
-    "model.enemies.pylon",
-)
 SECONDS = 5
 DEFAULT_SIZE = 60
 DEFAULT_SEED = 30
-
-
-@dataclass(frozen=True)
-class Mutant:
-    """One change in one function: where, and what it becomes."""
-
-    module: str
-    qualname: str
-    point: int  # the index of the changed node among the function's mutation points
-    line: int
-    change: str
-
-    @property
-    def function(self) -> str:
-        return f"{self.module}:{self.qualname}"
-
-    def __str__(self) -> str:
-        return f"{self.function} line {self.line}: {self.change}"
 
 
 @dataclass(frozen=True)
@@ -92,94 +45,6 @@ class Outcome:
     @property
     def named(self) -> bool:
         return self.mutant.function in self.source
-
-
-def points(function: ast.AST) -> list[tuple[ast.AST, str]]:
-    """The nodes of a function one mutation can change, in a fixed order, with the change."""
-    found: list[tuple[ast.AST, str]] = []
-    for node in ast.walk(function):
-        if isinstance(node, ast.Assert):
-            continue
-        if isinstance(node, (ast.BinOp, ast.AugAssign, ast.BoolOp)) and type(node.op) in OPERATORS:
-            found.append((node, f"{type(node.op).__name__} -> {OPERATORS[type(node.op)].__name__}"))
-        elif (
-            isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in OPERATORS
-        ):
-            old = type(node.ops[0])
-            found.append((node, f"{old.__name__} -> {OPERATORS[old].__name__}"))
-        elif isinstance(node, ast.Constant) and type(node.value) is int:
-            found.append((node, f"{node.value} -> {node.value + 1}"))
-        elif isinstance(node, ast.Constant) and type(node.value) is bool:
-            found.append((node, f"{node.value} -> {not node.value}"))
-    return found
-
-
-def change(node: ast.AST) -> None:
-    """Apply a mutation point's change to its node, in place."""
-    if isinstance(node, (ast.BinOp, ast.AugAssign, ast.BoolOp)):
-        node.op = OPERATORS[type(node.op)]()
-    elif isinstance(node, ast.Compare):
-        node.ops = [OPERATORS[type(node.ops[0])]()]
-    elif isinstance(node, ast.Constant) and type(node.value) is int:
-        node.value += 1
-    elif isinstance(node, ast.Constant):
-        node.value = not node.value
-
-
-def functions(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef]]:
-    """The module's functions and methods, by qualified name."""
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef):
-            yield node.name, node
-        elif isinstance(node, ast.ClassDef):
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef):
-                    yield f"{node.name}.{item.name}", item
-
-
-def source_tree(module: str) -> ast.Module:
-    """The syntax tree of a module of the project."""
-    return ast.parse(Path(ROOT, *module.split(".")).with_suffix(".py").read_text())
-
-
-def mutants() -> list[Mutant]:
-    """Every mutant of the rule modules, in a fixed order."""
-    found = []
-    for module in MODULES:
-        for qualname, function in functions(source_tree(module)):
-            for point, (node, what) in enumerate(points(function)):
-                found.append(Mutant(module, qualname, point, getattr(node, "lineno", 0), what))
-    return found
-
-
-def mutated_code(mutant: Mutant) -> CodeType:
-    """The function's code with the mutant's change."""
-    tree = source_tree(mutant.module)
-    function = dict(functions(tree))[mutant.qualname]
-    change(points(function)[mutant.point][0])
-    path = str(Path(ROOT, *mutant.module.split(".")).with_suffix(".py"))
-    code = compile(ast.fix_missing_locations(tree), path, "exec")
-    return next(inner for inner in _codes(code) if inner.co_qualname == mutant.qualname)
-
-
-def _codes(code: CodeType) -> Iterator[CodeType]:
-    """Every code object nested in `code`."""
-    for constant in code.co_consts:
-        if isinstance(constant, CodeType):
-            yield constant
-            yield from _codes(constant)
-
-
-def target(mutant: Mutant) -> FunctionType:
-    """The live function object the mutant changes (a property's getter, a classmethod's)."""
-    owner: Any = importlib.import_module(mutant.module)
-    *classes, name = mutant.qualname.split(".")
-    for part in classes:
-        owner = getattr(owner, part)
-    value = vars(owner)[name]
-    value = getattr(value, "fget", None) or getattr(value, "__func__", None) or value
-    assert isinstance(value, FunctionType)
-    return value
 
 
 class Hang(Exception):
