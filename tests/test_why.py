@@ -175,7 +175,7 @@ def test_an_echo_line_and_a_script_error_are_explained_by_the_runner() -> None:
 
 
 def test_one_line_is_explained_as_the_harness_shows_it_under_a_difference() -> None:
-    text = "toggle_debug_mode"
+    text = "-- a comment line\ntoggle_debug_mode"
     assert explanation(text, 3) == [
         "oracle line 3: ->toggle_debug_mode",
         "command | echo.command (etf.md)",

@@ -49,9 +49,10 @@ MUTMUT = Path(sys.executable).parent / "mutmut"
 # What a scratch folder links to: the project, less its virtual environment and build products.
 LEFT_OUT = {".venv", ".mutation", ".git", "build", "mutants", "__pycache__"}
 SPACE_DEFENDER = "not star_ and not super_star"
-# Assertions state what the code itself relies on (a scene has its enemy), for mypy and for a
-# bug to fail loudly: changing one changes no rule, so they are not mutated.
-NOT_MUTATED = (r"^\s*assert ", r"assert_never\(")
+# Assertions (and AssertionErrors raised) state what the code itself relies on (a scene has its
+# enemy), for mypy and for a bug to fail loudly: changing one changes no rule, so they are not
+# mutated.
+NOT_MUTATED = (r"^\s*assert ", r"assert_never\(", r"raise AssertionError\(")
 RESULT_LINE = re.compile(r"^\s+(\S+): (.+)$")
 PLAYER = Path(__file__).resolve().with_name("mutant_games.py")
 # A mutant's games may take this many times the unmutated clone's, plus the slack, else it hangs.
