@@ -1,8 +1,10 @@
 """Star Canine's explanations (games/star_canine/why.py): every line of every public transcript."""
 
+import hashlib
 from pathlib import Path
 
 import pytest
+from pytest_regressions.data_regression import DataRegressionFixture
 
 from acceptance.games import GAMES
 from games.star_canine.why import RULES, SCENE, TYPED, REFUSED, explained
@@ -15,6 +17,20 @@ NAMES = {rule.name for rule in RULES.values()} | {SCENE.name, TYPED.name, REFUSE
 def seed_of(script: Path) -> int | None:
     seed = script.with_suffix(".seed")
     return int(seed.read_text()) if seed.exists() else None
+
+
+def test_the_explanations_of_the_public_transcripts_are_the_ones_kept(
+    data_regression: DataRegressionFixture,
+) -> None:
+    """Every line of every public transcript with its explanation as `at run -v` tells it (stage,
+    rule, spec section, sentence, numbers), one digest a script: a change must be meant
+    (`pytest --force-regen`). First in the file: it fails fastest when a rule's text changes."""
+    digests = {}
+    for script in SCRIPTS:
+        lines = explained(script.read_text(encoding="utf-8"), seed_of(script))
+        told = "\n".join("\n".join([text, *reason.told()]) for text, reason in lines)
+        digests[script.stem] = hashlib.sha256(told.encode()).hexdigest()
+    data_regression.check(digests)
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[script.stem for script in SCRIPTS])
