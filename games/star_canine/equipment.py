@@ -18,12 +18,12 @@ class Equipment:
     reward: bool
     disposable: bool
     damage: Mapping[Range, int | None]
-    ammo_cost: int = 0
-    uses_per_battle: int | None = None
-    shield: int = 0
-    armor: int = 0
-    target_type: ItemType | None = None
-    multiplier: int = 1
+    ammo_cost: int
+    uses_per_battle: int | None
+    shield: int
+    armor: int
+    target_type: ItemType | None
+    multiplier: int
 
     @property
     def is_weapon(self) -> bool:
