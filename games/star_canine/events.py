@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, auto
 
 from games.star_canine.tables import Outcome, Range
 
@@ -115,9 +115,11 @@ class WeaponFired:
 
 
 class HoldReason(Enum):
-    NO_USES = "no uses left this combat"
-    NO_AMMO = "not enough ammo"
-    CANNOT_AT_RANGE = "cannot attack at this range"
+    """Why a weapon or an enemy does not attack this turn (the log tells each its own way)."""
+
+    NO_USES = auto()
+    NO_AMMO = auto()
+    CANNOT_AT_RANGE = auto()
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,7 @@ def _text(event: Event) -> str:
         case WeaponHeld(item, reason, cost, ammo):
             if reason is HoldReason.NO_AMMO:
                 return f"{item} holds fire: needs {cost} ammo, {ammo} left."
-            return f"{item} holds fire: {reason.value}."
+            return f"{item} holds fire: no uses left this combat."
         case Volley(damage, before, after):
             spent = f"; ammo {before} -> {after}" if before != after else ""
             return f"Volley: {damage} damage{spent}."

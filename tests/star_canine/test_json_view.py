@@ -7,9 +7,10 @@ import random
 
 from games.star_canine import json_transcript
 from games.star_canine.autoplay import random_inputs
-from games.star_canine.game import Game, Scene
+from games.star_canine.game import Game, Narrative, Scene
 from games.star_canine.json_view import state
 from games.star_canine.session import new_game
+from games.star_canine.tables import Outcome, StageKind, UpgradeState
 from games.star_canine.view import PROMPT, step_text
 
 SHIP_SCENES = {
@@ -113,3 +114,16 @@ def test_the_enemy_and_the_dock_in_json() -> None:
     assert objects[3]["outcome"] == "draw" and objects[3]["ship"]["hull"] == 180
     dock = [o for o in objects if o["scene"] == "dock"]
     assert dock and dock[0]["dock"] == {"due": 1, "paid": 0, "paid_at_dock": False}
+
+
+def test_the_json_views_names_are_the_documented_ones() -> None:
+    """Programs read these names (docs/games/star-canine.md): scene, stage kind, narrative,
+    outcome and a Boss Upgrade's state."""
+    assert [scene.value for scene in Scene] == [
+        "opening", "narrative", "pre_combat", "combat_log", "reward", "boss_reward", "dock",
+        "game_clear", "game_over", "ended",
+    ]  # fmt: skip
+    assert [kind.value for kind in StageKind] == ["combat", "dock"]
+    assert [story.value for story in Narrative] == ["act_start", "boss_encounter"]
+    assert [outcome.value for outcome in Outcome] == ["victory", "draw", "defeat"]
+    assert [upgrade.value for upgrade in UpgradeState] == ["not_seen", "owned", "skipped"]
