@@ -7,7 +7,7 @@ import pytest
 from pytest_regressions.data_regression import DataRegressionFixture
 
 from acceptance.games import GAMES
-from games.star_canine.why import RULES, SCENE, TYPED, REFUSED, explained
+from games.star_canine.why import REFUSED, RULES, SCENE, TYPED, explained, explanation
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCRIPTS = sorted((ROOT / "at" / "star_canine").glob("*.txt"))
@@ -63,3 +63,17 @@ def test_at_run_v_tells_a_log_line_with_its_event_numbers() -> None:
         "The weapons' damage adds up; ammo is spent.",
         "numbers: damage=40, ammo_before=12, ammo_after=9",
     ]
+
+
+def test_at_run_v_tells_the_first_and_last_lines_and_none_past_them() -> None:
+    script = ROOT / "at" / "star_canine" / "game_over.txt"
+    inputs, seed = script.read_text(encoding="utf-8"), seed_of(script)
+    lines = explained(inputs, seed)
+    last = len(lines)
+    assert explanation(inputs, seed, 1) == [f"oracle line 1: {lines[0][0]}", *lines[0][1].told()]
+    assert explanation(inputs, seed, last) == [
+        f"oracle line {last}: {lines[-1][0]}",
+        *lines[-1][1].told(),
+    ]
+    assert explanation(inputs, seed, 0) == ["the oracle's output has no line 0"]
+    assert explanation(inputs, seed, last + 1) == [f"the oracle's output has no line {last + 1}"]
