@@ -66,8 +66,9 @@ def test_at_run_v_tells_a_log_line_with_its_event_numbers() -> None:
 
 
 def test_at_run_v_tells_the_first_and_last_lines_and_none_past_them() -> None:
-    script = ROOT / "at" / "star_canine" / "game_over.txt"
+    script = ROOT / "at" / "star_canine" / "game_clear.txt"  # seeded: not the default seed
     inputs, seed = script.read_text(encoding="utf-8"), seed_of(script)
+    assert seed is not None and explained(inputs, None) != explained(inputs, seed)
     lines = explained(inputs, seed)
     last = len(lines)
     assert explanation(inputs, seed, 1) == [f"oracle line 1: {lines[0][0]}", *lines[0][1].told()]
