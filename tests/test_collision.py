@@ -13,6 +13,8 @@ from builders import (
 
 from model import turn
 from model.actions import Move, Pass
+from model.enemy import Enemy
+from model.game import Game
 from model.log import Section
 from model.tables import Kind
 
@@ -245,12 +247,18 @@ def test_projectile_damage_that_leaves_the_starfighter_exactly_0_health_destroys
     assert game.over and ship.health == 0 and symbol_at(game, "C1") == "X"
 
 
-def test_damage_that_leaves_an_enemy_exactly_1_health_does_not_destroy_it() -> None:
+def grunt_hit_for_50(health: int) -> tuple[Game, Enemy]:
+    """A Grunt of `health` hit by a projectile dealing 50 damage past its armour of 1."""
     game = new_game(columns=20)
     put_friendly_projectile(game, "A2", damage=51)
     grunt = put_enemy(game, Kind.GRUNT, "A5")
-    grunt.health = 51
+    grunt.health = health
     turn.play(game, Pass())
+    return game, grunt
+
+
+def test_damage_that_leaves_an_enemy_exactly_1_health_does_not_destroy_it() -> None:
+    game, grunt = grunt_hit_for_50(51)
     assert log(game, Section.FRIENDLY) == [
         "A friendly projectile(id:-1) moves: [A,2] -> [A,5]",
         "  The projectile collides with Grunt(id:1) at location [A,5], dealing 50 damage.",
@@ -259,10 +267,6 @@ def test_damage_that_leaves_an_enemy_exactly_1_health_does_not_destroy_it() -> N
 
 
 def test_damage_that_leaves_an_enemy_exactly_0_health_destroys_it() -> None:
-    game = new_game(columns=20)
-    put_friendly_projectile(game, "A2", damage=51)
-    grunt = put_enemy(game, Kind.GRUNT, "A5")
-    grunt.health = 50
-    turn.play(game, Pass())
+    game, grunt = grunt_hit_for_50(50)
     assert log(game, Section.FRIENDLY)[2] == "  The Grunt at location [A,5] has been destroyed."
     assert grunt.id not in game.enemies and symbol_at(game, "A5") is None
