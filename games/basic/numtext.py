@@ -24,7 +24,7 @@ PLAIN_INTEGER_LIMIT = 10_000_000
 UPPER_WINDOW = mbf.Working(152, 0x98967F << mbf.CARRY_BITS, False)
 LOWER_WINDOW = mbf.Working(148, 0xF423FF << mbf.CARRY_BITS, False)
 UNIT_EXPONENT = 152  # working exponent at which the mantissa is an integer
-TEXTS_KEPT = 4096  # texts of non-integer numbers remembered (games print the same values)
+TEXTS_KEPT = 4096  # pragma: no mutate (a cache's size: the texts of numbers games print again)
 _texts: dict[float, str] = {}
 
 
