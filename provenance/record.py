@@ -230,11 +230,18 @@ class Calls:
         self.kept.clear()
 
 
-def paused() -> object:
-    """Stop the trace hook while the recorder works (its own calls are no rule's); its value."""
-    hook = sys.gettrace()
-    sys.settrace(None)
-    return hook
+class untraced:  # noqa: N801 (used as a function: `with untraced():`)
+    """The trace hook stopped inside the block and put back after it: the recorder's own work
+    is no rule's. A class with slots, not a generator: it runs on every noted write."""
+
+    __slots__ = ("hook",)
+
+    def __enter__(self) -> None:
+        self.hook = sys.gettrace()
+        sys.settrace(None)
+
+    def __exit__(self, *exception: object) -> None:
+        sys.settrace(self.hook)
 
 
 def phase_of(frames: list[FrameType]) -> str:
@@ -355,11 +362,8 @@ class Recorder:
         The same function writing the same field again for the same caller (a step of a move)
         is the same rule: it is noted once a turn.
         """
-        hook = paused()
-        try:
+        with untraced():
             self.write(key, attribute)
-        finally:
-            sys.settrace(hook)  # type: ignore[arg-type]
 
     def write(self, key: int | str, attribute: str) -> None:
         """`changed`, the trace hook already stopped by the caller."""
@@ -374,11 +378,8 @@ class Recorder:
 
     def place(self, entity: Entity, rule: Rule | None = None) -> None:
         """Note the rule that put `entity` on its cell; the first time, it is its origin."""
-        hook = paused()
-        try:
+        with untraced():
             self.put(entity, rule)
-        finally:
-            sys.settrace(hook)  # type: ignore[arg-type]
 
     def put(self, entity: Entity, rule: Rule | None = None) -> None:
         """`place`, the trace hook already stopped by the caller."""
@@ -405,12 +406,8 @@ class Noted:
     def __setattr__(self, name: str, value: object) -> None:
         recorder = RECORDER.get()
         if recorder is not None:
-            hook = sys.gettrace()
-            sys.settrace(None)
-            try:
+            with untraced():
                 recorder.write(getattr(self, "id"), name)  # noqa: B009 (an object to mypy)
-            finally:
-                sys.settrace(hook)
         super().__setattr__(name, value)
 
 
@@ -477,13 +474,9 @@ class RecordingTurnLog(TurnLog):
     def _noted(self, at: int, write: Callable[..., None], *arguments: object) -> None:
         """Write a line through the plain log, and keep the note of the rule that wrote it at the
         same place among the notes; the trace hook stopped meanwhile."""
-        hook = sys.gettrace()
-        sys.settrace(None)
-        try:
+        with untraced():
             write(self, *arguments)
             self.current.insert(at, _note())
-        finally:
-            sys.settrace(hook)
 
 
 class RecordedGame(Game):
@@ -514,21 +507,13 @@ class RecordedGame(Game):
             value = RecordingTurnLog()
             self.recorder.new_turn(self.turn)
         elif name in SHOWN:
-            hook = sys.gettrace()
-            sys.settrace(None)
-            try:
+            with untraced():
                 _shown(name)
-            finally:
-                sys.settrace(hook)
         super().__setattr__(name, value)
 
     def place(self, entity: Entity) -> None:
-        hook = sys.gettrace()
-        sys.settrace(None)
-        try:
+        with untraced():
             self.recorder.put(entity)
-        finally:
-            sys.settrace(hook)
         super().place(entity)
 
     def add_projectile(self, projectile: Projectile) -> None:
@@ -548,12 +533,8 @@ class RecordedSession(Session):
 
     def __setattr__(self, name: str, value: object) -> None:
         if name in SHOWN:
-            hook = sys.gettrace()
-            sys.settrace(None)
-            try:
+            with untraced():
                 _shown(name)
-            finally:
-                sys.settrace(hook)
         super().__setattr__(name, value)
 
     def _start_game(self) -> None:
@@ -568,11 +549,8 @@ class RecordedSession(Session):
         frames = model_path()
         rule = ERROR_RULES[error]
         path = tuple(dict.fromkeys((rule.where, *(where(frame) for frame in frames))))
-        hook = paused()
-        try:
+        with untraced():
             why, numbers = explain(rule.why, self._facts(frames))
-        finally:
-            sys.settrace(hook)  # type: ignore[arg-type]
         self.recorder.message = Note(rule, why, path, numbers=numbers)
 
     def _facts(self, frames: list[FrameType]) -> dict[str, Any]:
