@@ -70,15 +70,10 @@ class Package:
     keyword: str = ""
     left_alone: tuple[str, ...] = ()
     only: tuple[str, ...] = ()
-    not_under_mutmut: tuple[str, ...] = ()  # tests that mutmut's trampolines would change
 
-    def selection(self, mutmut: bool) -> list[str]:
-        """pytest's test selection for this package, mutmut's run or the blind spots'."""
-        deselected = self.not_under_mutmut if mutmut else ()
-        keyword = " and ".join(
-            [f"({self.keyword})"] * bool(self.keyword) + [f"not {name}" for name in deselected]
-        )
-        return list(self.tests) + (["-k", keyword] if keyword else [])
+    def selection(self) -> list[str]:
+        """pytest's test selection for this package."""
+        return list(self.tests) + (["-k", self.keyword] if self.keyword else [])
 
 
 def test_files(*names: str) -> tuple[str, ...]:
@@ -138,15 +133,8 @@ PACKAGES = {
         ),
     ),
     # The explanations of `oracle -why` (docs/provenance.md), pinned line by line on every
-    # public output.
-    # Under mutmut's trampolines the recorder reads other frames, so the explanations' `source`
-    # differs: their digests are checked against the blind-spot mutants only.
-    "provenance": Package(
-        ("provenance",),
-        test_files("why", "why_mutants"),
-        SPACE_DEFENDER,
-        not_under_mutmut=("test_the_explanations_of_the_public_outputs_are_the_ones_kept",),
-    ),
+    # public output (mutmut's trampolines passed by: tests/mutmut_frames.py).
+    "provenance": Package(("provenance",), test_files("why", "why_mutants"), SPACE_DEFENDER),
     "star_canine": Package(
         ("games/star_canine",),
         ("tests/star_canine", "tests/test_acceptance.py"),
@@ -232,7 +220,7 @@ def listed_equivalents() -> dict[str, str]:
 
 def mutmut_table(package: Package) -> str:
     """The [tool.mutmut] table of one package's run."""
-    selection = package.selection(mutmut=True)
+    selection = package.selection()
     also_copy = [str(path.relative_to(ROOT)) for path in copied(package)]
     return "\n".join(
         [
@@ -314,7 +302,7 @@ def blind_files(package: Package) -> list[Path]:
 
 def test_arguments(package: Package) -> list[str]:
     """pytest's arguments for the package's tests, stopping at the first failure."""
-    return ["-x", "-q", "-p", "no:cacheprovider", *package.selection(mutmut=False)]
+    return ["-x", "-q", "-p", "no:cacheprovider", *package.selection()]
 
 
 class Worker:
