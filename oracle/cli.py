@@ -11,7 +11,7 @@ from enum import IntEnum
 from typing import TextIO
 
 from oracle.parser import remember_pieces
-from oracle.runner import Source, run
+from oracle.runner import LINE_FEED, Source, run
 from oracle.version import version_line
 from oracle.window import Window, WindowError
 
@@ -161,9 +161,9 @@ def _file_source(path: str) -> Source:
 def _read_lines(path: str) -> Iterator[str]:
     """The lines of a UTF-8 file, split at line feeds only and without them (a CR is a blank)."""
     try:
-        with open(path, encoding="utf-8", newline="\n") as file:
+        with open(path, encoding="utf-8", newline=LINE_FEED) as file:
             for line in file:
-                yield line.removesuffix("\n")
+                yield line.removesuffix(LINE_FEED)
     except UnicodeDecodeError:
         raise FileProblem(f"Error: input file {path} is not UTF-8 text") from None
     except OSError as error:

@@ -15,6 +15,8 @@ from oracle.window import Window
 # Gives the script's lines (without their "\n") anew on each call: a script is read once to
 # validate it whole, and again to run it when it is too big to keep.
 Source = Callable[[], Iterable[str]]
+# A script's lines end at line feeds only, in a file as in a text: a CR is a blank.
+LINE_FEED = "\n"
 
 # Up to this many commands, the steps found while validating are kept to run; a bigger script is
 # parsed again, a chunk at a time, so memory stays bounded. Equal calls share a step, so a usual
@@ -39,9 +41,14 @@ class Script:
             yield check_calls(parse_chunk(chunk))
 
 
+def text_source(text: str) -> Source:
+    """A script's text read as `oracle -b` reads a file: its lines, split at line feeds."""
+    return lambda: text.split(LINE_FEED)
+
+
 def run_script(text: str) -> str:
     """Exactly what `oracle -b` prints for this script text."""
-    return "".join(run(lambda: text.split("\n")))
+    return "".join(run(text_source(text)))
 
 
 def run(source: Source, window: Window | None = None) -> Iterator[str]:

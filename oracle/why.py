@@ -16,7 +16,7 @@ from typing import Any
 from model.session import Session
 from model.view import render
 from oracle.calls import ScriptError
-from oracle.runner import Source, validate
+from oracle.runner import Source, text_source, validate
 from provenance.record import RECORDER, Recorder, recorded_session
 from provenance.rules import RULES
 from provenance.state import Reason, state_reasons
@@ -124,7 +124,7 @@ def explain_line(source: Source, number: int) -> Explained | None:
 
 def explanation(text: str, number: int) -> list[str]:
     """Line `number` of the output of this script text, then why, as `-why` writes it."""
-    line = explain_line(lambda: text.split("\n"), number)
+    line = explain_line(text_source(text), number)
     if line is None:
         return [f"the oracle's output has no line {number}"]
     return told(line)

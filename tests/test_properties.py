@@ -23,7 +23,7 @@ from model.view import render
 from oracle.cli import main
 from oracle.calls import SYNTAX_HEADING
 from oracle.parser import chunks
-from oracle.runner import run, run_script
+from oracle.runner import run, run_script, text_source
 from oracle.typecheck import TYPE_HEADING
 from oracle.window import Window
 from oracle.generate import Mix, Player, script
@@ -94,7 +94,7 @@ def test_a_script_run_in_chunks_of_any_size_equals_it_run_whole(seed: int, size:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(oracle.runner, "chunks", functools.partial(chunks, size=size))
         patch.setattr(oracle.runner, "KEEP_COMMANDS", 0)
-        pieces = list(run(lambda: text.split("\n")))
+        pieces = list(run(text_source(text)))
     assert "".join(pieces) == run_script(text)
 
 
@@ -112,7 +112,7 @@ def test_a_window_is_a_slice_of_the_whole_trace(seed: int, window: Window) -> No
     whole = entries(run_script(text))
     first, stop = window.bounds(120)
     expected = "".join(whole[first:stop]) if first < stop else _state_of(whole[first - 1])
-    assert "".join(run(lambda: text.split("\n"), window)) == expected
+    assert "".join(run(text_source(text), window)) == expected
 
 
 def _state_of(entry: str) -> str:

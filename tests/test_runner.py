@@ -10,15 +10,11 @@ from model.session import Session
 from model.view import render
 from oracle.calls import SYNTAX_HEADING
 import oracle.runner
-from oracle.runner import Source, run, run_script, trace, validate
+from oracle.runner import run, run_script, text_source, trace, validate
 from oracle.typecheck import TYPE_HEADING
 
 INITIAL = render(Session()) + "\n"
 SETUP = "play(10,30,1,1,1,1,1)\nsetup_next(5)\n"
-
-
-def lines(text: str) -> Source:
-    return lambda: text.split("\n")
 
 
 def test_an_empty_script_prints_the_initial_state_only() -> None:
@@ -93,32 +89,32 @@ def test_crlf_line_ends_give_the_same_output_as_lf() -> None:
 
 def test_run_streams_the_trace_a_chunk_at_a_time() -> None:
     script = SETUP + "pass\n" * 350
-    pieces = list(run(lines(script)))
+    pieces = list(run(text_source(script)))
     assert pieces[0] == INITIAL
     assert len(pieces) == 5
     assert "".join(pieces) == run_script(script)
 
 
 def test_run_gives_an_error_report_as_one_piece() -> None:
-    assert list(run(lines("pass\n" * 150 + "pass("))) == [
+    assert list(run(text_source("pass\n" * 150 + "pass("))) == [
         f"{SYNTAX_HEADING}\nparse error (Line 151, Column 6)\n"
     ]
 
 
 def test_validate_counts_the_commands() -> None:
-    assert validate(lines(SETUP + "pass fire\n" * 120)).count == 242
-    assert validate(lines("")).count == 0
+    assert validate(text_source(SETUP + "pass fire\n" * 120)).count == 242
+    assert validate(text_source("")).count == 0
 
 
 def test_a_small_script_is_parsed_once_and_a_big_one_again_to_run(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     script = SETUP + "pass\nfire\n" * 200
-    small = validate(lines(script))
+    small = validate(text_source(script))
     assert small.kept is not None
     assert sum(map(len, small.kept)) == 402
     monkeypatch.setattr(oracle.runner, "KEEP_COMMANDS", 150)
-    big = validate(lines(script))
+    big = validate(text_source(script))
     assert big.kept is None
     assert [s for chunk in big.steps() for s in chunk] == [
         s for chunk in small.steps() for s in chunk

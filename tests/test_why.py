@@ -9,7 +9,7 @@ import pytest
 from pytest_regressions.data_regression import DataRegressionFixture
 
 from oracle.cli import main
-from oracle.runner import run_script
+from oracle.runner import run_script, text_source
 from oracle.why import Explained, comment, explained, explanation
 from provenance.rules import RULES
 
@@ -31,7 +31,7 @@ NOT_REACHED = {
 
 
 def records(script: Path) -> list[dict[str, object]]:
-    return [line.record() for line in explained(lambda: script.read_text().split("\n"))]
+    return [line.record() for line in explained(text_source(script.read_text()))]
 
 
 def expected_lines(script: Path) -> list[str]:

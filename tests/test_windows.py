@@ -5,7 +5,7 @@ import pytest
 from model.session import Session
 from model.view import render
 from oracle.calls import SYNTAX_HEADING
-from oracle.runner import run, run_script
+from oracle.runner import run, run_script, text_source
 from oracle.window import Window, WindowError
 
 SCRIPT = "play(10,30,1,1,1,1,1)\nsetup_next(5)\ntoggle_debug_mode\npass\nabort\n"
@@ -18,7 +18,7 @@ def entries(script: str) -> list[str]:
 
 
 def windowed(window: Window, script: str = SCRIPT) -> str:
-    return "".join(run(lambda: script.split("\n"), window))
+    return "".join(run(text_source(script), window))
 
 
 def state_after(count: int) -> str:

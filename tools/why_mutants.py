@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import FrameType
 
-from oracle.runner import run_script
+from oracle.runner import run_script, text_source
 from oracle.why import explain_line
 from provenance import rules
 from tools.mutants import ROOT, Mutant, mutants, mutated_code, target
@@ -87,7 +87,7 @@ def play(mutant: Mutant, suite: list[tuple[str, str, str]]) -> Outcome | None:
         if changed is None:
             return None
         name, script, line = changed
-        explained = explain_line(lambda: script.split("\n"), line)
+        explained = explain_line(text_source(script), line)
         if explained is None:
             return Outcome(mutant, name, line, "(no such line)", ())
         return Outcome(mutant, name, line, explained.reason.rule, explained.reason.source)

@@ -209,9 +209,10 @@ def explanation(options: Options, line: int) -> dict[str, object]:
         return {"line": line, "rule": None, "lines": ["This game's oracle does not explain."]}
     if options.mode != "-b":
         return {"line": line, "rule": None, "lines": ["Explanations are for -b runs only."]}
+    from oracle.runner import text_source
     from oracle.why import explain_line, told
 
-    explained = explain_line(lambda: options.script.split("\n"), line)
+    explained = explain_line(text_source(options.script), line)
     if explained is None:
         return {"line": line, "rule": None, "lines": [f"The oracle's output has no line {line}."]}
     return {"line": line, "rule": explained.reason.rule, "lines": told(explained)}
