@@ -62,3 +62,16 @@ def test_a_game_stops_at_the_longest_game(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(autoplay, "LONGEST_GAME", 5)
     for number in range(5):
         assert len(random_inputs(random.Random(number))[1]) == 5
+
+
+class Mistyping(random.Random):
+    """A player's dice that always roll a mistype, and the first one: a game that never ends."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+def test_a_player_who_only_mistypes_stops_after_1500_lines() -> None:
+    """The cap on a random game, pinned as its choices are: a change is meant."""
+    seed, lines = random_inputs(Mistyping())
+    assert (seed, len(lines), set(lines)) == (None, 1500, {MISTYPES[0]})
