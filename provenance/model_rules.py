@@ -13,7 +13,7 @@ from model.projectile import Projectile
 from model.scoring import Focus
 from model.starfighter import Starfighter
 from model.tables import Pattern
-from provenance.rule import Rule, action, blind, pattern, sees
+from provenance.rule import ActionIs, PatternIs, Rule, blind, sees
 
 S6_7 = "spec 6.7 Weapon Types"
 S6_8 = "spec 6.8 Specials"
@@ -75,7 +75,7 @@ MOVEMENT = (
         "On pass the Starfighter regenerates twice: {ship.stats.health_regen} health and "
         "{ship.stats.energy_regen} energy each time, up to its totals.",
         turn.starfighter_acts,
-        when=action(Pass),
+        when=ActionIs(Pass),
         entity="ship",
     ),
     Rule(
@@ -84,7 +84,7 @@ MOVEMENT = (
         "On fire the Starfighter regenerates, pays {weapon.cost} {weapon.cost_kind.value} and "
         "spawns its weapon's volley.",
         turn.starfighter_acts,
-        when=action(Fire),
+        when=ActionIs(Fire),
         entity="ship",
     ),
     Rule(
@@ -120,7 +120,7 @@ WEAPONS = tuple(
         "{projectile.id} at offset ({barrel.rows},{barrel.columns}) from the Starfighter, damage "
         "{projectile.damage}, speed {projectile.speed}.",
         weapons.fire,
-        when=pattern(kind),
+        when=PatternIs(kind),
         entity="projectile",
     )
     for kind in Pattern
@@ -312,7 +312,7 @@ ENEMIES = (
         ENEMY + " gains {FIGHTER_FIRE_ARMOUR_GAIN} armour when the Starfighter fires "
         "(preemptive).",
         fighter.preempt,
-        when=action(Fire),
+        when=ActionIs(Fire),
         entity="enemy",
     ),
     Rule(
@@ -380,7 +380,7 @@ ENEMIES = (
         ENEMY + " gains {CARRIER_SPECIAL_REGEN_GAIN} regen when the Starfighter uses its special "
         "(preemptive).",
         carrier.preempt,
-        when=action(Special),
+        when=ActionIs(Special),
         entity="enemy",
     ),
     Rule(

@@ -102,18 +102,17 @@ def model_path(skip: int = 2) -> list[FrameType]:
 
 
 def _kind_of(frame: FrameType) -> str:
-    """Whether a frame is of model/ (KEEP), passed by, or outside (LEAVE); kept per code.
+    """Whether a frame is of model/ (KEEP), passed by, or outside (LEAVE), kept in KINDS, where
+    its callers look first.
 
     Comprehensions, lambdas and generated methods (`<genexpr>`, a dataclass's `__init__`) are
     no function of their own: they are passed by, their calls counted to their caller's.
     """
     code = frame.f_code
-    kind = KINDS.get(code)
-    if kind is None:
-        kind = _kind(frame.f_globals.get("__name__", ""))
-        if kind is KEEP and "<" in code.co_qualname:
-            kind = PASS
-        KINDS[code] = kind
+    kind = _kind(frame.f_globals.get("__name__", ""))
+    if kind is KEEP and "<" in code.co_qualname:
+        kind = PASS
+    KINDS[code] = kind
     return kind
 
 
@@ -556,7 +555,7 @@ class RecordedSession(Session):
     def _facts(self, frames: list[FrameType]) -> dict[str, Any]:
         """What an error's sentence may name: the command's own variables, the board, the
         Starfighter's resources after this turn's regeneration, the move's distance and price."""
-        facts: dict[str, Any] = dict(vars(self.setting)) if self.setting is not None else {}
+        facts: dict[str, Any] = {}
         for frame in reversed(frames):
             facts.update(frame.f_locals)
         game = self.game

@@ -54,9 +54,15 @@ class Rule:
         return self.when is None or self.when(variables)
 
 
-def action(kind: type) -> Callable[[Variables], bool]:
-    """A `when` that holds for one kind of action of the turn."""
-    return lambda variables: isinstance(variables.get("action"), kind)
+@dataclass(frozen=True)
+class ActionIs:
+    """A `when` that holds for one kind of action of the turn (data, so the test runs when a
+    row is matched, not when the table is made)."""
+
+    kind: type
+
+    def __call__(self, variables: Variables) -> bool:
+        return isinstance(variables.get("action"), self.kind)
 
 
 def sees(variables: Variables) -> bool:
@@ -69,6 +75,11 @@ def blind(variables: Variables) -> bool:
     return not variables["enemy"].can_see_starfighter
 
 
-def pattern(pattern: Pattern) -> Callable[[Variables], bool]:
+@dataclass(frozen=True)
+class PatternIs:
     """A `when` that holds for one weapon pattern."""
-    return lambda variables: variables["weapon"].pattern is pattern
+
+    pattern: Pattern
+
+    def __call__(self, variables: Variables) -> bool:
+        return variables["weapon"].pattern is self.pattern
