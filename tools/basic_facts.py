@@ -582,7 +582,7 @@ DEFAULT_COUNTS = {
     "input": 300,
     "rnd": 60,
     "console": 400,
-    "direct": 200,
+    "direct": 213,
     "direct_sessions": 40,
     "cursor": 300,
     "strings": 0,
