@@ -5,8 +5,8 @@
 Each KIND runs PC-BASIC on a generated program (operands are passed as exact MBF bytes in a
 data file, results read back as MKS$ bytes) and writes tests/basic/data/KIND.json, which the
 tests in tests/basic/ check the runtime against. Kinds: arithmetic, functions, constants, val,
-input, rnd, console, direct, direct_sessions, cursor, strings, edges, editor. Deterministic for a
-seed; a run takes PC-BASIC one to a few minutes a kind.
+input, rnd, console, direct, direct_sessions, cursor, strings, edges, editor, editor_cases.
+Deterministic for a seed; a run takes PC-BASIC one to a few minutes a kind.
 """
 
 import argparse
@@ -275,6 +275,9 @@ EDGE_POWERS: list[tuple[str, ...]] = [
     ("A+B", "E76B7F90", "01BE1488"),
     ("A*B", "F8533682", "56B83383"),
     ("A*B", "BC145C82", "01E41483"),
+    ("A+B", "00000080", "FFFF7F67"),
+    ("A+B", "FFFF7FFF", "FFFF7FFF"),
+    ("A*B", "000000FF", "00000082"),
     ("2^A", _hex(1.5)),
     ("2^A", _hex(10)),
     ("2^A", _hex(-2)),
@@ -449,6 +452,20 @@ def editor(rng: random.Random, count: int) -> dict[str, object]:
     return result
 
 
+def editor_cases(rng: random.Random, count: int) -> dict[str, object]:
+    """Fixed answers typed before Enter, by rule and context (tools.basic_programs)."""
+    result: dict[str, object] = {}
+    for rule, contexts in basic_programs.EDITOR_CASES.items():
+        measured = {}
+        for name, answers in contexts.items():
+            typed = b"".join(answer.encode("latin-1") + b"\r" for answer in answers)
+            program = basic_programs.EDITOR_CASE_PROGRAMS[name]
+            source = program.replace("\n", "\r").encode("latin-1")
+            measured[name] = {"answers": answers, "transcript": run(source, typed)}
+        result[rule] = measured
+    return result
+
+
 @dataclass
 class _EditorWatch:
     """Keys fed to an editor, noting whether they leave what the editor emulates: the cursor
@@ -573,6 +590,7 @@ KINDS: dict[str, Callable[[random.Random, int], dict[str, object]]] = {
     "strings": strings,
     "edges": edges,
     "editor": editor,
+    "editor_cases": editor_cases,
 }
 DEFAULT_COUNTS = {
     "arithmetic": 3000,
@@ -582,12 +600,13 @@ DEFAULT_COUNTS = {
     "input": 300,
     "rnd": 60,
     "console": 400,
-    "direct": 200,
+    "direct": 213,
     "direct_sessions": 40,
     "cursor": 300,
     "strings": 0,
     "edges": 0,
     "editor": 180,
+    "editor_cases": 0,
 }
 
 

@@ -495,6 +495,19 @@ DIRECT_FIXED = [
     "Q",
     "XYZ",
     "\t5",
+    "CLS",
+    "CLOSE",
+    "BEEP",
+    "TRON",
+    "TROFF",
+    "RESTORE",
+    "ELSE",
+    "RESUME",
+    "WHILE",
+    "KEY",
+    "NAME",
+    "OPEN",
+    "ERROR",
 ]
 DIRECT_WORDS = [
     "MAP",
@@ -1002,6 +1015,51 @@ code, Ctrl-N on a full row, tabs in insert mode and across rows, backspace onto 
 Ctrl-F and Ctrl-B over short words, insertion up to column 80 and into the next row, DEL
 joining rows, DEL at column 80 then typing on, Esc after the line scrolled, line feed inside
 the last row."""
+EDITOR_CASE_PROGRAMS = {
+    "short": EDITOR_PROGRAMS["short"],
+    "bottom": EDITOR_PROGRAMS["bottom"],
+    "home": '10 PRINT CHR$(12);: INPUT "",A$' + EDITOR_SHOW,
+}
+"""Where the answers of EDITOR_CASES are typed: as the editor facts' short and bottom, and at
+the top-left corner (INPUT with no prompt and no question mark, after a clear screen)."""
+EDITOR_CASES = {
+    "scan keys": {
+        "short": [
+            "abc\x00H",
+            "abc\x1d\x1d\x12\x00HX",
+            "abc\x1d\x1d\x12\x1eX",
+            "abc\x1d\x1d\x00RX",
+            "\x00w",
+        ],
+        "bottom": ["abc\x00P", "abc\x1d\x1d\x12\x00PX", "abc\x1d\x1d\x12\x1fX"],
+        "home": [
+            "\x00G",
+            "abc\x1d\x1d\x1d\x00G",
+            "abc\x1d\x1d\x1d\x12\x00GX",
+            "abc\x1d\x1d\x1d\x12\x0bX",
+            "abc\x1d\x1d\x1d\x12\x00HX",
+        ],
+    },
+    "insert spill": {
+        "short": [
+            "Q" * 78 + "\x1d\x1d\x12x",
+            "Q" * 78 + "\x1d\x1d\x12x\x1d\x1d\x1d\x7f",
+            "Q" * 70 + "\x1d\x1d\x12xyzuvwxyzu",
+            "Q" * 70 + "\x1d\x1d\x12xyzuvwxyzu" + "\x1d" * 5 + "\x7f",
+        ],
+        "home": [
+            "Q" * 78 + "\x1d\x1d\x12x\x1d\x1d\x1d\x7f",
+            "Q" * 70 + "\x1d\x1d\x12xyzuvwxyzu" + "\x1d" * 5 + "\x7f",
+        ],
+    },
+}
+"""Answers measured apart from the editor facts (whose random draws more fixed answers would
+shift), by rule. Scan keys: the scan codes of the cursor keys the editor does not emulate, where
+the cursor cannot move (up on the top row, down on the bottom row, home at the top-left corner),
+each leaving insert mode (the next key types over); Ctrl-Home, which clears the screen, typed
+first; Ctrl-R's scan code, which enters insert mode. Insert spill: typing in insert mode that
+pushes a one-row line onto a new row, then DEL on the first row, which pulls the next row's
+first character back up (the first row does not end in a line feed)."""
 EDITOR_MOVES = [1, 1, 2, 3, 4, 5, 6, 9, 20]
 """How many times a cursor-left key is pressed, to edit inside the line."""
 

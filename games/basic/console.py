@@ -15,7 +15,7 @@ Arguments are evaluated before the call: where a soft error can happen in the mi
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, auto
 
 from games.basic.answers import NUMBER, TEXT, read_answers
 from games.basic.editor import Break, Keys, LineEditor
@@ -34,7 +34,7 @@ BREAK_MARK = "\x0e"
 class Zone(Enum):
     """The comma of a PRINT statement: move to the next print zone."""
 
-    COMMA = ","
+    COMMA = auto()
 
 
 COMMA = Zone.COMMA

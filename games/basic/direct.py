@@ -38,7 +38,6 @@ from games.basic.errors import SYNTAX_ERROR, UNDEFINED_LINE_NUMBER
 OK_PROMPT = "Ok\xff"
 CANT_CONTINUE = "Can't continue"
 ERROR_MARK = "\xff"
-LAST_LINE = 65529
 LINE_DIGITS = 5
 SMALL_LINE_LIMIT = 6552  # a fifth digit is read only after a number up to this
 DIGITS = "0123456789"
@@ -67,7 +66,7 @@ class Stored:
     CONT could resume the program (after its END or a Break, until a line is typed or CLEAR)."""
 
     lines: set[int]
-    resumable: bool = False
+    resumable: bool
 
 
 def direct_mode(console: Console, listing_lines: Iterable[int], resumable: bool) -> None:

@@ -17,9 +17,11 @@ emulated as PC-BASIC does them: typing in insert mode that pushes the line onto 
 or backspace at or past the end of a row that ends in a line feed (PC-BASIC pulls the next row
 up to the cursor), and a line feed inside a row that is not the line's last or on a line that
 reaches the bottom of the screen (PC-BASIC pushes the rest of the line along). The measured
-facts of tests/basic/test_editor.py cover the rest (tools/basic_facts.py, kind editor).
+facts of tests/basic/test_editor.py cover the rest (tools/basic_facts.py, kinds editor and
+editor_cases).
 """
 
+import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -45,7 +47,7 @@ SCAN_KEYS = {
 }
 IGNORED = frozenset("\x0b\x0c\x1e\x1f")
 LEAVES_INSERT = frozenset("\x1c\x1d\x0e\x0b\x1e\x1f")
-ALPHANUMERIC = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+ALPHANUMERIC = frozenset(string.ascii_letters + string.digits)
 
 
 class InputExhausted(Exception):
@@ -84,9 +86,9 @@ class LineEditor:
     start_row: int
     left: int
     right: int
+    column: int
+    overflow: bool
     row: int = 0
-    column: int = 1
-    overflow: bool = False
     insert: bool = False
     feeds: list[bool] = field(default_factory=lambda: [False])
 

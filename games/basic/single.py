@@ -130,7 +130,6 @@ _is_integer = float.is_integer
 _float_add = float.__add__
 _float_mul = float.__mul__
 ZERO = _new(Single, 0.0)
-ONE = _new(Single, 1.0)
 _constants: dict[float, Single] = {}
 
 

@@ -36,7 +36,7 @@ def test_measured_lines_are_answered_as_pc_basic_answers_them(name: str) -> None
 
 
 def test_a_number_and_text_stores_a_line_that_the_number_alone_then_deletes() -> None:
-    stored = Stored(set())
+    stored = Stored(set(), resumable=False)
     assert answer("5 E", stored) is None
     assert answer("5", stored) is None
     assert answer("5", stored) == "Undefined line number"

@@ -24,3 +24,19 @@ def test_text_at_once_is_text_char_by_char(text: str) -> None:
     for char in text:
         one_by_one.write(char)
     assert at_once == one_by_one
+
+
+def test_a_new_screen_prints_from_column_1_of_the_top_row() -> None:
+    """Measured: PC-BASIC's first statement `PRINT "A";POS(0)` prints `A 2`, and
+    `PRINT STRING$(79,"X");"Y"` fills the first row to column 80, with no wrap before the Y."""
+    screen = Screen()
+    screen.write("A")
+    assert (screen.row, screen.position, screen.text) == (1, 2, "A")
+    screen = Screen()
+    screen.write("X" * 79 + "Y")
+    assert (screen.row, screen.column, screen.overflow, screen.text) == (
+        1,
+        80,
+        True,
+        "X" * 79 + "Y",
+    )

@@ -7,7 +7,15 @@ error code that ON ERROR caught (5 Illegal function call, 6 Overflow, 15 String 
 import re
 from collections.abc import Callable
 
-from games.basic.errors import ILLEGAL_FUNCTION_CALL, OVERFLOW, STRING_TOO_LONG, BasicError
+from games.basic import program
+from games.basic.console import Console
+from games.basic.errors import (
+    ILLEGAL_FUNCTION_CALL,
+    OVERFLOW,
+    STRING_TOO_LONG,
+    BasicError,
+    at_line,
+)
 from games.basic.functions import ASC, CHR, LEFT, MID, RIGHT, SGN, concat, word
 from games.basic.numtext import number_text
 from games.basic.single import sng
@@ -96,3 +104,14 @@ def test_a_joined_string_of_more_than_255_characters_is_string_too_long() -> Non
 
 def test_spc_count_is_16_bit_unsigned_with_negatives_wrapping_and_beyond_is_overflow() -> None:
     _check({"SPC"})
+
+
+def test_a_concatenation_past_255_characters_stops_the_program_with_string_too_long() -> None:
+    """Measured: PC-BASIC runs `10 A$=STRING$(200,"A")+STRING$(56,"B")` and prints
+    `String too long in 10` and its error mark."""
+
+    def game(console: Console) -> None:
+        with at_line(10):
+            concat("A" * 200, "B" * 56)
+
+    assert program.transcript(game, [], [10, 20]) == "String too long in 10\xff\n"
