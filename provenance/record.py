@@ -56,13 +56,6 @@ PHASE_TITLES = {
     6: "phase 6: enemy vision update",
     7: "phase 7: enemy spawn",
 }
-SECTION_PHASES = {
-    Section.FRIENDLY: 1,
-    Section.ENEMY_PROJECTILE: 2,
-    Section.STARFIGHTER: 3,
-    Section.ENEMY: 5,
-    Section.SPAWN: 7,
-}
 
 
 @dataclass(frozen=True)
@@ -117,10 +110,10 @@ def _kind_of(frame: FrameType) -> str:
 
 
 def _kind(module: str) -> str:
-    """A rule may run in a frame of model/; the writers and provenance/ are passed by."""
-    if module.startswith("model.") and module not in WRITERS:
-        return KEEP
-    return PASS if module.startswith("provenance.") or module in WRITERS else LEAVE
+    """A rule may run in a frame of model/; the writers (the log, the recorder) are passed by."""
+    if module in WRITERS:
+        return PASS
+    return KEEP if module.startswith("model.") else LEAVE
 
 
 def find_rule(frames: list[FrameType]) -> tuple[int, Rule]:

@@ -20,8 +20,6 @@ from provenance.record import (
     NOTICES,
     SESSION,
     describe,
-    SECTION_PHASES,
-    PHASE_TITLES,
     Note,
     Recorder,
     explain,
@@ -57,11 +55,9 @@ def _viewed(rule: str, function: str, part: str, variables: tuple[tuple[str, Any
     return Reason(rule, why, (f"{VIEW}:{function}",), f"view: {part}", numbers=numbers)
 
 
-def from_note(note: Note, phase: str) -> Reason:
-    """A log line's reason: the note its line was written with."""
-    return Reason(
-        note.rule.name, note.why, note.source, note.phase or phase, note.entity, note.numbers
-    )
+def from_note(note: Note) -> Reason:
+    """A log line's reason: the note its line was written with, in the phase that wrote it."""
+    return Reason(note.rule.name, note.why, note.source, note.phase, note.entity, note.numbers)
 
 
 def state_reasons(session: Session, recorder: Recorder) -> list[Reason]:
@@ -205,9 +201,8 @@ def _debug(reasons: list[Reason], game: Game, recorder: Recorder) -> None:
     )
     notes = getattr(game.log, "notes", {})
     for section in SECTIONS:
-        phase = PHASE_TITLES[SECTION_PHASES[section]]
         reasons.append(viewed("view.log", "_game", section.value))
-        reasons.extend(from_note(note, phase) for note in notes.get(section, []))
+        reasons.extend(from_note(note) for note in notes.get(section, []))
 
 
 def _board(reasons: list[Reason], session: Session, game: Game, recorder: Recorder) -> None:
