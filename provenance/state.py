@@ -93,7 +93,8 @@ def _message(session: Session, recorder: Recorder) -> Reason:
     note = recorder.message
     if session.error is not None and note is not None:
         return Reason(note.rule.name, note.why, note.source, "command", numbers=note.numbers)
-    rule = RULES[NOTICES[session.notice or ""]]
+    assert session.notice is not None  # an error always has its note
+    rule = RULES[NOTICES[session.notice]]
     why, _ = explain(
         rule.why,
         {"mode": "on" if session.debug else "off", "rng": "on" if session.rng_out else "off"},

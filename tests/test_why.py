@@ -11,7 +11,8 @@ from pytest_regressions.data_regression import DataRegressionFixture
 from oracle.cli import main
 from oracle.runner import run_script, text_source
 from oracle.why import Explained, comment, explained, explanation
-from provenance.rules import RULES
+from provenance.rules import BY_CODE, RULES, index
+from provenance.model_rules import MODEL_RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = sorted((ROOT / "at").glob("*.txt"))
@@ -183,3 +184,11 @@ def test_one_line_is_explained_as_the_harness_shows_it_under_a_difference() -> N
         "source: oracle.runner:run_step",
     ]
     assert explanation(text, 6) == ["the oracle's output has no line 6"]
+
+
+def test_the_rows_of_a_function_are_found_by_its_code_every_one_in_table_order() -> None:
+    index()
+    for code, rows in BY_CODE.items():
+        assert rows == tuple(row for row in MODEL_RULES if row.code is code)
+    assert any(len(rows) > 1 for rows in BY_CODE.values())
+    assert {row.code for row in MODEL_RULES if row.code is not None} == set(BY_CODE)
