@@ -569,7 +569,7 @@ class RecordedSession(Session):
         """Note as a session does, noting the notice's rule and the command that made it."""
         super()._note(notice)
         frames = model_path()
-        rule = RULES[NOTICES.get(notice, "notice.welcome")]
+        rule = RULES[NOTICES[notice]]
         self.recorder.message = Note(rule, rule.why, tuple(where(frame) for frame in frames))
 
 

@@ -22,6 +22,7 @@ from provenance.record import (
     describe,
     Note,
     Recorder,
+    RecordingTurnLog,
     explain,
 )
 from provenance.rules import RULES
@@ -93,13 +94,16 @@ def _message(session: Session, recorder: Recorder) -> Reason:
     note = recorder.message
     if session.error is not None and note is not None:
         return Reason(note.rule.name, note.why, note.source, "command", numbers=note.numbers)
-    assert session.notice is not None  # an error always has its note
-    rule = RULES[NOTICES[session.notice]]
+    path: tuple[str, ...] = ("model.session:Session",)
+    if note is None:  # a notice of an earlier command, or the new session's welcome
+        assert session.notice is not None  # an error always has its note
+        rule = RULES[NOTICES[session.notice]]
+    else:
+        rule, path = note.rule, note.source
     why, _ = explain(
         rule.why,
         {"mode": "on" if session.debug else "off", "rng": "on" if session.rng_out else "off"},
     )
-    path = note.source if note is not None else ("model.session:Session",)
     return Reason(rule.name, why, path, "command")
 
 
@@ -200,10 +204,10 @@ def _debug(reasons: list[Reason], game: Game, recorder: Recorder) -> None:
         _entity_line("view.projectile", "_projectile", "Projectile", projectile, recorder)
         for projectile in game.projectiles.values()
     )
-    notes = getattr(game.log, "notes", {})
+    assert isinstance(game.log, RecordingTurnLog)  # a recorded game's
     for section in SECTIONS:
         reasons.append(viewed("view.log", "_game", section.value))
-        reasons.extend(from_note(note) for note in notes.get(section, []))
+        reasons.extend(from_note(note) for note in game.log.notes[section])
 
 
 def _board(reasons: list[Reason], session: Session, game: Game, recorder: Recorder) -> None:
