@@ -71,11 +71,10 @@ class Note:
 
 
 def where(frame: FrameType) -> str:
-    """A frame's function as `module:function` (kept per function: a long run asks often)."""
+    """A frame's function as `module:function`, kept in WHERE, where the busy callers look first
+    (a long run asks often)."""
     code = frame.f_code
-    name = WHERE.get(code)
-    if name is None:
-        name = WHERE[code] = f"{frame.f_globals.get('__name__', '?')}:{code.co_qualname}"
+    name = WHERE[code] = f"{frame.f_globals.get('__name__', '?')}:{code.co_qualname}"
     return name
 
 
@@ -238,8 +237,11 @@ class untraced:  # noqa: N801 (used as a function: `with untraced():`)
 
 def phase_of(frames: list[FrameType]) -> str:
     """The phase of the turn these frames run in, from the phase function on the stack."""
-    number = next((PHASE_CODES[f.f_code] for f in frames if f.f_code in PHASE_CODES), 0)
-    return PHASE_TITLES.get(number, "")
+    for frame in frames:
+        number = PHASE_CODES.get(frame.f_code)
+        if number is not None:
+            return PHASE_TITLES[number]
+    return ""
 
 
 @cache
@@ -570,7 +572,14 @@ class RecordedSession(Session):
         super()._note(notice)
         frames = model_path()
         rule = RULES[NOTICES[notice]]
-        self.recorder.message = Note(rule, rule.why, tuple(where(frame) for frame in frames))
+        sentence = notice_why(rule, self)
+        self.recorder.message = Note(rule, sentence, tuple(where(frame) for frame in frames))
+
+
+def notice_why(rule: Rule, session: Session) -> str:
+    """A notice's sentence, with debug mode and the RNG output as they are now."""
+    on_off = {True: "on", False: "off"}
+    return explain(rule.why, {"mode": on_off[session.debug], "rng": on_off[session.rng_out]})[0]
 
 
 def recorded_session(recorder: Recorder) -> RecordedSession:

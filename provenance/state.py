@@ -24,6 +24,7 @@ from provenance.record import (
     Recorder,
     RecordingTurnLog,
     explain,
+    notice_why,
 )
 from provenance.rules import RULES
 
@@ -92,19 +93,12 @@ def _state_line(session: Session, recorder: Recorder) -> Reason:
 def _message(session: Session, recorder: Recorder) -> Reason:
     """The error or notice line: its rule, from the session's last note if there is one."""
     note = recorder.message
-    if session.error is not None and note is not None:
+    if note is not None:
         return Reason(note.rule.name, note.why, note.source, "command", numbers=note.numbers)
-    path: tuple[str, ...] = ("model.session:Session",)
-    if note is None:  # a notice of an earlier command, or the new session's welcome
-        assert session.notice is not None  # an error always has its note
-        rule = RULES[NOTICES[session.notice]]
-    else:
-        rule, path = note.rule, note.source
-    why, _ = explain(
-        rule.why,
-        {"mode": "on" if session.debug else "off", "rng": "on" if session.rng_out else "off"},
-    )
-    return Reason(rule.name, why, path, "command")
+    # A notice of an earlier command, or the new session's welcome.
+    assert session.notice is not None  # an error always has its note
+    rule = RULES[NOTICES[session.notice]]
+    return Reason(rule.name, notice_why(rule, session), ("model.session:Session",), "command")
 
 
 def _setup(session: Session) -> list[Reason]:

@@ -103,7 +103,7 @@ def test_every_rule_of_the_table_is_reached_by_a_public_test_or_listed_as_not() 
 UNREACHED_SCRIPT = [
     "abort", "toggle_RNG_out", "play(5,10,1,1,1,1,1)", "play(5,10,1,1,1,1,1)",
     "setup_select(5)", "setup_next(5)", "play(5,10,1,1,1,1,1)", "fire", "fire", "fire",
-    "abort", "play(5,10,2,1,1,1,1)",
+    "abort", "play(5,10,2,1,1,1,1)", "toggle_RNG_out",
 ]  # fmt: skip
 
 
