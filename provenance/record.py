@@ -78,10 +78,11 @@ def where(frame: FrameType) -> str:
     return name
 
 
-def model_path(skip: int = 2) -> list[FrameType]:
-    """The frames of model/ on the call stack, innermost first, out to the phase loop."""
+def model_path() -> list[FrameType]:
+    """The frames of model/ on the call stack, innermost first, out to the phase loop (the
+    recorder's own frames, this one first, are passed by)."""
     frames: list[FrameType] = []
-    frame: FrameType | None = sys._getframe(skip)
+    frame: FrameType | None = sys._getframe()
     kinds = KINDS
     while frame is not None and frame.f_code is not STOP:
         kind = kinds.get(frame.f_code) or _kind_of(frame)
@@ -276,14 +277,14 @@ def describe(entity: object) -> dict[str, Any] | None:
     if not isinstance(entity, (Starfighter, Enemy, Projectile)):
         return None
     recorder = RECORDER.get()
-    board = recorder.board if recorder is not None else None
-    position = board.describe(entity.position) if board is not None else str(entity.position)
+    assert recorder is not None and recorder.board is not None  # an entity of a recorded game
+    position = recorder.board.describe(entity.position)
     return {"name": entity.name, "id": entity.id, "position": position}
 
 
 def _note() -> Note:
     """The note of the innermost rule on the stack, the recorder's own frames passed by."""
-    frames = model_path(1)
+    frames = model_path()
     index, rule = find_rule(frames)
     if index < 0:
         return Note(rule, "", source(frames, index), phase_of(frames))
@@ -306,14 +307,23 @@ class Change:
     source: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Placement:
+    """Who put an entity on its cell: the turn, the rule, the path."""
+
+    turn: int
+    rule: Rule
+    source: tuple[str, ...]
+
+
 @dataclass
 class Recorder:
     """What one explained run noted: per entity id its changes this turn, its last placement,
     and the note of the last error or notice."""
 
     changes: dict[int | str, list[Change]] = field(default_factory=dict)
-    placed: dict[int, tuple[int, Note]] = field(default_factory=dict)
-    origins: dict[int, Note] = field(default_factory=dict)  # how each entity came to be
+    placed: dict[int, Placement] = field(default_factory=dict)
+    origins: dict[int, Placement] = field(default_factory=dict)  # how each entity came to be
     turn: int = 0
     message: Note | None = None
     board: Board | None = None
@@ -337,10 +347,9 @@ class Recorder:
             self.calls.clear()
 
     def new_game(self, board: Board) -> None:
-        """A new game: its board, and nothing noted yet."""
-        self.changes, self.placed, self.turn, self.board = {}, {}, 0, board
-        self.origins = {}
-        self.writers = set()
+        """A new game: its board, and nothing noted yet (its first turn starts as its log is
+        made)."""
+        self.changes, self.placed, self.origins, self.board = {}, {}, {}, board
 
     def new_turn(self, number: int) -> None:
         """A new turn: the entities' changes start afresh (those of the command go on)."""
@@ -361,7 +370,7 @@ class Recorder:
 
     def write(self, key: int | str, attribute: str) -> None:
         """`changed`, the trace hook already stopped by the caller."""
-        frames = model_path(1)
+        frames = model_path()
         codes = tuple(frame.f_code for frame in frames[:2])
         if (key, attribute, codes) in self.writers:
             return
@@ -377,11 +386,11 @@ class Recorder:
 
     def put(self, entity: Entity, rule: Rule | None = None) -> None:
         """`place`, the trace hook already stopped by the caller."""
-        frames = model_path(1)
+        frames = model_path()
         index, found = find_rule(frames)
-        note = Note(rule or found, "", source(frames, index))
-        self.placed[entity.id] = (self.turn, note)
-        self.origins.setdefault(entity.id, note)
+        placement = Placement(self.turn, rule or found, source(frames, index))
+        self.placed[entity.id] = placement
+        self.origins.setdefault(entity.id, placement)
 
     def of(self, key: int | str) -> list[Change]:
         """The changes of an entity (or of the `score`) this turn."""
@@ -481,12 +490,11 @@ class RecordedGame(Game):
     @classmethod
     def adopt(cls, game: Game, recorder: Recorder) -> RecordedGame:
         """Turn a game just started into a recorded one (same state, same rules)."""
-        log = vars(game).pop("log")
         game.__class__ = cls
         assert isinstance(game, RecordedGame)
         game.recorder = recorder
         recorder.new_game(game.board)
-        game.log = log
+        game.log = game.log  # a recording log from now on, its first turn started (__setattr__)
         game.starfighter.__class__ = TracedStarfighter
         game.starfighter.focus.__class__ = TracedFocus
         recorder.place(game.starfighter, RULES["game.launch"])

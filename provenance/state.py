@@ -7,7 +7,7 @@ placements, the session's last error or notice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -161,13 +161,7 @@ def _game(reasons: list[Reason], session: Session, game: Game, recorder: Recorde
     if session.rng_out:
         drawn = "none" if game.drawn is None else f"row {game.drawn[0]}, value {game.drawn[1]}"
         rng = viewed("view.rng", "_game", "RNG usage", drawn=drawn)
-        rng = Reason(
-            rng.rule,
-            rng.why,
-            rng.source + ("model.spawning:natural_spawn",),
-            rng.phase,
-            numbers=rng.numbers,
-        )
+        rng = replace(rng, source=rng.source + ("model.spawning:natural_spawn",))
         reasons.append(rng)
         if game.drawn is not None:
             reasons.append(rng)
@@ -249,7 +243,7 @@ def _board(reasons: list[Reason], session: Session, game: Game, recorder: Record
 def _board_paths(entity: Entity, recorder: Recorder) -> tuple[str, ...]:
     """Who put the entity where it is this turn, what changed it, and how it came to be."""
     placed = recorder.placed.get(entity.id)
-    this_turn = placed[1].source if placed is not None and placed[0] == recorder.turn else ()
+    this_turn = placed.source if placed is not None and placed.turn == recorder.turn else ()
     origin = recorder.origins.get(entity.id)
     return this_turn + _changes(recorder, entity.id) + (origin.source if origin else ())
 
@@ -260,8 +254,8 @@ def _cell(entity: Entity, recorder: Recorder) -> dict[str, Any]:
     if placed is None:
         rule, when = "game.launch", "at the start of the game"
     else:
-        rule = placed[1].rule.name
-        when = "this turn" if placed[0] == recorder.turn else f"in turn {placed[0]}"
+        rule = placed.rule.name
+        when = "this turn" if placed.turn == recorder.turn else f"in turn {placed.turn}"
     return {
         "position": str(entity.position),
         "symbol": entity.symbol,

@@ -13,6 +13,8 @@ from oracle.cli import main
 from oracle.runner import run_script, text_source
 from oracle.why import Explained, comment, explained, explanation
 from provenance.rules import BY_CODE, RULES, index
+from model.log import SECTIONS
+from provenance import record
 from provenance.model_rules import MODEL_RULES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -201,3 +203,15 @@ def test_the_rows_of_a_function_are_found_by_its_code_every_one_in_table_order()
         assert rows == tuple(row for row in MODEL_RULES if row.code is code)
     assert any(len(rows) > 1 for rows in BY_CODE.values())
     assert {row.code for row in MODEL_RULES if row.code is not None} == set(BY_CODE)
+
+
+def test_a_line_written_outside_every_rule_is_noted_as_unexplained() -> None:
+    """Here a test's own frame writes: no rule, no source, no phase."""
+    assert record._note() == record.Note(record.UNEXPLAINED, "", (), "")
+
+
+def test_a_recording_log_notes_a_line_written_before_any_section_as_the_first_sections() -> None:
+    log = record.RecordingTurnLog()
+    log.actor("a line")
+    assert [len(log.notes[section]) for section in SECTIONS] == [1, 0, 0, 0, 0]
+    assert [len(log.entries[section]) for section in SECTIONS] == [1, 0, 0, 0, 0]
