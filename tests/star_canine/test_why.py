@@ -7,7 +7,16 @@ import pytest
 from pytest_regressions.data_regression import DataRegressionFixture
 
 from acceptance.games import GAMES
-from games.star_canine.why import REFUSED, RULES, SCENE, TYPED, explained, explanation
+from games.star_canine.why import (
+    REFUSED,
+    RULES,
+    SCENE,
+    TYPED,
+    Reason,
+    _lines,
+    explained,
+    explanation,
+)
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCRIPTS = sorted((ROOT / "at" / "star_canine").glob("*.txt"))
@@ -78,3 +87,9 @@ def test_at_run_v_tells_the_first_and_last_lines_and_none_past_them() -> None:
     ]
     assert explanation(inputs, seed, 0) == ["the oracle's output has no line 0"]
     assert explanation(inputs, seed, last + 1) == [f"the oracle's output has no line {last + 1}"]
+
+
+def test_a_line_printed_in_several_pieces_is_their_join_with_the_reason_of_its_last() -> None:
+    scene, typed = Reason(SCENE, "stage"), Reason(TYPED, "stage")
+    pieces = [("> ", scene), ("en", typed), ("gage\nnext", typed), ("\n", scene)]
+    assert _lines(pieces, "> engage\nnext\n") == [("> engage", typed), ("next", scene)]
