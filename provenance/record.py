@@ -15,7 +15,6 @@ import sys
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import islice
 from types import CodeType, FrameType
 from typing import Any
 from collections.abc import Callable
@@ -106,6 +105,7 @@ def _kind_of(frame: FrameType) -> str:
     if kind is KEEP and "<" in code.co_qualname:
         kind = PASS
     KINDS[code] = kind
+    where(frame)  # the calls kept name their functions by code alone
     return kind
 
 
@@ -144,34 +144,32 @@ def source(frames: list[FrameType], index: int) -> tuple[str, ...]:
     return tuple(dict.fromkeys((names[rule], *reversed(names[:rule]), *made, *names[rule + 1 :])))
 
 
-@dataclass(slots=True)
-class Made:
-    """What a frame has called, as far as it was looked at: its calls seen, the functions, how
-    many of its last call's functions are among them, and the calls noted when it was."""
-
-    children: int = 0
-    made: dict[str, None] = field(default_factory=dict)
-    merged: int = 0
-    calls: int = -1
-
-
 class Calls:
-    """Which functions of model/ each frame called, and they in turn: where a value written may
-    come from. A trace hook (calls only, no lines) keeps it while a command runs."""
+    """The calls of model/ begun while a command runs, in the order they began: where a value
+    written may come from. A trace hook (calls only, no lines) keeps them.
+
+    A frame asked about is still running, so every call begun since it began runs inside it;
+    of those, its calls are the ones reached from it through model frames alone. Each call keeps
+    its root, the index of the first call of that chain: the calls of a frame begun at `began`
+    are those after it whose root is at most `began`. In the order they began, they are the
+    frame's calls each followed by its own calls (the order a walk of the call tree gives).
+    """
 
     def __init__(self) -> None:
-        self.children: dict[FrameType, list[FrameType]] = {}
-        self.kept: dict[FrameType, Made] = {}
-        self.calls = 0  # the calls noted so far: nothing new, nothing to look at again
+        self.codes: list[CodeType] = []  # each call's function, in the order they began
+        self.roots: list[int] = []  # each call's root (-1: reached from before the command)
+        self.began: dict[FrameType, tuple[int, int]] = {}  # a frame's first call: index, root
+        self.kept: dict[FrameType, tuple[int, dict[str, None]]] = {}
 
     def hook(self) -> Callable[[FrameType, str, object], None]:
-        """The trace hook: on each call of a function of model/, note it under its nearest model
-        caller. It runs on every call of a command, so all it reads is its own variables."""
-        children, kinds, kind_of = self.children, KINDS, _kind_of
-        keep, passed, leave = KEEP, PASS, LEAVE
+        """The trace hook: on each call of a function of model/, note it with its root. It runs
+        on every call of a command, so all it reads is its own variables."""
+        codes, roots, began, kinds, kind_of = self.codes, self.roots, self.began, KINDS, _kind_of
+        keep, passed, leave, outside = KEEP, PASS, LEAVE, (-1, -1)
 
         def hook(frame: FrameType, event: str, argument: object) -> None:
-            kind = kinds.get(frame.f_code) or kind_of(frame)
+            code = frame.f_code
+            kind = kinds.get(code) or kind_of(frame)
             if kind is not keep:
                 return
             caller = frame.f_back
@@ -180,45 +178,34 @@ class Calls:
                 if kind is not passed:
                     break
                 caller = caller.f_back
-            if caller is None or kind is leave:
-                return
-            called = children.get(caller)
-            if called is None:
-                children[caller] = [frame]
-                self.calls += 1
-            elif called[-1] is not frame:  # a generator resumed is the same call
-                called.append(frame)
-                self.calls += 1
+            index = len(codes)
+            if caller is None or kind is leave:  # a call of no model frame: a root itself
+                root = index
+            else:
+                root = began.get(caller, outside)[1]
+            if frame not in began:  # a generator resumed is the same call
+                began[frame] = (index, root)
+            codes.append(code)
+            roots.append(root)
 
         return hook
 
     def made(self, frame: FrameType) -> dict[str, None]:
-        """The functions `frame` has called so far, and those they called (where a value it
-        writes may come from), kept and extended as it calls more: only its last call may still
-        be running, so only that one is looked at again."""
-        kept = self.kept.get(frame)
-        if kept is None:
-            kept = self.kept[frame] = Made()
-        elif kept.calls == self.calls:
-            return kept.made
-        called = self.children
-        children = called.get(frame, ())
-        made, merged = kept.made, kept.merged if kept.children else 0
-        theirs: dict[str, None] = {}
-        for child in children[max(kept.children - 1, 0) :]:
-            made[WHERE.get(child.f_code) or where(child)] = None
-            if child not in called:  # most calls call nothing of model/
-                theirs, merged = {}, 0
-                continue
-            theirs = self.made(child)
-            # A call's functions only grow at the end: those merged before are there already.
-            made.update(dict.fromkeys(islice(theirs, merged, None)))
-            merged = 0
-        kept.children, kept.merged, kept.calls = len(children), len(theirs), self.calls
+        """The functions `frame` has called so far, and those they called, once each in the
+        order they began, kept and extended as it calls more."""
+        first = self.began.get(frame, (-1, -1))[0]
+        upto, made = self.kept.get(frame, (first + 1, {}))
+        codes, roots = self.codes, self.roots
+        for index in range(upto, len(codes)):
+            if roots[index] <= first:
+                made[WHERE[codes[index]]] = None
+        self.kept[frame] = (len(codes), made)
         return made
 
     def clear(self) -> None:
-        self.children.clear()
+        self.codes.clear()
+        self.roots.clear()
+        self.began.clear()
         self.kept.clear()
 
 
