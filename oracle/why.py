@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from itertools import islice
 from typing import Any
 
@@ -71,19 +71,34 @@ def reason_fields(reason: Reason) -> dict[str, Any]:
 
 
 _ENCODED: dict[int, tuple[Reason, str]] = {}
+EXTRAS = ("entity", "numbers", "cells", "changes")  # the fields a reason has only where they apply
 
 
 def _encoded(reason: Reason) -> str:
-    """A reason's fields as JSON, kept with the reason (which keeps its id from being reused):
-    view lines share theirs. The cache tunes speed only, so its lines are not mutated."""
+    """`reason_fields` as JSON, kept with the reason (which keeps its id from being reused): view
+    lines share theirs. The cache tunes speed only, so its lines are not mutated."""
     kept = _ENCODED.get(id(reason))  # pragma: no mutate
     if kept is not None:  # pragma: no mutate
         return kept[1]
     if len(_ENCODED) > 1 << 12:  # pragma: no mutate
         _ENCODED.clear()  # pragma: no mutate
-    text = ENCODE(reason_fields(reason))
+    text = _head(reason.phase, reason.rule, reason.why, reason.source)
+    for name in EXTRAS:
+        value = getattr(reason, name)
+        if value:
+            text += f', "{name}": {ENCODE(value)}'
+    text += "}"
     _ENCODED[id(reason)] = (reason, text)  # pragma: no mutate
     return text
+
+
+@lru_cache(maxsize=1 << 12)
+def _head(phase: str, name: str, why: str, source: tuple[str, ...]) -> str:
+    """The fields every reason has, as JSON without the closing brace: a line shares them with
+    lines of other states (the same rule, sentence and source), so they are encoded once."""
+    rule = RULES[name]
+    fields = {"phase": phase, "rule": name, "spec": rule.spec, "why": why or rule.why}
+    return ENCODE(fields | {"source": list(source)})[:-1]
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ import sys
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
+from inspect import CO_GENERATOR
 from types import CodeType, FrameType
 from typing import Any
 from collections.abc import Callable
@@ -46,6 +47,8 @@ KEEP, PASS, LEAVE = "keep", "pass", "leave"
 SESSION = "session"  # the key of the changes to what the state line shows
 SHOWN = frozenset({"stage", "debug", "error", "notice", "turn", "since_turn"})
 KINDS: dict[CodeType, str] = {}
+Path = tuple[FrameType, ...]
+PATHS: dict[FrameType, Path] = {}  # the model_path of each frame of the command running
 PHASE_TITLES = {
     1: "phase 1: friendly projectiles act",
     2: "phase 2: enemy projectiles act",
@@ -57,9 +60,11 @@ PHASE_TITLES = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Note:
-    """What the recorder knows of one write: the rule, its sentence, the path, the numbers."""
+    """What the recorder knows of one write: the rule, its sentence, the path, the numbers.
+    (Not frozen, as none of the recorder's records are: one is made at nearly every write, and a
+    frozen dataclass takes four times as long to make.)"""
 
     rule: Rule
     why: str
@@ -77,20 +82,37 @@ def where(frame: FrameType) -> str:
     return name
 
 
-def model_path() -> list[FrameType]:
+def model_path() -> Path:
     """The frames of model/ on the call stack, innermost first, out to the phase loop (the
     recorder's own frames, this one first, are passed by)."""
-    frames: list[FrameType] = []
     frame: FrameType | None = sys._getframe()
-    kinds = KINDS
     while frame is not None and frame.f_code is not STOP:
-        kind = kinds.get(frame.f_code) or _kind_of(frame)
-        if kind is KEEP:
-            frames.append(frame)
-        elif kind is LEAVE and frames:
-            break
+        if (KINDS.get(frame.f_code) or _kind_of(frame)) is KEEP:
+            return outward(frame)
         frame = frame.f_back
-    return frames
+    return ()
+
+
+def outward(frame: FrameType) -> Path:
+    """`frame` and the frames of model/ that called it, out to the phase loop or to a caller
+    outside model/. Kept per frame while a command runs: a running function's callers never
+    change, and one writes many times (a generator's do: it is not kept)."""
+    path = PATHS.get(frame)
+    if path is not None:
+        return path
+    path = (frame,)
+    caller = frame.f_back
+    while caller is not None and caller.f_code is not STOP:
+        kind = KINDS.get(caller.f_code) or _kind_of(caller)
+        if kind is KEEP:
+            path = (frame, *outward(caller))
+            break
+        if kind is LEAVE:
+            break
+        caller = caller.f_back
+    if not frame.f_code.co_flags & CO_GENERATOR:
+        PATHS[frame] = path
+    return path
 
 
 def _kind_of(frame: FrameType) -> str:
@@ -116,21 +138,20 @@ def _kind(module: str) -> str:
     return KEEP if module.startswith("model.") else LEAVE
 
 
-def find_rule(frames: list[FrameType]) -> tuple[int, Rule]:
+def find_rule(frames: Path) -> tuple[int, Rule]:
     """The innermost frame with a matching row of the table, and that row."""
     for index, frame in enumerate(frames):
         rows = BY_CODE.get(frame.f_code)
         if rows is None:
             continue
         callee: CodeType | None = frames[index - 1].f_code if index else None
-        variables = frame.f_locals
         for rule in rows:
-            if rule.matches(callee, variables):
+            if rule.matches(callee, frame):
                 return index, rule
     return -1, UNEXPLAINED
 
 
-def source(frames: list[FrameType], index: int) -> tuple[str, ...]:
+def source(frames: Path, index: int) -> tuple[str, ...]:
     """The rule's function first, then the frames it called on the way and the functions they
     called before (what the values written came from), then its callers."""
     if not frames:
@@ -223,7 +244,7 @@ class untraced:  # noqa: N801 (used as a function: `with untraced():`)
         sys.settrace(self.hook)
 
 
-def phase_of(frames: list[FrameType]) -> str:
+def phase_of(frames: Path) -> str:
     """The phase of the turn these frames run in, from the phase function on the stack."""
     for frame in frames:
         number = PHASE_CODES.get(frame.f_code)
@@ -275,17 +296,16 @@ def _note() -> Note:
     index, rule = find_rule(frames)
     if index < 0:
         return Note(rule, "", source(frames, index), phase_of(frames))
+    scopes = [frame.f_locals for frame in frames[: index + 1]]  # each read copies them
     variables: dict[str, Any] = {}
-    for frame in frames[: index + 1]:  # the rule's own variables last, so they win
-        variables.update(frame.f_locals)
+    for scope in scopes:  # the rule's own variables last, so they win
+        variables.update(scope)
     why, numbers = explain(rule.why, variables)
-    entity = next(
-        (f.f_locals[rule.entity] for f in frames[: index + 1] if rule.entity in f.f_locals), None
-    )
+    entity = next((scope[rule.entity] for scope in scopes if rule.entity in scope), None)
     return Note(rule, why, source(frames, index), phase_of(frames), describe(entity), numbers)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Change:
     """A field of an entity written this turn, and by which rule."""
 
@@ -332,6 +352,7 @@ class Recorder:
         finally:
             sys.settrace(None)
             self.calls.clear()
+            PATHS.clear()
 
     def new_game(self, board: Board) -> None:
         """A new game: its board, and nothing noted yet (its first turn starts as its log is
@@ -358,10 +379,10 @@ class Recorder:
     def write(self, key: int | str, attribute: str) -> None:
         """`changed`, the trace hook already stopped by the caller."""
         frames = model_path()
-        codes = tuple(frame.f_code for frame in frames[:2])
-        if (key, attribute, codes) in self.writers:
+        written = (key, attribute, tuple([frame.f_code for frame in frames[:2]]))
+        if written in self.writers:
             return
-        self.writers.add((key, attribute, codes))
+        self.writers.add(written)
         index, rule = find_rule(frames)
         change = Change(attribute, rule.name, source(frames, index))
         self.changes.setdefault(key, []).append(change)
@@ -542,7 +563,7 @@ class RecordedSession(Session):
             why, numbers = explain(rule.why, self._facts(frames))
         self.recorder.message = Note(rule, why, path, numbers=numbers)
 
-    def _facts(self, frames: list[FrameType]) -> dict[str, Any]:
+    def _facts(self, frames: Path) -> dict[str, Any]:
         """What an error's sentence may name: the command's own variables, the board, the
         Starfighter's resources after this turn's regeneration, the move's distance and price."""
         facts: dict[str, Any] = {}
