@@ -334,6 +334,7 @@ class Recorder:
     turn: int = 0
     message: Note | None = None
     board: Board | None = None
+    session: Session | None = None
 
     writers: set[tuple[int | str, str, tuple[CodeType, ...]]] = field(default_factory=set)
     calls: Calls = field(default_factory=Calls)
@@ -353,6 +354,11 @@ class Recorder:
             sys.settrace(None)
             self.calls.clear()
             PATHS.clear()
+
+    def shows_logs(self) -> bool:
+        """Whether the log of the turn beginning will be shown: only debug mode shows the action
+        logs, and a turn does not change the mode. Otherwise its lines need no notes."""
+        return self.session is None or self.session.debug
 
     def new_game(self, board: Board) -> None:
         """A new game: its board, and nothing noted yet (its first turn starts as its log is
@@ -511,11 +517,13 @@ class RecordedGame(Game):
         return game
 
     def __setattr__(self, name: str, value: object) -> None:
-        """A new turn's (empty) log is a recording one, and the turn's changes start afresh; a
-        field the state line shows is noted. (The log is a plain attribute: it is read often.)"""
+        """A new turn's (empty) log is a recording one if debug mode will show it, and the turn's
+        changes start afresh; a field the state line shows is noted. (The log is a plain
+        attribute: it is read often.)"""
         if name == "log":
-            value = RecordingTurnLog()
             self.recorder.new_turn(self.turn)
+            if self.recorder.shows_logs():
+                value = RecordingTurnLog()
         elif name in SHOWN:
             with untraced():
                 _shown(name)
@@ -602,6 +610,7 @@ def recorded_session(recorder: Recorder) -> RecordedSession:
     """A new session recording into `recorder`."""
     session = RecordedSession()
     session.recorder = recorder
+    recorder.session = session
     return session
 
 
