@@ -16,6 +16,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from inspect import CO_GENERATOR
+from operator import attrgetter
 from types import CodeType, FrameType
 from typing import Any
 from collections.abc import Callable
@@ -48,6 +49,7 @@ SESSION = "session"  # the key of the changes to what the state line shows
 SHOWN = frozenset({"stage", "debug", "error", "notice", "turn", "since_turn"})
 KINDS: dict[CodeType, str] = {}
 Path = tuple[FrameType, ...]
+F_CODE = attrgetter("f_code")
 PATHS: dict[FrameType, Path] = {}  # the model_path of each frame of the command running
 PHASE_TITLES = {
     1: "phase 1: friendly projectiles act",
@@ -157,7 +159,7 @@ def source(frames: Path, index: int) -> tuple[str, ...]:
     if not frames:
         return ()
     rule = max(index, 0)
-    names = [WHERE.get(frame.f_code) or where(frame) for frame in frames]
+    names = list(map(WHERE.__getitem__, map(F_CODE, frames)))  # no comprehension: a call less
     recorder = RECORDER.get()
     # Without a rule (a command's own bookkeeping), all its frames have made the value.
     maker = frames[rule] if index >= 0 else frames[-1]
@@ -385,7 +387,7 @@ class Recorder:
     def write(self, key: int | str, attribute: str) -> None:
         """`changed`, the trace hook already stopped by the caller."""
         frames = model_path()
-        written = (key, attribute, tuple([frame.f_code for frame in frames[:2]]))
+        written = (key, attribute, tuple(map(F_CODE, frames[:2])))
         if written in self.writers:
             return
         self.writers.add(written)
