@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from itertools import islice
 from typing import Any
 
@@ -28,9 +28,10 @@ ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 STRING = json.encoder.encode_basestring
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Explained:
-    """One output line of `oracle -b` with its provenance."""
+    """One output line of `oracle -b` with its provenance (not frozen: one is made for every
+    line, and a frozen dataclass takes four times as long to make)."""
 
     line: int
     text: str
@@ -45,8 +46,8 @@ class Explained:
     def json(self) -> str:
         """`record()` as one JSON line; the explanation's part is encoded once per reason."""
         command = "null" if self.command is None else STRING(self.command)
-        head = f'{{"line": {self.line}, "text": {STRING(self.text)}, "command": {command}, '
-        return head + _encoded(self.reason)[1:] + "\n"
+        head = f'{{"line": {self.line}, "text": {STRING(self.text)}, "command": {command}'
+        return f"{head}, {_members(self.reason)}}}\n"
 
 
 def reason_fields(reason: Reason) -> dict[str, Any]:
@@ -71,19 +72,34 @@ def reason_fields(reason: Reason) -> dict[str, Any]:
 
 
 _ENCODED: dict[int, tuple[Reason, str]] = {}
+EXTRAS = ("entity", "numbers", "cells", "changes")  # the fields a reason has only where they apply
 
 
-def _encoded(reason: Reason) -> str:
-    """A reason's fields as JSON, kept with the reason (which keeps its id from being reused):
-    view lines share theirs. The cache tunes speed only, so its lines are not mutated."""
+def _members(reason: Reason) -> str:
+    """`reason_fields` as JSON without the braces, kept with the reason (which keeps its id from
+    being reused): view lines share theirs. The cache tunes speed only, so its lines are not
+    mutated."""
     kept = _ENCODED.get(id(reason))  # pragma: no mutate
     if kept is not None:  # pragma: no mutate
         return kept[1]
     if len(_ENCODED) > 1 << 12:  # pragma: no mutate
         _ENCODED.clear()  # pragma: no mutate
-    text = ENCODE(reason_fields(reason))
+    text = _head(reason.phase, reason.rule, reason.why, reason.source)
+    for name in EXTRAS:
+        value = getattr(reason, name)
+        if value:
+            text += f', "{name}": {ENCODE(value)}'
     _ENCODED[id(reason)] = (reason, text)  # pragma: no mutate
     return text
+
+
+@lru_cache(maxsize=1 << 12)
+def _head(phase: str, name: str, why: str, source: tuple[str, ...]) -> str:
+    """The fields every reason has, as JSON without the braces: a line shares them with lines of
+    other states (the same rule, sentence and source), so they are encoded once."""
+    rule = RULES[name]
+    fields = {"phase": phase, "rule": name, "spec": rule.spec, "why": why or rule.why}
+    return ENCODE(fields | {"source": list(source)})[1:-1]
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ import sys
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import islice
+from inspect import CO_GENERATOR
+from operator import attrgetter
 from types import CodeType, FrameType
 from typing import Any
 from collections.abc import Callable
@@ -47,6 +48,9 @@ KEEP, PASS, LEAVE = "keep", "pass", "leave"
 SESSION = "session"  # the key of the changes to what the state line shows
 SHOWN = frozenset({"stage", "debug", "error", "notice", "turn", "since_turn"})
 KINDS: dict[CodeType, str] = {}
+Path = tuple[FrameType, ...]
+F_CODE = attrgetter("f_code")
+PATHS: dict[FrameType, Path] = {}  # the model_path of each frame of the command running
 PHASE_TITLES = {
     1: "phase 1: friendly projectiles act",
     2: "phase 2: enemy projectiles act",
@@ -58,9 +62,11 @@ PHASE_TITLES = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Note:
-    """What the recorder knows of one write: the rule, its sentence, the path, the numbers."""
+    """What the recorder knows of one write: the rule, its sentence, the path, the numbers.
+    (Not frozen, as none of the recorder's records are: one is made at nearly every write, and a
+    frozen dataclass takes four times as long to make.)"""
 
     rule: Rule
     why: str
@@ -78,20 +84,37 @@ def where(frame: FrameType) -> str:
     return name
 
 
-def model_path() -> list[FrameType]:
+def model_path() -> Path:
     """The frames of model/ on the call stack, innermost first, out to the phase loop (the
     recorder's own frames, this one first, are passed by)."""
-    frames: list[FrameType] = []
     frame: FrameType | None = sys._getframe()
-    kinds = KINDS
     while frame is not None and frame.f_code is not STOP:
-        kind = kinds.get(frame.f_code) or _kind_of(frame)
-        if kind is KEEP:
-            frames.append(frame)
-        elif kind is LEAVE and frames:
-            break
+        if (KINDS.get(frame.f_code) or _kind_of(frame)) is KEEP:
+            return outward(frame)
         frame = frame.f_back
-    return frames
+    return ()
+
+
+def outward(frame: FrameType) -> Path:
+    """`frame` and the frames of model/ that called it, out to the phase loop or to a caller
+    outside model/. Kept per frame while a command runs: a running function's callers never
+    change, and one writes many times (a generator's do: it is not kept)."""
+    path = PATHS.get(frame)
+    if path is not None:
+        return path
+    path = (frame,)
+    caller = frame.f_back
+    while caller is not None and caller.f_code is not STOP:
+        kind = KINDS.get(caller.f_code) or _kind_of(caller)
+        if kind is KEEP:
+            path = (frame, *outward(caller))
+            break
+        if kind is LEAVE:
+            break
+        caller = caller.f_back
+    if not frame.f_code.co_flags & CO_GENERATOR:
+        PATHS[frame] = path
+    return path
 
 
 def _kind_of(frame: FrameType) -> str:
@@ -106,6 +129,7 @@ def _kind_of(frame: FrameType) -> str:
     if kind is KEEP and "<" in code.co_qualname:
         kind = PASS
     KINDS[code] = kind
+    where(frame)  # the calls kept name their functions by code alone
     return kind
 
 
@@ -116,27 +140,26 @@ def _kind(module: str) -> str:
     return KEEP if module.startswith("model.") else LEAVE
 
 
-def find_rule(frames: list[FrameType]) -> tuple[int, Rule]:
+def find_rule(frames: Path) -> tuple[int, Rule]:
     """The innermost frame with a matching row of the table, and that row."""
     for index, frame in enumerate(frames):
         rows = BY_CODE.get(frame.f_code)
         if rows is None:
             continue
         callee: CodeType | None = frames[index - 1].f_code if index else None
-        variables = frame.f_locals
         for rule in rows:
-            if rule.matches(callee, variables):
+            if rule.matches(callee, frame):
                 return index, rule
     return -1, UNEXPLAINED
 
 
-def source(frames: list[FrameType], index: int) -> tuple[str, ...]:
+def source(frames: Path, index: int) -> tuple[str, ...]:
     """The rule's function first, then the frames it called on the way and the functions they
     called before (what the values written came from), then its callers."""
     if not frames:
         return ()
     rule = max(index, 0)
-    names = [WHERE.get(frame.f_code) or where(frame) for frame in frames]
+    names = list(map(WHERE.__getitem__, map(F_CODE, frames)))  # no comprehension: a call less
     recorder = RECORDER.get()
     # Without a rule (a command's own bookkeeping), all its frames have made the value.
     maker = frames[rule] if index >= 0 else frames[-1]
@@ -144,34 +167,32 @@ def source(frames: list[FrameType], index: int) -> tuple[str, ...]:
     return tuple(dict.fromkeys((names[rule], *reversed(names[:rule]), *made, *names[rule + 1 :])))
 
 
-@dataclass(slots=True)
-class Made:
-    """What a frame has called, as far as it was looked at: its calls seen, the functions, how
-    many of its last call's functions are among them, and the calls noted when it was."""
-
-    children: int = 0
-    made: dict[str, None] = field(default_factory=dict)
-    merged: int = 0
-    calls: int = -1
-
-
 class Calls:
-    """Which functions of model/ each frame called, and they in turn: where a value written may
-    come from. A trace hook (calls only, no lines) keeps it while a command runs."""
+    """The calls of model/ begun while a command runs, in the order they began: where a value
+    written may come from. A trace hook (calls only, no lines) keeps them.
+
+    A frame asked about is still running, so every call begun since it began runs inside it;
+    of those, its calls are the ones reached from it through model frames alone. Each call keeps
+    its root, the index of the first call of that chain: the calls of a frame begun at `began`
+    are those after it whose root is at most `began`. In the order they began, they are the
+    frame's calls each followed by its own calls (the order a walk of the call tree gives).
+    """
 
     def __init__(self) -> None:
-        self.children: dict[FrameType, list[FrameType]] = {}
-        self.kept: dict[FrameType, Made] = {}
-        self.calls = 0  # the calls noted so far: nothing new, nothing to look at again
+        self.codes: list[CodeType] = []  # each call's function, in the order they began
+        self.roots: list[int] = []  # each call's root (-1: reached from before the command)
+        self.began: dict[FrameType, tuple[int, int]] = {}  # a frame's first call: index, root
+        self.kept: dict[FrameType, tuple[int, dict[str, None]]] = {}
 
     def hook(self) -> Callable[[FrameType, str, object], None]:
-        """The trace hook: on each call of a function of model/, note it under its nearest model
-        caller. It runs on every call of a command, so all it reads is its own variables."""
-        children, kinds, kind_of = self.children, KINDS, _kind_of
-        keep, passed, leave = KEEP, PASS, LEAVE
+        """The trace hook: on each call of a function of model/, note it with its root. It runs
+        on every call of a command, so all it reads is its own variables."""
+        codes, roots, began, kinds, kind_of = self.codes, self.roots, self.began, KINDS, _kind_of
+        keep, passed, leave, outside = KEEP, PASS, LEAVE, (-1, -1)
 
         def hook(frame: FrameType, event: str, argument: object) -> None:
-            kind = kinds.get(frame.f_code) or kind_of(frame)
+            code = frame.f_code
+            kind = kinds.get(code) or kind_of(frame)
             if kind is not keep:
                 return
             caller = frame.f_back
@@ -180,45 +201,34 @@ class Calls:
                 if kind is not passed:
                     break
                 caller = caller.f_back
-            if caller is None or kind is leave:
-                return
-            called = children.get(caller)
-            if called is None:
-                children[caller] = [frame]
-                self.calls += 1
-            elif called[-1] is not frame:  # a generator resumed is the same call
-                called.append(frame)
-                self.calls += 1
+            index = len(codes)
+            if caller is None or kind is leave:  # a call of no model frame: a root itself
+                root = index
+            else:
+                root = began.get(caller, outside)[1]
+            if frame not in began:  # a generator resumed is the same call
+                began[frame] = (index, root)
+            codes.append(code)
+            roots.append(root)
 
         return hook
 
     def made(self, frame: FrameType) -> dict[str, None]:
-        """The functions `frame` has called so far, and those they called (where a value it
-        writes may come from), kept and extended as it calls more: only its last call may still
-        be running, so only that one is looked at again."""
-        kept = self.kept.get(frame)
-        if kept is None:
-            kept = self.kept[frame] = Made()
-        elif kept.calls == self.calls:
-            return kept.made
-        called = self.children
-        children = called.get(frame, ())
-        made, merged = kept.made, kept.merged if kept.children else 0
-        theirs: dict[str, None] = {}
-        for child in children[max(kept.children - 1, 0) :]:
-            made[WHERE.get(child.f_code) or where(child)] = None
-            if child not in called:  # most calls call nothing of model/
-                theirs, merged = {}, 0
-                continue
-            theirs = self.made(child)
-            # A call's functions only grow at the end: those merged before are there already.
-            made.update(dict.fromkeys(islice(theirs, merged, None)))
-            merged = 0
-        kept.children, kept.merged, kept.calls = len(children), len(theirs), self.calls
+        """The functions `frame` has called so far, and those they called, once each in the
+        order they began, kept and extended as it calls more."""
+        first = self.began.get(frame, (-1, -1))[0]
+        upto, made = self.kept.get(frame, (first + 1, {}))
+        codes, roots = self.codes, self.roots
+        for index in range(upto, len(codes)):
+            if roots[index] <= first:
+                made[WHERE[codes[index]]] = None
+        self.kept[frame] = (len(codes), made)
         return made
 
     def clear(self) -> None:
-        self.children.clear()
+        self.codes.clear()
+        self.roots.clear()
+        self.began.clear()
         self.kept.clear()
 
 
@@ -236,7 +246,7 @@ class untraced:  # noqa: N801 (used as a function: `with untraced():`)
         sys.settrace(self.hook)
 
 
-def phase_of(frames: list[FrameType]) -> str:
+def phase_of(frames: Path) -> str:
     """The phase of the turn these frames run in, from the phase function on the stack."""
     for frame in frames:
         number = PHASE_CODES.get(frame.f_code)
@@ -288,17 +298,16 @@ def _note() -> Note:
     index, rule = find_rule(frames)
     if index < 0:
         return Note(rule, "", source(frames, index), phase_of(frames))
+    scopes = [frame.f_locals for frame in frames[: index + 1]]  # each read copies them
     variables: dict[str, Any] = {}
-    for frame in frames[: index + 1]:  # the rule's own variables last, so they win
-        variables.update(frame.f_locals)
+    for scope in scopes:  # the rule's own variables last, so they win
+        variables.update(scope)
     why, numbers = explain(rule.why, variables)
-    entity = next(
-        (f.f_locals[rule.entity] for f in frames[: index + 1] if rule.entity in f.f_locals), None
-    )
+    entity = next((scope[rule.entity] for scope in scopes if rule.entity in scope), None)
     return Note(rule, why, source(frames, index), phase_of(frames), describe(entity), numbers)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Change:
     """A field of an entity written this turn, and by which rule."""
 
@@ -327,6 +336,7 @@ class Recorder:
     turn: int = 0
     message: Note | None = None
     board: Board | None = None
+    session: Session | None = None
 
     writers: set[tuple[int | str, str, tuple[CodeType, ...]]] = field(default_factory=set)
     calls: Calls = field(default_factory=Calls)
@@ -345,6 +355,12 @@ class Recorder:
         finally:
             sys.settrace(None)
             self.calls.clear()
+            PATHS.clear()
+
+    def shows_logs(self) -> bool:
+        """Whether the log of the turn beginning will be shown: only debug mode shows the action
+        logs, and a turn does not change the mode. Otherwise its lines need no notes."""
+        return self.session is None or self.session.debug
 
     def new_game(self, board: Board) -> None:
         """A new game: its board, and nothing noted yet (its first turn starts as its log is
@@ -371,10 +387,10 @@ class Recorder:
     def write(self, key: int | str, attribute: str) -> None:
         """`changed`, the trace hook already stopped by the caller."""
         frames = model_path()
-        codes = tuple(frame.f_code for frame in frames[:2])
-        if (key, attribute, codes) in self.writers:
+        written = (key, attribute, tuple(map(F_CODE, frames[:2])))
+        if written in self.writers:
             return
-        self.writers.add((key, attribute, codes))
+        self.writers.add(written)
         index, rule = find_rule(frames)
         change = Change(attribute, rule.name, source(frames, index))
         self.changes.setdefault(key, []).append(change)
@@ -503,11 +519,13 @@ class RecordedGame(Game):
         return game
 
     def __setattr__(self, name: str, value: object) -> None:
-        """A new turn's (empty) log is a recording one, and the turn's changes start afresh; a
-        field the state line shows is noted. (The log is a plain attribute: it is read often.)"""
+        """A new turn's (empty) log is a recording one if debug mode will show it, and the turn's
+        changes start afresh; a field the state line shows is noted. (The log is a plain
+        attribute: it is read often.)"""
         if name == "log":
-            value = RecordingTurnLog()
             self.recorder.new_turn(self.turn)
+            if self.recorder.shows_logs():
+                value = RecordingTurnLog()
         elif name in SHOWN:
             with untraced():
                 _shown(name)
@@ -555,7 +573,7 @@ class RecordedSession(Session):
             why, numbers = explain(rule.why, self._facts(frames))
         self.recorder.message = Note(rule, why, path, numbers=numbers)
 
-    def _facts(self, frames: list[FrameType]) -> dict[str, Any]:
+    def _facts(self, frames: Path) -> dict[str, Any]:
         """What an error's sentence may name: the command's own variables, the board, the
         Starfighter's resources after this turn's regeneration, the move's distance and price."""
         facts: dict[str, Any] = {}
@@ -594,6 +612,7 @@ def recorded_session(recorder: Recorder) -> RecordedSession:
     """A new session recording into `recorder`."""
     session = RecordedSession()
     session.recorder = recorder
+    recorder.session = session
     return session
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import CodeType
+from types import CodeType, FrameType
 from typing import Any
 
 from model.tables import Pattern
@@ -47,11 +47,12 @@ class Rule:
             return ""
         return f"{self.function.__module__}:{code.co_qualname}"
 
-    def matches(self, callee: CodeType | None, variables: Variables) -> bool:
-        """Whether this row applies to its function's frame calling `callee` with `variables`."""
+    def matches(self, callee: CodeType | None, frame: FrameType) -> bool:
+        """Whether this row applies to its function's `frame` calling `callee` (the frame's
+        variables are read only for a `when`: reading them copies them)."""
         if self.via is not None and callee is not self.via_code:
             return False
-        return self.when is None or self.when(variables)
+        return self.when is None or self.when(frame.f_locals)
 
 
 @dataclass(frozen=True)

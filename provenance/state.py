@@ -31,9 +31,10 @@ from provenance.rules import RULES
 VIEW = "model.view"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Reason:
-    """Why one output line is what it is."""
+    """Why one output line is what it is (not frozen: one is made for most lines of a state,
+    and a frozen dataclass takes four times as long to make)."""
 
     rule: str
     why: str
@@ -192,7 +193,7 @@ def _debug(reasons: list[Reason], game: Game, recorder: Recorder) -> None:
         _entity_line("view.projectile", "_projectile", "Projectile", projectile, recorder)
         for projectile in game.projectiles.values()
     )
-    assert isinstance(game.log, RecordingTurnLog)  # a recorded game's
+    assert isinstance(game.log, RecordingTurnLog)  # debug mode was on when the turn began
     for section in SECTIONS:
         reasons.append(viewed("view.log", "_game", section.value))
         reasons.extend(from_note(note) for note in game.log.notes[section])
