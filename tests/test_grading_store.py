@@ -67,10 +67,22 @@ def reports(folder: Path) -> dict[str, bytes]:
 
 
 def started(arguments: list[str]) -> subprocess.Popen[bytes]:
-    """`at grade` started as a separate process."""
+    """`at grade` started as a separate process, as from a terminal: with Ctrl-C's signal
+    heeded even when these tests run in the background of a shell, which ignores it there (and
+    a program started so keeps ignoring it)."""
     return subprocess.Popen(
-        [str(AT), *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT
+        [str(AT), *arguments],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        preexec_fn=heed_interrupts,
     )
+
+
+def heed_interrupts() -> None:
+    """In the child before it starts: SIGINT back to its default, so Python raises
+    KeyboardInterrupt on it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def wait_for_runs(place: Path, count: int, grader: subprocess.Popen[bytes]) -> None:
