@@ -88,6 +88,7 @@ def test_every_line_of_the_expected_output_is_explained(script: Path) -> None:
     explanations = list(explained(text_source(script.read_text())))
     assert digest(explanations) == KEPT_DIGESTS[script.stem]
     lines = [line.record() for line in explanations]
+    assert [json.loads(line.json()) for line in explanations] == lines  # two encodings, one record
     assert [line["text"] for line in lines] == expected_lines(script)
     for number, line in enumerate(lines, 1):
         assert FIELDS <= set(line) and line["line"] == number
