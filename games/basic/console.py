@@ -8,7 +8,7 @@ PRINT items (`Console.print`) are strings, numbers (Single or int: printed with 
 or minus sign and a trailing space), `COMMA` (the next 14-column zone, or a new line from column
 57 on), `Tab(n)` (column n, on a new line if the cursor is past it) and `Spc(n)`. An item that
 does not fit in what is left of the 80 columns starts a new line first. The statement ends with
-a new line unless `end=""` (BASIC's trailing semicolon) or its last item is COMMA, Tab or Spc.
+a new line unless its last item is `SEMICOLON` (BASIC's trailing semicolon), COMMA, Tab or Spc.
 Arguments are evaluated before the call: where a soft error can happen in the middle of a PRINT
 (its message appears after the items before it), split the PRINT into two calls.
 """
@@ -31,13 +31,16 @@ REDO = "?Redo from start"
 BREAK_MARK = "\x0e"
 
 
-class Zone(Enum):
-    """The comma of a PRINT statement: move to the next print zone."""
+class Separator(Enum):
+    """A PRINT statement's punctuation: a comma moves to the next print zone, a semicolon
+    nowhere; either one last keeps the cursor on the line."""
 
     COMMA = auto()
+    SEMICOLON = auto()
 
 
-COMMA = Zone.COMMA
+COMMA = Separator.COMMA
+SEMICOLON = Separator.SEMICOLON
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,7 @@ class Spc:
     count: Operand
 
 
-PrintItem = str | Single | int | Zone | Tab | Spc
+PrintItem = str | Single | int | Separator | Tab | Spc
 
 
 class Console:
@@ -104,9 +107,9 @@ class Console:
         """POS(0): the cursor column."""
         return self.screen.position
 
-    def print(self, *items: PrintItem, end: str = "\n") -> None:
+    def print(self, *items: PrintItem) -> None:
         """PRINT items...: see the module's description."""
-        newline = end == "\n"
+        newline = True
         for item in items:
             if isinstance(item, str):
                 self._print_text(item)
@@ -118,9 +121,9 @@ class Console:
                 self._tab(word(item.column))
             elif isinstance(item, Spc):
                 self._print_text(" " * (word(item.count) % WIDTH), can_break=False)
-            else:
+            elif item is not SEMICOLON:
                 raise TypeError(f"PRINT cannot show {type(item).__name__}")
-            newline = end == "\n" and not isinstance(item, (Zone, Tab, Spc))
+            newline = not isinstance(item, (Separator, Tab, Spc))
         if newline:
             if self.screen.overflow:
                 self.write_line()

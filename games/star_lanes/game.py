@@ -1,6 +1,6 @@
 """The program from title to last answer: set-up, 48 moves, final standings, another game."""
 
-from games.basic.console import Console
+from games.basic.console import SEMICOLON, Console
 from games.basic.errors import at_line
 from games.basic.functions import ASC, INT, LEFT, RIGHT, VAL
 from games.basic.rnd import Rnd
@@ -54,7 +54,7 @@ def set_up(game: Game, console: Console, rnd: Rnd) -> None:
     if says_yes(console.input_string(tables.INSTRUCTIONS_PROMPT)):
         view.instructions(console)
     for player in game.player_numbers():
-        console.print(tables.PLAYER_LABEL, player, end="")
+        console.print(tables.PLAYER_LABEL, player, SEMICOLON)
         name = console.input_string(tables.NAME_PROMPT)
         game.roster.set_name(player, name, line=160)
     view.first_player_heading(console)

@@ -8,7 +8,7 @@ printed in parts and the value computed between them, so that a runtime message 
 
 from collections.abc import Iterable, Sequence
 
-from games.basic.console import Console, PrintItem, Tab
+from games.basic.console import SEMICOLON, Console, PrintItem, Tab
 from games.basic.single import Single
 from games.star_lanes import stock, tables
 from games.star_lanes.company import Company
@@ -26,7 +26,7 @@ def title(console: Console) -> None:
     """The opening screen (lines 40-50)."""
     console.print(tables.FORM_FEED)
     blank_lines(console, 2)
-    console.print(Tab(tables.TITLE_TAB), tables.TITLE[0], end="")
+    console.print(Tab(tables.TITLE_TAB), tables.TITLE[0], SEMICOLON)
     console.print(tables.TITLE[1])
 
 
@@ -73,7 +73,7 @@ def stock_screen(
     for index in range(1, 6):
         company = companies[index]
         if company.listed:
-            console.print(company.name, Tab(tables.STOCK_TABS[0]), company.price, end="")
+            console.print(company.name, Tab(tables.STOCK_TABS[0]), company.price, SEMICOLON)
             console.print(Tab(tables.STOCK_TABS[1]), roster.shares(index, player, line=1470))
 
 
@@ -103,14 +103,14 @@ def legal_moves(console: Console, candidates: Sequence[Place]) -> None:
     console.print(tables.LEGAL_MOVES)
     for place in candidates:
         letter = tables.COLUMN_LETTERS[place.column - 1]
-        console.print(place.row, letter, tables.CANDIDATE_SEPARATOR, end="")
+        console.print(place.row, letter, tables.CANDIDATE_SEPARATOR, SEMICOLON)
     console.print()
 
 
 def whose_move(console: Console, name: str) -> None:
     """A blank line and the mover's name, which the legal moves line goes on (line 340)."""
     console.print()
-    console.print(name, end="")
+    console.print(name, SEMICOLON)
 
 
 def not_in_list(console: Console) -> None:
@@ -121,11 +121,11 @@ def not_in_list(console: Console) -> None:
 def merger_heading(console: Console, old: str, new: str) -> None:
     """The announcement and column headings of a merger (lines 1180-1230)."""
     announcement(console)
-    console.print(old, tables.MERGED_INTO, end="")
+    console.print(old, tables.MERGED_INTO, SEMICOLON)
     console.print(new, "!")
     console.print(tables.MERGE_NOTE)
     console.print()
-    console.print(Tab(tables.OLD_STOCK_TAB), tables.OLD_STOCK, old, tables.NEW_STOCK, end="")
+    console.print(Tab(tables.OLD_STOCK_TAB), tables.OLD_STOCK, old, tables.NEW_STOCK, SEMICOLON)
     console.print(new)
     console.print()
     console.print(*columns(tables.MERGE_TABLE_HEADINGS, tables.MERGE_TABLE_TABS))
@@ -139,15 +139,15 @@ def merger_row(
     The shares outstanding (X1) are summed between the row's prints, as line 1260 does; they
     are returned for the payoff."""
     tabs = tables.MERGE_TABLE_TABS
-    console.print(roster.name(player, line=1240), Tab(tabs[0]), end="")
-    console.print(roster.shares(merger.old, player, line=1240), Tab(tabs[1]), end="")
-    console.print(stock.converted(roster.shares(merger.old, player, line=1240)), end="")
-    console.print(Tab(tabs[2]), end="")
+    console.print(roster.name(player, line=1240), Tab(tabs[0]))
+    console.print(roster.shares(merger.old, player, line=1240), Tab(tabs[1]))
+    console.print(stock.converted(roster.shares(merger.old, player, line=1240)), SEMICOLON)
+    console.print(Tab(tabs[2]))
     held = roster.shares(merger.into, player, line=1250)
-    console.print(held + stock.converted(roster.shares(merger.old, player, line=1250)), end="")
+    console.print(held + stock.converted(roster.shares(merger.old, player, line=1250)), SEMICOLON)
     outstanding = roster.outstanding(merger.old, players, line=1260)
-    console.print(Tab(tabs[3]), end="")
-    console.print(tables.BONUS_PREFIX, end="")
+    console.print(Tab(tabs[3]))
+    console.print(tables.BONUS_PREFIX, SEMICOLON)
     shares = roster.shares(merger.old, player, line=1270)
     console.print(stock.bonus(shares, outstanding, merger.old_price))
     return outstanding
@@ -156,7 +156,7 @@ def merger_row(
 def split(console: Console, name: str) -> None:
     """The announcement of a 2 for 1 split (lines 1400-1410)."""
     announcement(console)
-    console.print(tables.SPLIT_PREFIX, end="")
+    console.print(tables.SPLIT_PREFIX, SEMICOLON)
     console.print(name, tables.SPLIT_SUFFIX)
 
 
@@ -168,8 +168,8 @@ def current_cash(console: Console, cash: Single) -> None:
 def offer(console: Console, company: Company, shares: Single) -> None:
     """The offer of one company's shares, which the answer's prompt ends (lines 830-840)."""
     console.print(tables.BUY_PREFIX, company.name, tables.BUY_PRICE, company.price)
-    console.print(Tab(tables.OWN_TAB), end="")
-    console.print(tables.OWN, shares, end="")
+    console.print(Tab(tables.OWN_TAB))
+    console.print(tables.OWN, shares, SEMICOLON)
 
 
 def cannot_afford(console: Console, cash: Single) -> None:
@@ -189,8 +189,8 @@ def standings_heading(console: Console) -> None:
 def standing(console: Console, roster: Roster, player: int) -> None:
     """One player's stock value, cash and net worth (lines 9540-9550)."""
     tabs = tables.STANDINGS_TABS
-    console.print(roster.name(player, line=9540), Tab(tabs[0]), tables.DOLLAR, end="")
-    console.print(roster.worth(player, line=9540), Tab(tabs[1]), tables.DOLLAR, end="")
-    console.print(roster.money(player, line=9540), end="")
-    console.print(Tab(tabs[2]), tables.DOLLAR, end="")
+    console.print(roster.name(player, line=9540), Tab(tabs[0]), tables.DOLLAR, SEMICOLON)
+    console.print(roster.worth(player, line=9540), Tab(tabs[1]), tables.DOLLAR, SEMICOLON)
+    console.print(roster.money(player, line=9540), SEMICOLON)
+    console.print(Tab(tabs[2]), tables.DOLLAR, SEMICOLON)
     console.print(roster.worth(player, line=9550) + roster.money(player, line=9550))

@@ -4,7 +4,7 @@ separated by `;`, `,` or a space (juxtaposition)."""
 
 import re
 
-from games.basic.console import COMMA, Console, PrintItem, Spc, Tab
+from games.basic.console import COMMA, SEMICOLON, Console, PrintItem, Spc, Tab
 from games.basic.functions import CHR
 from games.basic.screen import BOTTOM, WIDTH
 from games.basic.single import sng
@@ -65,7 +65,7 @@ def print_statement(console: Console, statement: str) -> None:
     for match in ITEM.finditer(statement):
         item = _item(match, console)
         if item is not None:
-            console.print(item, end="")
+            console.print(item, SEMICOLON)
         last = match
     if last is None or last["separator"] not in (";", ","):
         if last is None or last["tab"] is None and last["spc"] is None:

@@ -5,7 +5,7 @@ their length (a bell takes no column, a backspace takes one back) at the 80-colu
 that fills whole rows, and the row (CSRLIN) and column (POS) after all of it."""
 
 from games.basic import program
-from games.basic.console import Console
+from games.basic.console import SEMICOLON, Console
 from games.basic.keys import Keystrokes
 from tests.basic.facts import load
 from tests.basic.printing import csrlin, print_statement
@@ -41,7 +41,7 @@ def test_input_reads_back_the_printed_row_the_cursor_moved_over() -> None:
         for statement, _ in reads:
             print_statement(console, statement + ";")
             text = console.input("", "s", question=False)[0]
-            console.print("[", text, "]", csrlin(console), end="")
+            console.print("[", text, "]", csrlin(console), SEMICOLON)
             console.print(console.pos)
 
     keys = Keystrokes("".join(keys + "\r" for _, keys in reads))

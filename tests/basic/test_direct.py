@@ -6,7 +6,7 @@ from collections.abc import Callable
 import pytest
 
 from games.basic import program
-from games.basic.console import Console
+from games.basic.console import SEMICOLON, Console
 from games.basic.direct import Stored, answer
 from games.basic.errors import SUBSCRIPT_OUT_OF_RANGE, BasicError, at_line
 from tests.basic.facts import load
@@ -14,7 +14,7 @@ from tests.basic.facts import load
 
 def _ends(console: Console) -> None:
     """10 PRINT "GAME"; 20 END"""
-    console.print("GAME", end="")
+    console.print("GAME", SEMICOLON)
 
 
 def _fails(console: Console) -> None:

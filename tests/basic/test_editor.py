@@ -8,7 +8,7 @@ import pytest
 
 from games.basic import program
 from games.basic.answers import TEXT
-from games.basic.console import Console
+from games.basic.console import SEMICOLON, Console
 from games.basic.keys import Keystrokes
 from tests.basic.facts import load
 
@@ -18,7 +18,7 @@ def _input_game(prompt: str, blank_rows: int) -> Callable[[Console], None]:
 
     def game(console: Console) -> None:
         while True:
-            console.print(chr(12), end="")
+            console.print(chr(12), SEMICOLON)
             for _ in range(blank_rows):
                 console.print()
             text = console.input_string(prompt or None)
@@ -44,7 +44,7 @@ def _home(console: Console) -> None:
     """10 PRINT CHR$(12);: INPUT "",A$: PRINT "[";A$;"]";LEN(A$): PRINT "#": GOTO 10 (typing
     starts at the top-left corner: no prompt, no question mark)."""
     while True:
-        console.print(chr(12), end="")
+        console.print(chr(12), SEMICOLON)
         text = console.input("", TEXT, question=False)[0]
         assert isinstance(text, str)
         console.print("[", text, "]", len(text))

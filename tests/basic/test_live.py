@@ -10,7 +10,7 @@ import pytest
 
 from acceptance.running import pcbasic
 from games.basic import program
-from games.basic.console import COMMA, Console
+from games.basic.console import COMMA, SEMICOLON, Console
 from games.basic.errors import SUBSCRIPT_OUT_OF_RANGE, BasicError, at_line
 from games.basic.functions import cint
 from games.basic.single import Single
@@ -37,7 +37,7 @@ LISTING = (
 def _listing(console: Console) -> None:
     """The runtime's version of LISTING."""
     while True:
-        console.print("PRICE", 100 * Single(1.05), end="")
+        console.print("PRICE", 100 * Single(1.05), SEMICOLON)
         number = console.input_number("HOW MANY")
         console.print(number * 7.98, COMMA, number / 3)
         with at_line(20):

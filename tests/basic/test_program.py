@@ -7,14 +7,14 @@ import sys
 import pytest
 
 from games.basic import program
-from games.basic.console import Console
+from games.basic.console import SEMICOLON, Console
 from games.basic.errors import BREAK_MESSAGE, SUBSCRIPT_OUT_OF_RANGE, BasicError, at_line
 
 
 def _stops(console: Console) -> None:
     """10 PRINT INP(1);INP(1)  20 PRINT "A";  30 STOP"""
     console.print(0, 0)
-    console.print("A", end="")
+    console.print("A", SEMICOLON)
     with at_line(30):
         raise BasicError(BREAK_MESSAGE)
 
@@ -45,7 +45,7 @@ def test_input_running_out_ends_the_transcript_after_the_prompt() -> None:
 
 def _ends(console: Console) -> None:
     """10 PRINT "GAME";  20 END"""
-    console.print("GAME", end="")
+    console.print("GAME", SEMICOLON)
 
 
 def _stops_after_a_line(console: Console) -> None:

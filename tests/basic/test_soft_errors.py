@@ -9,7 +9,7 @@ with the largest single (as PC-BASIC 2.0.8 printed this measured listing):
 """
 
 from games.basic import program
-from games.basic.console import Console
+from games.basic.console import SEMICOLON, Console
 from games.basic.single import Single
 
 MEASURED = (
@@ -22,16 +22,16 @@ MEASURED = (
 def _listing(console: Console) -> None:
     """The measured listing; a PRINT is split where its value raises the soft error."""
     big, zero, one = Single(1e38), Single(0), Single(1)
-    console.print("A", end="")
+    console.print("A", SEMICOLON)
     _ = big * 10  # 10 X=1E+38*10
     console.print("B")
-    console.print("C", end="")
+    console.print("C", SEMICOLON)
     console.print(big * 10, "D")
-    console.print("E", end="")
+    console.print("E", SEMICOLON)
     console.print(one / zero, "F")
-    console.print("G" * 78, end="")
+    console.print("G" * 78, SEMICOLON)
     _ = one / zero  # 40 X=1/0
-    console.print("H", end="")
+    console.print("H", SEMICOLON)
     console.print(-one / zero)
     console.print(zero / zero)
 
