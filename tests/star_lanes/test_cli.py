@@ -1,12 +1,15 @@
 """The star-lanes command line: the transcript of a file, one-line errors, exit statuses."""
 
 import io
+import sys
 from pathlib import Path
 
 import pytest
 
 from games.star_lanes import transcript
 from games.star_lanes.cli import main
+
+from tests.live import without_echoes
 
 GAME_START = "2\nN\nALICE\nBOB\n"
 
@@ -27,6 +30,16 @@ def test_b_prints_the_transcript_of_the_file(
     assert (status, err) == (0, "")
     assert out == transcript(GAME_START).encode("latin-1")
     assert out.endswith(b"WHAT IS YOUR MOVE? ")
+
+
+def test_without_b_the_game_is_played_live_from_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capfdbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(GAME_START))
+    status, out, err = run(["--seed", "3"], capfdbinary)
+    assert (status, err) == (0, "")
+    shown = without_echoes(transcript(GAME_START, 3), GAME_START.splitlines())
+    assert out == shown.encode("latin-1")
 
 
 def test_crlf_and_a_missing_last_newline_read_the_same(

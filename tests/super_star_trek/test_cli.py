@@ -1,10 +1,14 @@
 """The super-star-trek command line: -b, --seed, --instructions, exit statuses, one-line errors."""
 
+import io
+import sys
 from pathlib import Path
 
 import pytest
 
 from games.super_star_trek import cli, transcript
+
+from tests.live import without_echoes
 
 GAME = "SRS\nLRS\nXXX\nNO\n"
 
@@ -25,6 +29,14 @@ def test_b_prints_the_transcript(tmp_path: Path, capsys: pytest.CaptureFixture[s
     out, err = run(["-b", script(tmp_path, GAME.encode())], capsys)
     assert (out, err) == (transcript(GAME), "")
     assert "LET HIM STEP FORWARD AND ENTER 'AYE'? NO\n" in out
+
+
+def test_without_b_the_game_is_played_live_from_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(GAME))
+    out, err = run(["--seed", "3"], capsys)
+    assert (out, err) == (without_echoes(transcript(GAME, 3), GAME.splitlines()), "")
 
 
 def test_seed_is_the_listings_randomize(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,7 +3,9 @@ three digits of a quadrant's contents (lines 1500-1540)."""
 
 import pytest
 
-from games.super_star_trek.galaxy import decode, quadrant_name, region_name
+from games.super_star_trek.galaxy import decode, populate, quadrant_name, region_name
+
+from tests.super_star_trek.helpers import ScriptedRnd
 
 
 @pytest.mark.parametrize(
@@ -30,3 +32,13 @@ def test_region_name_has_no_numeral() -> None:
 )
 def test_decode(value: int, contents: tuple[int, int, int]) -> None:
     assert decode(value) == contents
+
+
+def test_a_quadrants_draws_count_only_above_their_thresholds() -> None:
+    """Lines 850-980: RND > .98 gives three Klingons, > .95 two, > .8 one, and RND > .96 a
+    starbase; a draw equal to a threshold falls below it. FNR(1) of .1 is one star."""
+    at_thresholds = [".98", ".96", ".1", ".95", ".1", ".1", ".8", ".1", ".1"]
+    above = [".981", ".961", ".1", ".951", ".1", ".1", ".801", ".1", ".1"]
+    galaxy = populate(ScriptedRnd(*at_thresholds, *above, *[".1"] * 3 * 58))
+    assert galaxy.contents[0][:6] == [201, 101, 1, 311, 201, 101]
+    assert galaxy.klingons == 2 + 1 + 3 + 2 + 1 and galaxy.starbases == 1

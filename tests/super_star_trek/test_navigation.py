@@ -103,6 +103,28 @@ def test_too_little_energy_mentions_the_shields() -> None:
     assert bridge.events[1:] == [InsufficientEnergy(sng("4")), ShieldsHoldEnergy(sng("100"))]
 
 
+@pytest.mark.parametrize(("shields", "mentioned"), [("12", True), ("11", False)])
+def test_the_shields_are_mentioned_when_they_hold_the_shortfall(
+    shields: str, mentioned: bool
+) -> None:
+    """Line 2530: IF S<N-E, no mention; shields of exactly N-E are mentioned."""
+    mission = make_mission(ScriptedRnd())
+    mission.ship.energy, mission.ship.shields = sng("20"), sng(shields)
+    bridge = RecordingBridge("1", "4")
+    assert navigate(mission, bridge) is Step.PROMPT
+    assert (ShieldsHoldEnergy(sng(shields)) in bridge.events) is mentioned
+
+
+def test_the_shields_supply_what_a_move_in_the_quadrant_lacks() -> None:
+    """Lines 3910-3940: 8 units cannot pay 2 sectors and 10, the shields give the last 4."""
+    mission = make_mission(ScriptedRnd(NO_EVENT))
+    mission.ship.energy, mission.ship.shields = sng("8"), sng("100")
+    bridge = RecordingBridge("7", "0.25")
+    assert navigate(mission, bridge) is Step.SCAN
+    assert bridge.events[-1] is Notice.SHIELDS_SUPPLY_MANEUVER
+    assert mission.ship.energy == 0 and mission.ship.shields == 96
+
+
 def test_klingons_move_and_fire_before_the_ship_moves() -> None:
     mission = make_mission(
         ScriptedRnd(".3", ".9", ".5", ".9", NO_EVENT), klingons=[((1, 1), "100")]

@@ -84,3 +84,13 @@ def test_the_last_klingon_ends_the_mission_in_victory() -> None:
         assert over.ending is Ending.VICTORY
     else:
         raise AssertionError("no victory")
+
+
+def test_one_unit_is_enough_to_fire() -> None:
+    """Line 4370: only an answer of 0 or less turns the phasers away."""
+    mission = make_mission(ScriptedRnd(".5", ".5", ".9"), sector=(1, 1), klingons=[((1, 8), "300")])
+    mission.ship.shields = sng("1000")
+    bridge = RecordingBridge("1")
+    fire_phasers(mission, bridge)
+    assert bridge.events[1] == NoDamageToEnemy(1, 8)
+    assert mission.ship.energy == 2999
