@@ -2,8 +2,10 @@
 
 import hashlib
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType, SimpleNamespace
 
 import pytest
 import yaml
@@ -13,8 +15,14 @@ from oracle.cli import main
 from oracle.runner import run_script, text_source
 from oracle.why import Explained, comment, explained, explanation
 from provenance.rules import BY_CODE, RULES, index
+from model import turn
+from model.actions import Pass
+from model.enemy import Enemy
+from model.geometry import Position
 from model.log import SECTIONS
+from model.tables import Kind
 from provenance import record
+from provenance.record import PHASE_TITLES
 from provenance.model_rules import MODEL_RULES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -209,6 +217,40 @@ def test_the_rows_of_a_function_are_found_by_its_code_every_one_in_table_order()
 def test_a_line_written_outside_every_rule_is_noted_as_unexplained() -> None:
     """Here a test's own frame writes: no rule, no source, no phase."""
     assert record._note() == record.Note(record.UNEXPLAINED, "", (), "")
+
+
+class NoteTaken(Exception):
+    """Carries the note taken where a phase's log was called."""
+
+
+def test_a_line_written_in_a_phase_outside_every_rule_names_the_phase_and_its_function() -> None:
+    """Phase 7's own function has no rule: a line it writes is unexplained, and keeps where."""
+
+    class Log:
+        def enter(self, section: object) -> None:
+            raise NoteTaken(record._note())
+
+    with pytest.raises(NoteTaken) as taken:
+        turn.enemy_spawn(SimpleNamespace(log=Log()), Pass())  # type: ignore[arg-type]
+    source = ("model.turn:enemy_spawn",)
+    assert taken.value.args[0] == record.Note(record.UNEXPLAINED, "", source, PHASE_TITLES[7])
+
+
+def test_a_generated_method_of_model_is_passed_by() -> None:
+    """A dataclass's `__init__` is made by `dataclasses`, not written in model/: the calls it
+    makes (`__post_init__`) are counted to the function that made the entity."""
+    frames: list[FrameType] = []
+
+    def profile(frame: FrameType, event: str, argument: object) -> None:
+        if event == "call" and frame.f_code is Enemy.__init__.__code__:
+            frames.append(frame)
+
+    sys.setprofile(profile)
+    try:
+        Enemy.spawned(1, Kind.GRUNT, Position(1, 1))
+    finally:
+        sys.setprofile(None)
+    assert [record._kind_of(frame) for frame in frames] == [record.PASS]
 
 
 def test_a_recording_log_notes_a_line_written_before_any_section_as_the_first_sections() -> None:
