@@ -6,6 +6,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType, SimpleNamespace
+from typing import Any
 
 import pytest
 import yaml
@@ -234,6 +235,27 @@ def test_a_line_written_in_a_phase_outside_every_rule_names_the_phase_and_its_fu
         turn.enemy_spawn(SimpleNamespace(log=Log()), Pass())  # type: ignore[arg-type]
     source = ("model.turn:enemy_spawn",)
     assert taken.value.args[0] == record.Note(record.UNEXPLAINED, "", source, PHASE_TITLES[7])
+
+
+def test_a_rules_sentence_reads_its_own_variables_not_its_callers() -> None:
+    """The vision rule's sentence reads the enemy and the ship of `turn.update_vision`, not the
+    ones of the function of model/ that called it."""
+    notes: list[record.Note] = []
+
+    def sees(position: object, vision: int) -> None:
+        notes.append(record._note())
+
+    enemy = SimpleNamespace(vision=3, update_vision=sees)
+    ship = SimpleNamespace(position=Position(1, 1), stats=SimpleNamespace(vision=5))
+    game = SimpleNamespace(starfighter=ship, enemies={1: enemy})
+    caller: dict[str, Any] = {"__name__": "model.caller", "update_vision": turn.update_vision}
+    exec("def phase(game, enemy, ship):\n    update_vision(game, None)\n", caller)
+    caller["phase"](
+        game, SimpleNamespace(vision=9), SimpleNamespace(stats=SimpleNamespace(vision=8))
+    )
+    assert [(note.rule.name, note.numbers) for note in notes] == [
+        ("vision.update", {"enemy.vision": 3, "ship.stats.vision": 5})
+    ]
 
 
 def test_a_generated_method_of_model_is_passed_by() -> None:
