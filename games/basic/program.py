@@ -37,9 +37,10 @@ def terminal_console() -> Console:
     return Console(TerminalKeys(sys.stdin), live=show)
 
 
-def run(game: Game, console: Console, listing_lines: Iterable[int], direct: bool = True) -> None:
+def run(game: Game, console: Console, listing_lines: Iterable[int] | None = None) -> None:
     """Run the game until it ends, stops on an error, or waits for input that never comes;
-    then (if `direct`) answer the remaining input lines in direct mode."""
+    then, given the listing's line numbers, answer the remaining input lines in direct mode
+    (without them, as for a player at the terminal, the run ends with the program)."""
     resumable = True  # the listing ended at its END: CONT could go on
     with soft_errors_to(console.soft_error):
         try:
@@ -50,7 +51,7 @@ def run(game: Game, console: Console, listing_lines: Iterable[int], direct: bool
             console.start_line()
             console.write_line(f"{error}{'' if isinstance(error, Break) else ERROR_MARK}")
             resumable = error.message == BREAK_MESSAGE
-    if not direct:
+    if listing_lines is None:
         return
     try:
         direct_mode(console, listing_lines, resumable)

@@ -34,7 +34,7 @@ def play_through(seed: int | None, source: Callable[[Callable[[], str]], Iterabl
     console: Console
     console = Console(KeysOnDemand(iter(source(lambda: console.transcript()))))
     try:
-        program.run(listing(seed), console, listing_lines(seed), direct=False)
+        program.run(listing(seed), console)
     except NoRoom:
         pass
     return console.transcript()
@@ -61,7 +61,7 @@ class KeysOnDemand:
 def play_live(seed: int | None) -> None:
     """Play at the terminal: the screen as it comes, typed lines from standard input."""
     try:
-        program.run(listing(seed), program.terminal_console(), listing_lines(seed), direct=False)
+        program.run(listing(seed), program.terminal_console())
     except NoRoom:
         pass
 

@@ -18,7 +18,6 @@ from games.basic.keys import typed
 
 from games.super_star_trek import tables
 from games.super_star_trek.program import game
-from games.super_star_trek.tables import LISTING_LINES
 
 INPUT_LIMIT = 200  # past this many lines the player resigns and declines a new mission
 JUNK = ("", "abc", "1,2", "1E3", "-0", " 7 ", '"3"', "9E9", ".", "--1", "&H10", "2.5.1", "?")
@@ -360,7 +359,7 @@ def random_inputs(rng: random.Random) -> tuple[int | None, list[str]]:
     keys = PlayerKeys(Player(rng))
     console = Console(keys)
     keys.console = console
-    program.run(game(seed), console, LISTING_LINES, direct=False)
+    program.run(game(seed), console)
     return seed, keys.lines
 
 

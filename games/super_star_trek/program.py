@@ -38,4 +38,4 @@ def transcript(inputs: str, seed: int | None = None) -> str:
 def play_live(seed: int | None) -> None:
     """Play at the terminal: the screen as it comes, typed lines from standard input; the
     command ends with the program (no direct mode for a player)."""
-    program.run(game(seed), program.terminal_console(), LISTING_LINES, direct=False)
+    program.run(game(seed), program.terminal_console())

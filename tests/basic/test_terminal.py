@@ -16,6 +16,6 @@ def _ask(console: Console) -> None:
 def test_the_terminal_shows_prompts_and_output_but_not_the_typed_lines() -> None:
     shown: list[str] = []
     console = Console(TerminalKeys(io.StringIO("x\n3\n")), live=shown.append)
-    program.run(_ask, console, [10, 20], direct=False)
+    program.run(_ask, console)
     assert "".join(shown) == "HOW MANY? ?Redo from start\nHOW MANY?  6 \nHOW MANY? "
     assert console.transcript() == "HOW MANY? x\n?Redo from start\nHOW MANY? 3\n 6 \nHOW MANY? "
