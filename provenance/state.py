@@ -96,7 +96,7 @@ def _message(session: Session, recorder: Recorder) -> Reason:
     note = recorder.message
     if note is not None:
         return Reason(note.rule.name, note.why, note.source, "command", numbers=note.numbers)
-    # A notice of an earlier command, or the new session's welcome.
+    # The new session's welcome, before any command: every command notes the notice it sets.
     assert session.notice is not None  # an error always has its note
     rule = RULES[NOTICES[session.notice]]
     return Reason(rule.name, notice_why(rule, session), ("model.session:Session",), "command")

@@ -21,6 +21,7 @@ from model.actions import Pass
 from model.enemy import Enemy
 from model.geometry import Position
 from model.log import SECTIONS
+from model.session import Session
 from model.tables import Kind
 from provenance import record
 from provenance.record import PHASE_TITLES
@@ -273,6 +274,16 @@ def test_a_generated_method_of_model_is_passed_by() -> None:
     finally:
         sys.setprofile(None)
     assert [record._kind_of(frame) for frame in frames] == [record.PASS]
+
+
+def test_only_a_turn_that_debug_mode_will_show_records_its_log() -> None:
+    """Out of debug mode the action logs are not shown, so a recorded turn takes no notes."""
+    session = Session()
+    recorder = record.Recorder(session=session)
+    session.debug = False
+    hidden = recorder.shows_logs()
+    session.debug = True
+    assert (hidden, recorder.shows_logs()) == (False, True)
 
 
 def test_a_recording_log_notes_a_line_written_before_any_section_as_the_first_sections() -> None:
