@@ -143,7 +143,8 @@ def _short_range_scan(event: ShortRangeScan) -> str:
 
 @render.register
 def _warp_question(event: WarpQuestion) -> str:
-    return tables.DAMAGED_WARP_QUESTION if event.engines_damaged else tables.WARP_QUESTION
+    limit = tables.DAMAGED_WARP_LIMIT if event.engines_damaged else tables.WARP_LIMIT
+    return tables.WARP_QUESTION.format(limit)
 
 
 @render.register

@@ -5,11 +5,13 @@ from games.basic.single import sng
 
 from games.super_star_trek.events import (
     DeviceReport,
+    InsufficientEnergy,
     LongRangeScan,
     Orders,
     RegionMap,
     RepairCompleted,
     ShortRangeScan,
+    StatusReport,
     WarpQuestion,
 )
 from games.super_star_trek.view import render
@@ -92,3 +94,17 @@ def test_region_map_centres_the_names() -> None:
 def test_the_warp_question_waits_on_its_line() -> None:
     assert render(WarpQuestion(False)) == "WARP FACTOR (0-8)"
     assert render(WarpQuestion(True)) == "WARP FACTOR (0-0.2)"
+
+
+def test_insufficient_energy_names_the_warp_on_its_second_line() -> None:
+    assert render(InsufficientEnergy(sng("4"))) == (
+        "ENGINEERING REPORTS   'INSUFFICIENT ENERGY AVAILABLE\n"
+        "                       FOR MANEUVERING AT WARP 4 !'\n"
+    )
+
+
+def test_the_status_report_says_klingons_from_two_on() -> None:
+    """Line 7900: X$="S" when K9>1; line 7970: starbases plural from 2 on."""
+    one, two = render(StatusReport(1, sng("5"), 1)), render(StatusReport(2, sng("5"), 2))
+    assert "\nKLINGON LEFT:  1 \n" in one and "\nKLINGONS LEFT:  2 \n" in two
+    assert " 1 STARBASE IN" in one and " 2 STARBASES IN" in two
