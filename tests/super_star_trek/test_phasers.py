@@ -2,6 +2,8 @@
 (INT(X/K3)); each living one takes INT((share/distance)*(RND+2)), which must exceed 15% of
 its energy to count; the survivors then fire back."""
 
+import pytest
+
 from games.basic.single import sng
 
 from games.super_star_trek.events import (
@@ -42,13 +44,15 @@ def test_a_hit_leaves_the_klingon_its_remaining_energy() -> None:
     assert bridge.events[1:3] == [HitOnKlingon(sng("83"), 1, 4), KlingonEnergyLeft(sng("217"))]
 
 
-def test_a_weak_hit_shows_no_damage() -> None:
+@pytest.mark.parametrize("units", ["10", "1"])
+def test_a_weak_hit_shows_no_damage(units: str) -> None:
+    """INT((10/7)*2.5) = 3, not above 45; one unit is enough to fire (line 4370: X<=0 is not)."""
     mission = make_mission(ScriptedRnd(".5", ".5", ".9"), sector=(1, 1), klingons=[((1, 8), "300")])
     mission.ship.shields = sng("1000")
-    bridge = RecordingBridge("10")
+    bridge = RecordingBridge(units)
     fire_phasers(mission, bridge)
-    # INT((10/7)*2.5) = 3, not above 45
     assert bridge.events[1] == NoDamageToEnemy(1, 8)
+    assert mission.ship.energy == 3000 - int(units)
 
 
 def test_more_energy_than_available_asks_again_without_the_lock() -> None:
@@ -84,13 +88,3 @@ def test_the_last_klingon_ends_the_mission_in_victory() -> None:
         assert over.ending is Ending.VICTORY
     else:
         raise AssertionError("no victory")
-
-
-def test_one_unit_is_enough_to_fire() -> None:
-    """Line 4370: only an answer of 0 or less turns the phasers away."""
-    mission = make_mission(ScriptedRnd(".5", ".5", ".9"), sector=(1, 1), klingons=[((1, 8), "300")])
-    mission.ship.shields = sng("1000")
-    bridge = RecordingBridge("1")
-    fire_phasers(mission, bridge)
-    assert bridge.events[1] == NoDamageToEnemy(1, 8)
-    assert mission.ship.energy == 2999
