@@ -259,6 +259,110 @@ def test_a_rules_sentence_reads_its_own_variables_not_its_callers() -> None:
     ]
 
 
+CALLS = """
+def rule(ask):
+    step()
+    elsewhere(lambda: side())
+    (lambda: through())()
+    return ask()
+
+
+def step():
+    deeper()
+
+
+def deeper():
+    pass
+
+
+def side():
+    beside()
+
+
+def beside():
+    pass
+
+
+def through():
+    pass
+
+
+def outer(start, ask):
+    start()
+    inner()
+    return ask()
+
+
+def inner():
+    pass
+
+
+def walk(ask):
+    yield ask()
+    yield ask()
+
+
+def first(steps):
+    return next(steps)
+
+
+def second(steps):
+    return next(steps)
+"""
+
+
+def test_the_calls_of_a_rule_are_those_reached_from_it_through_model_frames_alone() -> None:
+    """`step` and what it calls, and `through` behind a lambda of model/, are the rule's calls;
+    `side`, called back by a function outside model/, and what it calls, are not."""
+    model: dict[str, Any] = {"__name__": "model.calls", "elsewhere": lambda callback: callback()}
+    exec(CALLS, model)
+    calls = record.Calls()
+
+    def ask() -> dict[str, None]:
+        return calls.made(sys._getframe(1))
+
+    sys.settrace(calls.hook())
+    try:
+        made = model["rule"](ask)
+    finally:
+        sys.settrace(None)
+    assert list(made) == ["model.calls:step", "model.calls:deeper", "model.calls:through"]
+
+
+def test_a_frame_begun_before_the_hook_was_set_has_made_every_call_since() -> None:
+    model: dict[str, Any] = {"__name__": "model.calls"}
+    exec(CALLS, model)
+    calls = record.Calls()
+
+    def start() -> None:
+        sys.settrace(calls.hook())
+
+    def ask() -> dict[str, None]:
+        return calls.made(sys._getframe(1))
+
+    try:
+        made = model["outer"](start, ask)
+    finally:
+        sys.settrace(None)
+    assert list(made) == ["model.calls:inner"]
+
+
+def test_a_generator_resumed_by_another_caller_is_on_that_callers_path() -> None:
+    """A function's path outward is kept while it runs; a generator's is not, as each caller
+    that resumes it is its caller while it runs."""
+    model: dict[str, Any] = {"__name__": "model.calls"}
+    exec(CALLS, model)
+
+    def ask() -> list[str]:
+        return [frame.f_code.co_name for frame in record.outward(sys._getframe(1))]
+
+    steps = model["walk"](ask)
+    assert [model["first"](steps), model["second"](steps)] == [
+        ["walk", "first"],
+        ["walk", "second"],
+    ]
+
+
 def test_a_generated_method_of_model_is_passed_by() -> None:
     """A dataclass's `__init__` is made by `dataclasses`, not written in model/: the calls it
     makes (`__post_init__`) are counted to the function that made the entity."""
