@@ -88,7 +88,7 @@ def _state_line(session: Session, recorder: Recorder) -> Reason:
     written = _changes(recorder, SESSION)
     if not written:
         return line
-    return Reason(line.rule, line.why, line.source + written, line.phase, numbers=line.numbers)
+    return Reason(line.rule, line.why, line.source + written, line.phase)  # its fields are words
 
 
 def _message(session: Session, recorder: Recorder) -> Reason:
@@ -242,21 +242,18 @@ def _board(reasons: list[Reason], session: Session, game: Game, recorder: Record
 
 
 def _board_paths(entity: Entity, recorder: Recorder) -> tuple[str, ...]:
-    """Who put the entity where it is this turn, what changed it, and how it came to be."""
-    placed = recorder.placed.get(entity.id)
-    this_turn = placed.source if placed is not None and placed.turn == recorder.turn else ()
-    origin = recorder.origins.get(entity.id)
-    return this_turn + _changes(recorder, entity.id) + (origin.source if origin else ())
+    """Who put the entity where it is this turn, what changed it, and how it came to be (every
+    entity of the board was placed: `RecordedGame.place`)."""
+    placed = recorder.placed[entity.id]
+    this_turn = placed.source if placed.turn == recorder.turn else ()
+    return this_turn + _changes(recorder, entity.id) + recorder.origins[entity.id].source
 
 
 def _cell(entity: Entity, recorder: Recorder) -> dict[str, Any]:
     """An occupied cell: what stands there and the rule that last put it there."""
-    placed = recorder.placed.get(entity.id)
-    if placed is None:
-        rule, when = "game.launch", "at the start of the game"
-    else:
-        rule = placed.rule.name
-        when = "this turn" if placed.turn == recorder.turn else f"in turn {placed.turn}"
+    placed = recorder.placed[entity.id]
+    rule = placed.rule.name
+    when = "this turn" if placed.turn == recorder.turn else f"in turn {placed.turn}"
     return {
         "position": str(entity.position),
         "symbol": entity.symbol,
