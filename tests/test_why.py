@@ -363,6 +363,24 @@ def test_a_generator_resumed_by_another_caller_is_on_that_callers_path() -> None
     ]
 
 
+def test_a_sentence_keeps_a_field_it_cannot_fill_and_its_escaped_braces() -> None:
+    """`explain` fills what it finds (a number is kept by its name), keeps `{name}` for what it
+    does not, and reads `{{`/`}}` as braces, text like the rest."""
+    ship = SimpleNamespace(energy=7)
+    template = "{{ {ship.energy} {ship.missing} {nothing} }} {ship.energy}"
+    assert record.explain(template, {"ship": ship}) == (
+        "{ 7 {ship.missing} {nothing} } 7",
+        {"ship.energy": 7},
+    )
+
+
+def test_a_command_starts_with_no_message_noted() -> None:
+    recorder = record.Recorder()
+    recorder.message = record.Note(record.UNEXPLAINED, "", ())
+    recorder.run(lambda: None)
+    assert recorder.message is None
+
+
 def test_a_generated_method_of_model_is_passed_by() -> None:
     """A dataclass's `__init__` is made by `dataclasses`, not written in model/: the calls it
     makes (`__post_init__`) are counted to the function that made the entity."""
