@@ -58,7 +58,6 @@ MOVEMENT = (
         S6_7,
         "A Rocket projectile doubles its speed each time it has acted (now {self.speed}).",
         Projectile.after_move,
-        entity="self",
     ),
     Rule(
         "starfighter.move",
@@ -93,14 +92,12 @@ MOVEMENT = (
         "The Starfighter regenerates {self.stats.health_regen} health and "
         "{self.stats.energy_regen} energy, {times} time(s), never above its totals.",
         Starfighter.regenerate,
-        entity="self",
     ),
     Rule(
         "starfighter.pay",
         S6_13_3,
         "The Starfighter pays {cost} {kind.value} for its action.",
         Starfighter.pay,
-        entity="self",
     ),
     Rule(
         "vision.update",
@@ -108,7 +105,6 @@ MOVEMENT = (
         "Each enemy sees the Starfighter within its vision {enemy.vision} and is seen within "
         "the Starfighter's vision {ship.stats.vision} (displacement).",
         turn.update_vision,
-        entity="enemy",
     ),
 )
 
@@ -267,7 +263,6 @@ ENEMIES = (
         "spec 6.9 Enemies",
         "An enemy regenerates {self.regen} health at the start of its action, up to its total.",
         Enemy.regenerate,
-        entity="self",
     ),
     Rule(
         "grunt.grow",

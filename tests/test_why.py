@@ -155,9 +155,13 @@ def test_a_collision_names_armour_and_its_numbers() -> None:
     assert hit["phase"] == "phase 3: Starfighter acts"
 
 
-def test_the_documentation_lists_every_rule_of_the_table() -> None:
-    documented = (ROOT / "docs" / "provenance.md").read_text(encoding="utf-8")
-    assert [name for name in RULES if f"| `{name}` |" not in documented] == []
+def test_the_documentation_lists_every_rule_of_the_table_with_its_spec_and_function() -> None:
+    documented = (ROOT / "docs" / "provenance.md").read_text(encoding="utf-8").splitlines()
+    rows = [
+        f"| `{name}` | {rule.spec} | {f'`{rule.where}`' if rule.where else '—'} |"
+        for name, rule in RULES.items()
+    ]
+    assert [row for row in rows if row not in documented] == []
 
 
 def test_an_error_names_the_numbers_that_made_it() -> None:
