@@ -42,10 +42,9 @@ class Rule:
     @property
     def where(self) -> str:
         """The rule's function as `module:function`, or empty for the view and session rules."""
-        code = self.code
-        if code is None or self.function is None:
+        if self.function is None:
             return ""
-        return f"{self.function.__module__}:{code.co_qualname}"
+        return f"{self.function.__module__}:{self.function.__code__.co_qualname}"
 
     def matches(self, callee: CodeType | None, frame: FrameType) -> bool:
         """Whether this row applies to its function's `frame` calling `callee` (the frame's
