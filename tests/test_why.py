@@ -21,7 +21,6 @@ from model.actions import Pass
 from model.enemy import Enemy
 from model.geometry import Position
 from model.log import SECTIONS
-from model.session import Session
 from model.tables import Kind
 from provenance import record
 from provenance.record import PHASE_TITLES
@@ -404,8 +403,8 @@ def test_a_generated_method_of_model_is_passed_by() -> None:
 
 def test_only_a_turn_that_debug_mode_will_show_records_its_log() -> None:
     """Out of debug mode the action logs are not shown, so a recorded turn takes no notes."""
-    session = Session()
-    recorder = record.Recorder(session=session)
+    recorder = record.Recorder()
+    session = record.recorded_session(recorder)
     session.debug = False
     hidden = recorder.shows_logs()
     session.debug = True
