@@ -1,12 +1,21 @@
-"""The differential run of `tools.mutation`: a mutant's verdict on fixed games, and the figures it
-adds to the fast tests' (the echo game of the harness tests standing for a clone)."""
+"""`tools.mutation`: the list of equivalents, and the differential run (a mutant's verdict on
+fixed games, and the figures it adds to the fast tests': the echo game of the harness tests
+standing for a clone)."""
 
 import json
 from pathlib import Path
 
 from tests import echo_game
 from tools.mutant_games import Played, first_difference
-from tools.mutation import ROOT, Differential, Figures, differential_report, play
+from tools import blind_spots
+from tools.mutation import (
+    ROOT,
+    Differential,
+    Figures,
+    differential_report,
+    listed_equivalents,
+    play,
+)
 
 SCRIPTS = ("HELLO\nROLL\nQUIT\n", "MAP\n")
 
@@ -57,3 +66,11 @@ def test_the_differential_run_adds_the_survivors_of_the_fast_tests_it_detects() 
         "  detected only by the differential run: d",
         "  survived both: c",
     ]
+
+
+def test_every_listed_equivalent_is_a_mutant_name_then_its_reason() -> None:
+    """A blind spot's place may hold spaces (`(KEEP, PASS, LEAVE)`); the name ends at its number."""
+    listed = listed_equivalents()
+    blind = {mutant.name for mutant in blind_spots.module_mutants("provenance.record")}
+    assert "provenance.record::(KEEP, PASS, LEAVE)::0" in set(listed) & blind
+    assert all(reason and not reason.startswith(" ") for reason in listed.values())

@@ -54,6 +54,9 @@ SPACE_DEFENDER = "not star_ and not super_star"
 # mutated.
 NOT_MUTATED = (r"^\s*assert ", r"assert_never\(", r"raise AssertionError\(")
 RESULT_LINE = re.compile(r"^\s+(\S+): (.+)$")
+BLIND_NAME = re.compile(
+    rf"^(\S+{re.escape(blind_spots.SEPARATOR)}.*?{re.escape(blind_spots.SEPARATOR)}\d+) (.*)$"
+)
 PLAYER = Path(__file__).resolve().with_name("mutant_games.py")
 # A mutant's games may take this many times the unmutated clone's, plus the slack, else it hangs.
 SLOWEST = 10
@@ -213,7 +216,8 @@ def listed_equivalents() -> dict[str, str]:
     listed: dict[str, str] = {}
     for line in EQUIVALENTS.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
-            name, _, reason = line.partition(" ")
+            found = BLIND_NAME.match(line)  # a blind spot's place may hold spaces: `(A, B)`
+            name, reason = found.groups() if found else line.partition(" ")[::2]
             listed[name] = reason.strip()
     return listed
 
