@@ -323,11 +323,18 @@ class Worker:
         )
 
     def verdict(self, mutant: str, seconds: float) -> str:
-        """Killed, survived or timeout: the tests with the blind-spot mutant on (none: "")."""
+        """Killed, survived or timeout: the tests with the blind-spot mutant on (none: "").
+        A worker that ends without a verdict (the run interrupted) stops the run: no verdict
+        is kept for a mutant that did not run."""
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.write(f"{seconds} {mutant}\n")
         self.process.stdin.flush()
-        return self.process.stdout.readline().strip()
+        verdict = self.process.stdout.readline().strip()
+        if not verdict:
+            raise SystemExit(
+                f"mutation: the blind-spot worker ended before {mutant or 'its start'}"
+            )
+        return verdict
 
     def close(self) -> None:
         """End the worker: its input closed, it stops reading."""
