@@ -30,11 +30,17 @@ def needs_listing(game: str) -> pytest.MarkDecorator:
 
 
 @cache
+def source(game: str) -> str:
+    """The listing's text, read once."""
+    return listing(game).read_text(encoding="latin-1")
+
+
+@cache
 def printed_text(game: str) -> str:
     """The listing's string literals, a line's joined, and a line ending in `;` (PRINT's
     trailing semicolon) joined to the next: where the game's texts come from."""
     joined = []
-    for line in listing(game).read_text(encoding="latin-1").splitlines():
+    for line in source(game).splitlines():
         joined.append("".join(LITERAL.findall(line)))
         joined.append("" if line.rstrip().endswith(";") else "\n")
     return "".join(joined)
@@ -43,7 +49,7 @@ def printed_text(game: str) -> str:
 def is_the_listings(text: str, game: str) -> bool:
     """Whether each piece of `text` between its `{}` fields is printed by the listing, or is
     a number or a CHR$ of its code."""
-    code = listing(game).read_text(encoding="latin-1")
+    code = source(game)
 
     def found(piece: str) -> bool:
         printed = piece in printed_text(game) or piece in code
@@ -69,5 +75,5 @@ def _strings(name: str, value: object) -> Iterator[tuple[str, str]]:
 
 def line_numbers(game: str) -> tuple[int, ...]:
     """The line numbers of the game's listing, in order."""
-    text = listing(game).read_text(encoding="latin-1")
-    return tuple(int(found.group(1)) for found in map(NUMBERED.match, text.splitlines()) if found)
+    lines = source(game).splitlines()
+    return tuple(int(found.group(1)) for found in map(NUMBERED.match, lines) if found)

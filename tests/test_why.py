@@ -314,11 +314,18 @@ def second(steps):
 """
 
 
+def calls_module(**names: Any) -> dict[str, Any]:
+    """The functions of CALLS as a module of model/ (the recorder keeps model/'s frames), with
+    `names` among its globals."""
+    model: dict[str, Any] = {"__name__": "model.calls", **names}
+    exec(CALLS, model)
+    return model
+
+
 def test_the_calls_of_a_rule_are_those_reached_from_it_through_model_frames_alone() -> None:
     """`step` and what it calls, and `through` behind a lambda of model/, are the rule's calls;
     `side`, called back by a function outside model/, and what it calls, are not."""
-    model: dict[str, Any] = {"__name__": "model.calls", "elsewhere": lambda callback: callback()}
-    exec(CALLS, model)
+    model = calls_module(elsewhere=lambda callback: callback())
     calls = record.Calls()
 
     def ask() -> dict[str, None]:
@@ -333,8 +340,7 @@ def test_the_calls_of_a_rule_are_those_reached_from_it_through_model_frames_alon
 
 
 def test_a_frame_begun_before_the_hook_was_set_has_made_every_call_since() -> None:
-    model: dict[str, Any] = {"__name__": "model.calls"}
-    exec(CALLS, model)
+    model = calls_module()
     calls = record.Calls()
 
     def start() -> None:
@@ -353,8 +359,7 @@ def test_a_frame_begun_before_the_hook_was_set_has_made_every_call_since() -> No
 def test_a_generator_resumed_by_another_caller_is_on_that_callers_path() -> None:
     """A function's path outward is kept while it runs; a generator's is not, as each caller
     that resumes it is its caller while it runs."""
-    model: dict[str, Any] = {"__name__": "model.calls"}
-    exec(CALLS, model)
+    model = calls_module()
 
     def ask() -> list[str]:
         return [frame.f_code.co_name for frame in record.outward(sys._getframe(1))]
