@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from acceptance.running.cases import collect, default_scripts, shown
-from acceptance.cli_grade import REPORTS, open_store, write_class_reports
+from acceptance.grading.grading import REPORTS, open_store, write_class_reports
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
 from acceptance.grading.gradescope import VISIBILITIES, Bundle, write_bundle

@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from acceptance.cli_grade import REPORTS
+from acceptance.grading.grading import REPORTS
 from acceptance.errors import HarnessError
 from acceptance.grading.sandbox import Limits, sandbox
 from acceptance.grading.store import STORE

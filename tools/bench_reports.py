@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from acceptance.running.cases import Case, collect
-from acceptance.cli_grade import REPORTS, report_texts
+from acceptance.grading.grading import REPORTS, report_texts
 from acceptance.grading.grade import GIVE_UP, Grade, Submission
 from acceptance.grading.points import parse_points
 from acceptance.running.suite import Outcome, Result, difference
