@@ -14,7 +14,7 @@ from acceptance.grading.gradescope import VISIBILITIES, Bundle, write_bundle
 from acceptance.grading.merge import load_shards, merge_into
 from acceptance.grading.store import STORE
 from acceptance.options import add_class_suite, add_timeout, chosen_game
-from acceptance.grading.points import load_points
+from acceptance.grading.scheme import load_marking
 
 
 def merge_command(args: argparse.Namespace) -> int:
@@ -46,9 +46,16 @@ def gradescope_command(args: argparse.Namespace) -> int:
     cases = collect(args.tests or default_scripts([game] if game else GAMES.values()), game)
     if "{}" not in args.exe:
         raise HarnessError(f"--exe {args.exe!r} must name the program with {{}} for the folder")
-    load_points(args.points, [case.name for case in cases])
+    load_marking(args.points, args.scheme, [case.name for case in cases])
     bundle = Bundle(
-        args.exe, cases, args.points, args.timeout, args.visibility, args.game, not args.no_sandbox
+        args.exe,
+        cases,
+        args.points,
+        args.timeout,
+        args.visibility,
+        args.game,
+        not args.no_sandbox,
+        args.scheme,
     )
     archive = write_bundle(bundle, args.out)
     print(
@@ -85,6 +92,9 @@ def add_gradescope(commands: Any) -> None:
     )
     add_class_suite(bundle, "the submission's program", "the hidden suite")
     bundle.add_argument("--points", type=Path, metavar="FILE", help="the suite's points file")
+    bundle.add_argument(
+        "--scheme", type=Path, metavar="FILE", help="the marking scheme (TOML; see `at grade`)"
+    )
     add_timeout(bundle)
     bundle.add_argument(
         "--visibility",

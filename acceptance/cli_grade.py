@@ -10,7 +10,8 @@ from acceptance.games import GAMES
 from acceptance.grading.grade import GIVE_UP
 from acceptance.grading.gradescope import VISIBILITIES
 from acceptance.grading.grading import REPORTS, Grading, grade, report_again
-from acceptance.grading.points import Points, load_points
+from acceptance.grading.points import Points
+from acceptance.grading.scheme import load_marking
 from acceptance.grading.sandbox import add_limits, limits_of
 from acceptance.grading.store import STORE
 from acceptance.options import add_class_suite, add_jobs, add_timeout, chosen_game, positive
@@ -29,7 +30,7 @@ def grading_of(args: argparse.Namespace) -> Grading:
         template=args.exe,
         folders=tuple(args.submissions),
         out=args.out,
-        points=load_points(args.points, [case.name for case in cases]),
+        points=load_marking(args.points, args.scheme, [case.name for case in cases]),
         timeout=args.timeout,
         give_up=args.give_up,
         jobs=args.jobs,
@@ -60,7 +61,8 @@ def report_command(args: argparse.Namespace) -> int:
     """`at report`: the reports of a grading written again from its store alone."""
 
     def points(tests: list[str]) -> Points | None:
-        return None if args.points is None else load_points(args.points, tests)
+        given = args.points is not None or args.scheme is not None
+        return load_marking(args.points, args.scheme, tests) if given else None
 
     summary, note = report_again(args.folder, points)
     print(summary)
@@ -70,12 +72,19 @@ def report_command(args: argparse.Namespace) -> int:
 
 
 def add_points(command: argparse.ArgumentParser) -> None:
-    """The --points option: each test's points in the reports."""
+    """The --points and --scheme options: each test's points and the mark in the reports."""
     command.add_argument(
         "--points",
         type=Path,
         metavar="FILE",
         help="each test's points: lines `TEST-OR-GLOB POINTS` (tests not named count 1)",
+    )
+    command.add_argument(
+        "--scheme",
+        type=Path,
+        metavar="FILE",
+        help="a marking scheme (TOML): [points] of tests and the [mark], by tiers of tests passed"
+        " or of percent of the points, or by weight, in named parts or one; adds a mark column",
     )
 
 

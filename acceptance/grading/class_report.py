@@ -18,7 +18,7 @@ from importlib import resources
 from acceptance.grading.causes import Group, causes, edit, first_changed
 from acceptance.running.compare import TRAILING_SPACE, visible
 from acceptance.grading.grade import Grade
-from acceptance.grading.grade_report import first_lines
+from acceptance.grading.grade_report import first_lines, mark_text
 from acceptance.grading.points import Points, number_text
 from acceptance.running.report import details, headline
 from acceptance.running.suite import ERRORS, Outcome, Result
@@ -245,8 +245,14 @@ def failing_html(grade: Grade, groups: Sequence[Group], diffs: Diffs, cause: Cau
 def submission_row(
     grade: Grade, points: Points, groups: Sequence[Group], diffs: Diffs, cause: CauseOf
 ) -> str:
-    """One submission: its name, score, points, counts and failing tests."""
+    """One submission: its name, score, points, mark, counts and failing tests."""
     score = points.percent(grade)
+    mark = (
+        f'<td class="number mark" data-value="{points.mark(grade):.4f}">'
+        f"{mark_text(points.mark(grade))}</td>"
+        if points.parts
+        else ""
+    )
     earned = (
         f'<td class="number" data-value="{points.earned(grade)}">'
         f"{number_text(points.earned(grade))} / {number_text(points.possible(grade))}</td>"
@@ -261,7 +267,7 @@ def submission_row(
         f'<tr{perfect} data-name="{escape(grade.submission.name.lower())}">'
         f"<td>{escape(grade.submission.name)}</td>"
         f'<td class="number score" data-value="{score:.4f}">{percent_text(score)}</td>{earned}'
-        f"{numbers}<td>{failing_html(grade, groups, diffs, cause)}</td></tr>"
+        f"{mark}{numbers}<td>{failing_html(grade, groups, diffs, cause)}</td></tr>"
     )
 
 
@@ -271,6 +277,7 @@ def submissions_table(grades: Sequence[Grade], points: Points, groups: Sequence[
     cause = {where: number for number, group in enumerate(groups, 1) for where in group.where}
     rows = "".join(submission_row(grade, points, groups, diffs, cause) for grade in grades)
     worth = '<th data-sort="number">points</th>' if points.weighted else ""
+    worth += '<th data-sort="number">mark</th>' if points.parts else ""
     return (
         '<table id="submission-table" class="sortable"><thead><tr>'
         f'<th data-sort="text">submission</th><th data-sort="number">score</th>{worth}'
@@ -282,7 +289,7 @@ def submissions_table(grades: Sequence[Grade], points: Points, groups: Sequence[
 
 
 def facts(grades: Sequence[Grade], points: Points) -> str:
-    """The class in one line: its size and its mean and median scores."""
+    """The class in one line: its size, its mean and median scores and marks."""
     scores = [points.percent(grade) for grade in grades]
     tests = len(grades[0].results) if grades else 0
     spread = (
@@ -294,7 +301,14 @@ def facts(grades: Sequence[Grade], points: Points) -> str:
     weighted = (
         f"; {number_text(points.possible(grades[0]))} points" if points.weighted and grades else ""
     )
-    return f"{len(grades)} submissions, {tests} tests{weighted}{spread}"
+    marks = [points.mark(grade) for grade in grades] if points.parts else []
+    marked = (
+        f"; mean mark {mark_text(statistics.fmean(marks))},"
+        f" median {mark_text(statistics.median(marks))}"
+        if marks
+        else ""
+    )
+    return f"{len(grades)} submissions, {tests} tests{weighted}{spread}{marked}"
 
 
 def class_html(grades: Sequence[Grade], title: str, points: Points) -> str:

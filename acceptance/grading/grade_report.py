@@ -17,6 +17,7 @@ REASONS = "reasons"  # the last column: why the errors were errors (Grade.reason
 POINT_COLUMNS = ("points", "max_points")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 TEST_POINTS = "(points per test)"
+MARK = "mark"  # the column of a marking scheme's mark
 
 
 def score_text(grade: Grade, points: Points = EVEN) -> str:
@@ -25,8 +26,36 @@ def score_text(grade: Grade, points: Points = EVEN) -> str:
 
 
 def columns(points: Points) -> tuple[str, ...]:
-    """The columns of a grade: the points ones only when tests are weighted."""
-    return GRADE_COLUMNS[:-1] + (POINT_COLUMNS if points.weighted else ()) + GRADE_COLUMNS[-1:]
+    """The columns of a grade: the points ones only when tests are weighted, the mark's only
+    when a scheme gives one (each part's first when it has several)."""
+    return (
+        GRADE_COLUMNS[:-1]
+        + (POINT_COLUMNS if points.weighted else ())
+        + GRADE_COLUMNS[-1:]
+        + mark_columns(points)
+    )
+
+
+def mark_columns(points: Points) -> tuple[str, ...]:
+    """The columns of the mark: none without one, `mark_PART` for each of several parts, then
+    `mark`."""
+    if not points.parts:
+        return ()
+    parts = tuple(f"{MARK}_{part.name}" for part in points.parts) if len(points.parts) > 1 else ()
+    return (*parts, MARK)
+
+
+def mark_text(value: float) -> str:
+    """A mark as people write it, to two decimals at most: `2`, `1.5`, `5.33`."""
+    return number_text(round(value, 2))
+
+
+def mark_cells(grade: Grade, points: Points) -> tuple[str, ...]:
+    """A submission's marks, as `mark_columns` names them."""
+    if not points.parts:
+        return ()
+    parts = [points.part_mark(part, grade) for part in points.parts]
+    return (*(map(mark_text, parts) if len(parts) > 1 else ()), mark_text(sum(parts)))
 
 
 def grade_cells(grade: Grade, points: Points) -> tuple[str, ...]:
@@ -37,6 +66,7 @@ def grade_cells(grade: Grade, points: Points) -> tuple[str, ...]:
         (grade.submission.name, *counts)
         + (worth if points.weighted else ())
         + (score_text(grade, points),)
+        + mark_cells(grade, points)
     )
 
 
@@ -61,7 +91,7 @@ def csv_text(rows: Sequence[Sequence[object]]) -> str:
 
 def grades_csv(grades: Sequence[Grade], points: Points = EVEN) -> str:
     """One row per submission: submission, passed, failed, errors, [points, max_points,] score,
-    reasons."""
+    [the mark's parts, mark,] reasons."""
     rows = [(*grade_cells(grade, points), grade.reasons) for grade in grades]
     return csv_text([(*columns(points), REASONS), *rows])
 

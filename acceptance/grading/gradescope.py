@@ -19,6 +19,7 @@ from pathlib import Path
 from acceptance.running.cases import EXPECTED_SUFFIX, SEED_SUFFIX, Case, stem
 from acceptance.errors import HarnessError
 from acceptance.grading.grade import Grade
+from acceptance.grading.grade_report import mark_text
 from acceptance.grading.points import Points, number_text
 from acceptance.running.report import full_report
 
@@ -27,6 +28,7 @@ BUNDLE_ZIP = "autograder.zip"
 PROJECT = "project"  # the bundle's copy of this project, installed by setup.sh
 SUITE = "suite"  # the bundle's copy of the hidden suite: suite/NAME.txt, suite/GAME/NAME.txt
 POINTS_FILE = "points.txt"
+SCHEME_FILE = "scheme.toml"
 SOURCE_FILES = ("pyproject.toml", "README.md")
 
 
@@ -51,19 +53,29 @@ def test_entry(
 
 def results_json(grade: Grade, points: Points, visibility: str = "visible", note: str = "") -> str:
     """A submission's grade as Gradescope's `results.json`, a note (how it was graded, how far)
-    on the summary's second line."""
+    on the summary's second line; its score is the mark where a scheme gives one, else the
+    points earned."""
     earned, possible = points.earned(grade), points.possible(grade)
+    marked = f"; mark {mark_text(points.mark(grade))}" if points.parts else ""
     summary = (
         f"{grade.passed} of {len(grade.results)} tests passed ({grade.failed} wrong output,"
         f" {grade.errors} errors): {number_text(earned)} of {number_text(possible)} points"
+        f"{marked}"
     ) + (f"\n{note}" if note else "")
+    extra: dict[str, float] = {
+        "passed": grade.passed,
+        "failed": grade.failed,
+        "errors": grade.errors,
+    }
+    if points.parts:
+        extra["mark"] = points.mark(grade)
     results = {
-        "score": earned,
+        "score": points.mark(grade) if points.parts else earned,
         "execution_time": round(sum(result.seconds for result in grade.results), 3),
         "output": summary,
         "visibility": visibility,
         "stdout_visibility": "hidden",
-        "extra_data": {"passed": grade.passed, "failed": grade.failed, "errors": grade.errors},
+        "extra_data": extra,
         "tests": [
             test_entry(index, grade, points, visibility) for index in range(len(grade.results))
         ],
@@ -74,7 +86,8 @@ def results_json(grade: Grade, points: Points, visibility: str = "visible", note
 @dataclass(frozen=True)
 class Bundle:
     """What an autograder bundle grades: the program template, the hidden suite, its points, the
-    time limit of one run, the visibility of the results and whether runs may go unsandboxed."""
+    time limit of one run, the visibility of the results, whether runs may go unsandboxed, and
+    the marking scheme."""
 
     template: str
     cases: Sequence[Case]
@@ -83,6 +96,7 @@ class Bundle:
     visibility: str
     game: str | None
     sandbox: bool = True
+    scheme: Path | None = None
 
 
 def source_root() -> Path:
@@ -162,6 +176,8 @@ def run_script(bundle: Bundle, folders: Sequence[str]) -> str:
     options.append(f"--timeout {bundle.timeout:g} --visibility {bundle.visibility}")
     if bundle.points is not None:
         options.append(f'--points "$SOURCE/{POINTS_FILE}"')
+    if bundle.scheme is not None:
+        options.append(f'--scheme "$SOURCE/{SCHEME_FILE}"')
     if bundle.game:
         options.append(f"--game {bundle.game}")
     isolation = "" if bundle.sandbox else "--no-sandbox "
@@ -181,6 +197,8 @@ def write_bundle(bundle: Bundle, folder: Path) -> Path:
     folders = copy_suite(bundle.cases, folder / SUITE)
     if bundle.points is not None:
         shutil.copyfile(bundle.points, folder / POINTS_FILE)
+    if bundle.scheme is not None:
+        shutil.copyfile(bundle.scheme, folder / SCHEME_FILE)
     copy_project(folder / PROJECT)
     scripts = {"setup.sh": SETUP, "run_autograder": run_script(bundle, folders)}
     for name, text in scripts.items():

@@ -31,7 +31,7 @@ from acceptance.running.compare import DiffLine, Mismatch, Side
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
 from acceptance.grading.grade import Submission
-from acceptance.grading.points import Points
+from acceptance.grading.points import Points, part_of
 from acceptance.running.suite import Outcome, Result
 
 STORE = "grading.sqlite"
@@ -189,7 +189,7 @@ class Graded:
                 for case, test in zip(self.cases, self.tests, strict=True)
             ],
             "pupils": [pupil.record() for pupil in self.pupils],
-            "points": {"given": dict(self.points.given), "weighted": self.points.weighted},
+            "points": self.points.record(),
         }
 
 
@@ -197,7 +197,9 @@ def graded_of(data: dict[str, Any]) -> Graded:
     """What a grading grades, from its JSON data."""
     cases = tuple(case_of(item[:-1]) for item in data["cases"])
     tests = tuple(str(item[-1]) for item in data["cases"])
-    points = Points(data["points"]["given"], data["points"]["weighted"])
+    worth = data["points"]
+    parts = tuple(map(part_of, worth.get("parts", [])))
+    points = Points(worth["given"], worth["weighted"], parts)
     return Graded(cases, tests, tuple(map(pupil_of, data["pupils"])), points)
 
 
