@@ -9,6 +9,7 @@ from typing import Any
 from acceptance.games import GAMES
 from acceptance.grading.grade import GIVE_UP
 from acceptance.grading.gradescope import VISIBILITIES
+from acceptance.grading.deadline import parse_deadline
 from acceptance.grading.grading import REPORTS, Grading, grade, report_again
 from acceptance.grading.points import Points
 from acceptance.grading.scheme import load_marking
@@ -40,6 +41,8 @@ def grading_of(args: argparse.Namespace) -> Grading:
         hide=tuple(args.hide),
         gradescope=args.gradescope,
         visibility=args.visibility,
+        deadline=None if args.deadline is None else parse_deadline(args.deadline),
+        allow_folders=args.allow_folders,
     )
 
 
@@ -85,6 +88,24 @@ def add_points(command: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="a marking scheme (TOML): [points] of tests and the [mark], by tiers of tests passed"
         " or of percent of the points, or by weight, in named parts or one; adds a mark column",
+    )
+
+
+def add_deadline(command: argparse.ArgumentParser) -> None:
+    """The --deadline and --allow-folders options."""
+    command.add_argument(
+        "--deadline",
+        metavar="TIME",
+        help="grade each submission, a git repository, at its last commit on or before TIME (ISO"
+        " 8601 with its offset: '2020-11-25 23:59 -0500'), by committer time, read from git's"
+        " objects without touching the working tree; the later commits count as late, a"
+        " repository with none before TIME is no submission",
+    )
+    command.add_argument(
+        "--allow-folders",
+        action="store_true",
+        help="with --deadline, grade a submission that is no git repository as it is (an error"
+        " otherwise)",
     )
 
 
@@ -148,6 +169,7 @@ def add_grade(commands: Any) -> None:
         default="visible",
         help="when students see the Gradescope results (default visible)",
     )
+    add_deadline(grade)
     grade.set_defaults(handler=grade_command)
 
 

@@ -18,7 +18,7 @@ from importlib import resources
 from acceptance.grading.causes import Group, causes, edit, first_changed
 from acceptance.running.compare import TRAILING_SPACE, visible
 from acceptance.grading.grade import Grade
-from acceptance.grading.grade_report import first_lines, mark_text
+from acceptance.grading.grade_report import dated, first_lines, mark_text, snapshot_cells
 from acceptance.grading.points import Points, number_text
 from acceptance.running.report import details, headline
 from acceptance.running.suite import ERRORS, Outcome, Result
@@ -242,10 +242,29 @@ def failing_html(grade: Grade, groups: Sequence[Group], diffs: Diffs, cause: Cau
     return "".join(parts)
 
 
+def commit_cell(grade: Grade) -> str:
+    """Under a deadline, the commit graded (or none), its committer time and the late commits."""
+    commit, committed, late = snapshot_cells(grade)
+    if not grade.submission.snapshot:
+        return "<td>(a folder)</td>"
+    if not committed:
+        return f"<td>{escape(commit)}; {late} late</td>"
+    return (
+        f'<td title="{escape(commit)}"><code>{escape(commit[:12])}</code> {escape(committed)};'
+        f" {late} late</td>"
+    )
+
+
 def submission_row(
-    grade: Grade, points: Points, groups: Sequence[Group], diffs: Diffs, cause: CauseOf
+    grade: Grade,
+    points: Points,
+    groups: Sequence[Group],
+    diffs: Diffs,
+    cause: CauseOf,
+    commits: bool,
 ) -> str:
-    """One submission: its name, score, points, mark, counts and failing tests."""
+    """One submission: its name, score, points, mark, counts, the commit graded under a
+    deadline, and its failing tests."""
     score = points.percent(grade)
     mark = (
         f'<td class="number mark" data-value="{points.mark(grade):.4f}">'
@@ -267,7 +286,8 @@ def submission_row(
         f'<tr{perfect} data-name="{escape(grade.submission.name.lower())}">'
         f"<td>{escape(grade.submission.name)}</td>"
         f'<td class="number score" data-value="{score:.4f}">{percent_text(score)}</td>{earned}'
-        f"{mark}{numbers}<td>{failing_html(grade, groups, diffs, cause)}</td></tr>"
+        f"{mark}{numbers}{commit_cell(grade) if commits else ''}"
+        f"<td>{failing_html(grade, groups, diffs, cause)}</td></tr>"
     )
 
 
@@ -275,14 +295,16 @@ def submissions_table(grades: Sequence[Grade], points: Points, groups: Sequence[
     """Every submission in class order, and the diffs their failing tests open on."""
     diffs = Diffs()
     cause = {where: number for number, group in enumerate(groups, 1) for where in group.where}
-    rows = "".join(submission_row(grade, points, groups, diffs, cause) for grade in grades)
+    commits = dated(grades)
+    rows = "".join(submission_row(grade, points, groups, diffs, cause, commits) for grade in grades)
     worth = '<th data-sort="number">points</th>' if points.weighted else ""
     worth += '<th data-sort="number">mark</th>' if points.parts else ""
+    graded = '<th data-sort="text">commit graded</th>' if commits else ""
     return (
         '<table id="submission-table" class="sortable"><thead><tr>'
         f'<th data-sort="text">submission</th><th data-sort="number">score</th>{worth}'
         '<th data-sort="number">passed</th><th data-sort="number">failed</th>'
-        '<th data-sort="number">errors</th><th>failing tests, by cause</th></tr></thead>'
+        f'<th data-sort="number">errors</th>{graded}<th>failing tests, by cause</th></tr></thead>'
         f"<tbody>{rows}</tbody></table>"
         f'<script type="application/json" id="diffs">{diffs.json()}</script>'
     )

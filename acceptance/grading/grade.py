@@ -21,18 +21,36 @@ from acceptance.grading.sandbox import Confined, Jail, Runner
 from acceptance.running.suite import ERRORS, Outcome, Result, grade
 
 PLACEHOLDER = "{}"
+NO_SUBMISSION = "no submission"  # a repository with no commit before the deadline
 GIVE_UP = 3  # timeouts after which a submission's remaining tests are not run
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What of a git repository was graded under a deadline: its last commit on or before it
+    (empty: none, no submission), that commit's committer time (ISO 8601), and how many commits
+    came after the deadline."""
+
+    commit: str
+    committed: str
+    late: int
+
+    def cells(self) -> tuple[str, str, str]:
+        """The commit, its time and the late commits as the reports show them."""
+        return (self.commit or NO_SUBMISSION, self.committed, str(self.late))
 
 
 @dataclass(frozen=True)
 class Submission:
     """A student's folder, the command line of its program, and the template that gives it for
-    the folder wherever a confined run sees it."""
+    the folder wherever a confined run sees it; under a deadline, the snapshot of its repository
+    that the folder holds."""
 
     name: str
     folder: Path
     argv: tuple[str, ...]
     template: str = PLACEHOLDER
+    snapshot: Snapshot | None = None
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ POINT_COLUMNS = ("points", "max_points")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 TEST_POINTS = "(points per test)"
 MARK = "mark"  # the column of a marking scheme's mark
+SNAPSHOT_COLUMNS = ("commit", "committed", "late")  # under a deadline: the commit graded
 
 
 def score_text(grade: Grade, points: Points = EVEN) -> str:
@@ -89,11 +90,27 @@ def csv_text(rows: Sequence[Sequence[object]]) -> str:
     return buffer.getvalue()
 
 
+def dated(grades: Sequence[Grade]) -> bool:
+    """Whether a deadline chose the commits graded (then the reports say which)."""
+    return any(grade.submission.snapshot for grade in grades)
+
+
+def snapshot_cells(grade: Grade) -> tuple[str, str, str]:
+    """The commit graded, its committer time and the late commits (empty for a folder graded
+    as it is)."""
+    snapshot = grade.submission.snapshot
+    return snapshot.cells() if snapshot else ("", "", "")
+
+
 def grades_csv(grades: Sequence[Grade], points: Points = EVEN) -> str:
     """One row per submission: submission, passed, failed, errors, [points, max_points,] score,
-    [the mark's parts, mark,] reasons."""
-    rows = [(*grade_cells(grade, points), grade.reasons) for grade in grades]
-    return csv_text([(*columns(points), REASONS), *rows])
+    [the mark's parts, mark,] [commit, committed, late,] reasons."""
+    commits = dated(grades)
+    rows = [
+        (*grade_cells(grade, points), *(snapshot_cells(grade) if commits else ()), grade.reasons)
+        for grade in grades
+    ]
+    return csv_text([(*columns(points), *(SNAPSHOT_COLUMNS if commits else ()), REASONS), *rows])
 
 
 def matrix_csv(grades: Sequence[Grade], points: Points = EVEN) -> str:

@@ -18,11 +18,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from types import FrameType
 
 from acceptance.errors import HarnessError
 from acceptance.grading.class_report import class_html
+from acceptance.grading.deadline import at_deadline, snapshots_in
 from acceptance.grading.grade import (
     GIVE_UP,
     Grade,
@@ -68,7 +70,9 @@ def tell_stderr(line: str) -> None:
 class Grading:
     """A grading of a class: the suite, the program template, the submissions' folders, the
     output folder, the points, and how each run goes (time, give-up, jobs, sandbox and limits,
-    folders to hide); with `gradescope`, one submission's results.json written as it goes."""
+    folders to hide); with `gradescope`, one submission's results.json written as it goes; with
+    a `deadline`, each repository graded at its last commit before it (and a folder that is none
+    graded as it is only if `allow_folders`)."""
 
     cases: tuple[Case, ...]
     game: str | None
@@ -85,6 +89,8 @@ class Grading:
     hide: tuple[Path, ...] = ()
     gradescope: Path | None = None
     visibility: str = "visible"
+    deadline: datetime | None = None
+    allow_folders: bool = False
 
     @property
     def reports(self) -> list[Path]:
@@ -273,6 +279,9 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         grading.cases, [pupil.folder for pupil in pupils], [*outputs, *grading.hide]
     )
     with contextlib.ExitStack() as stack:
+        if grading.deadline is not None:
+            snapshots = stack.enter_context(snapshots_in(grading.out))
+            pupils = at_deadline(pupils, grading.deadline, grading.allow_folders, snapshots)
         isolation, runner, told = confine(
             stack, grading.limits, grading.jobs, private, grading.sandbox
         )

@@ -14,6 +14,7 @@ key, submission, test, outcome, seconds, detail, where the output first differs,
 digest and size, when it finished) and `diffs` (each distinct block diff once, by digest).
 """
 
+import dataclasses
 import fcntl
 import hashlib
 import json
@@ -30,7 +31,7 @@ from acceptance.running.cases import Case, shown
 from acceptance.running.compare import DiffLine, Mismatch, Side
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
-from acceptance.grading.grade import Submission
+from acceptance.grading.grade import Snapshot, Submission
 from acceptance.grading.points import Points, part_of
 from acceptance.running.suite import Outcome, Result
 
@@ -123,8 +124,9 @@ Run = tuple[int, int]  # a run of a grading: the numbers of its submission and i
 
 @dataclass(frozen=True)
 class Pupil:
-    """A submission as the store knows it: the submission, a digest of its folder's content, a
-    digest of the settings it was graded with, and the isolation of its runs."""
+    """A submission as the store knows it: the submission (with the commit graded, under a
+    deadline), a digest of its folder's content, a digest of the settings it was graded with,
+    and the isolation of its runs."""
 
     submission: Submission
     content: str
@@ -152,14 +154,19 @@ class Pupil:
             self.content,
             self.settings,
             self.isolation,
-        ]
+        ] + ([dataclasses.astuple(submission.snapshot)] if submission.snapshot else [])
 
 
 def pupil_of(data: list[Any]) -> Pupil:
-    """A submission as the store knows it, from its JSON data."""
-    name, folder, argv, template, content, settings, isolation = data
+    """A submission as the store knows it, from its JSON data (a snapshot last, under a
+    deadline)."""
+    name, folder, argv, template, content, settings, isolation, *rest = data
+    snapshot = Snapshot(*rest[0]) if rest else None
     return Pupil(
-        Submission(name, Path(folder), tuple(argv), template), content, settings, isolation
+        Submission(name, Path(folder), tuple(argv), template, snapshot),
+        content,
+        settings,
+        isolation,
     )
 
 
