@@ -46,7 +46,9 @@ from acceptance.grading.store import (
     Pupil,
     Run,
     Store,
+    cannot_write,
     digest,
+    kept_runs,
     folder_digest,
     test_key,
 )
@@ -147,16 +149,19 @@ def report_texts(grades: list[Grade], points: Points, note: str = "") -> list[st
     ]
 
 
-def write_reports(paths: Sequence[Path], texts: Sequence[str]) -> None:
-    """Write each report whole, through a temporary file, so none is ever half written."""
-    try:
-        for path, text in zip(paths, texts, strict=True):
+def write_reports(paths: Sequence[Path], texts: Sequence[str], store: Store) -> None:
+    """Write each report whole, through a temporary file, so none is ever half written; one that
+    cannot be written (a full disk, a read-only folder) is the one-line error saying what the
+    store beside it keeps."""
+    for path, text in zip(paths, texts, strict=True):
+        temporary = path.with_name(f".{path.name}.{os.getpid()}")
+        try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = path.with_name(f".{path.name}.{os.getpid()}")
             temporary.write_text(text, encoding="utf-8")
             temporary.replace(path)
-    except OSError as error:
-        raise HarnessError(f"cannot write the reports: {error}") from None
+        except OSError as error:
+            temporary.unlink(missing_ok=True)
+            raise store.cannot_write(path, str(error.strerror)) from None
 
 
 def open_store(folder: Path, fresh: bool) -> Store:
@@ -211,7 +216,7 @@ def write_class_reports(store: Store, graded: Graded, found: Found) -> tuple[str
     note = class_note(graded, found)
     texts = report_texts(grades, graded.points, note)
     summary = summary_table(grades, graded.points)
-    write_reports([store.path.parent / name for name in REPORTS], texts)
+    write_reports([store.path.parent / name for name in REPORTS], texts, store)
     files = {name: digest(text) for name, text in zip(REPORTS, texts, strict=True)}
     grading = reported_digest(graded, note)
     store.put("reported", {"grading": grading, "files": files, "summary": summary, "note": note})
@@ -251,7 +256,7 @@ def settings_of(grading: Grading, isolation: Isolation) -> str:
 
 
 def gradescope_writer(
-    path: Path | None, graded: Graded, visibility: str, found: Found
+    path: Path | None, graded: Graded, visibility: str, found: Found, store: Store
 ) -> Callable[[str], None]:
     """What rewrites Gradescope's results.json with the runs found so far and a note, as each one
     finishes (nothing without a path)."""
@@ -261,9 +266,22 @@ def gradescope_writer(
             return
         done = tuple(found[0, test] for test in range(len(graded.cases)) if (0, test) in found)
         grade = Grade(graded.pupils[0].submission, done)
-        write_reports([path], [results_json(grade, graded.points, visibility, note)])
+        write_reports([path], [results_json(grade, graded.points, visibility, note)], store)
 
     return write
+
+
+def snapshot_class(
+    grading: Grading, deadline: datetime, pupils: Sequence[Submission], snapshots: Path
+) -> list[Submission]:
+    """The class as the deadline saw it; a snapshot that cannot be written (a full disk) is the
+    one-line error saying what the store keeps."""
+    try:
+        return at_deadline(pupils, deadline, grading.allow_folders, snapshots)
+    except OSError as error:
+        store = grading.out / STORE
+        where = Path(error.filename) if error.filename else snapshots
+        raise cannot_write(where, str(error.strerror), store, kept_runs(store)) from None
 
 
 def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
@@ -281,7 +299,7 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
     with contextlib.ExitStack() as stack:
         if grading.deadline is not None:
             snapshots = stack.enter_context(snapshots_in(grading.out))
-            pupils = at_deadline(pupils, grading.deadline, grading.allow_folders, snapshots)
+            pupils = snapshot_class(grading, grading.deadline, pupils, snapshots)
         isolation, runner, told = confine(
             stack, grading.limits, grading.jobs, private, grading.sandbox
         )
@@ -317,7 +335,9 @@ def run_grading(
     and the exit status (0, or that of the interruption)."""
     keys = graded.keys()
     found = store.found(graded)
-    write_gradescope = gradescope_writer(grading.gradescope, graded, grading.visibility, found)
+    write_gradescope = gradescope_writer(
+        grading.gradescope, graded, grading.visibility, found, store
+    )
     timeouts = Counter(number for (number, _), r in found.items() if r.outcome is Outcome.TIMED_OUT)
     grader.timeouts.update(
         {graded.pupils[number].name: count for number, count in timeouts.items()}

@@ -14,6 +14,7 @@ key, submission, test, outcome, seconds, detail, where the output first differs,
 digest and size, when it finished) and `diffs` (each distinct block diff once, by digest).
 """
 
+import contextlib
 import dataclasses
 import fcntl
 import hashlib
@@ -22,7 +23,7 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,14 @@ from acceptance.running.suite import Outcome, Result
 STORE = "grading.sqlite"
 FORMAT = 1
 READ_SIZE = 1 << 20
+# SQLite's names of a failure to write, rather than of a file that is not a store
+WRITE_FAILURES = (
+    "SQLITE_FULL",
+    "SQLITE_READONLY",
+    "SQLITE_IOERR",
+    "SQLITE_CANTOPEN",
+    "SQLITE_PERM",
+)
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS diffs (digest TEXT PRIMARY KEY, diff TEXT NOT NULL);
@@ -237,14 +246,64 @@ def case_of(data: list[Any]) -> Case:
     return Case(name, Path(script), Path(expected) if expected else None, GAMES[game], seed)
 
 
+def write_failed(error: sqlite3.Error) -> bool:
+    """Whether SQLite failed to write (a full disk, a read-only file or folder, a quota, an I/O
+    error) rather than found something that is not a store."""
+    name = getattr(error, "sqlite_errorname", "")
+    return isinstance(name, str) and name.startswith(WRITE_FAILURES)
+
+
+def sqlite_reason(error: sqlite3.Error, path: Path) -> str:
+    """Why SQLite could not write a store, in its words, or plainly when its folder is on a
+    read-only file system (SQLite says only that it cannot open the file)."""
+    with contextlib.suppress(OSError):
+        if os.statvfs(path.parent).f_flag & os.ST_RDONLY:
+            return "read-only file system"
+    return str(error)
+
+
+def kept_runs(path: Path) -> int | None:
+    """How many runs a store's file holds, read without writing: as a reader beside a writer,
+    or else as a file that cannot change (a read-only folder, where SQLite cannot make the
+    files a reader shares); None if it cannot be read at all."""
+    if not path.is_file():
+        return None
+    for way in ("mode=ro", "immutable=1"):
+        try:
+            reader = sqlite3.connect(f"{path.resolve().as_uri()}?{way}", uri=True)
+            with contextlib.closing(reader):
+                return int(reader.execute("SELECT COUNT(*) FROM runs").fetchone()[0])
+        except sqlite3.Error:
+            continue
+    return None
+
+
+def cannot_write(what: Path | str, why: str, store: Path, runs: int | None) -> HarnessError:
+    """The one line said when writing the store or a report failed: what, why, the runs kept,
+    and that the same command goes on from them once it can write."""
+    if runs is not None:
+        kept = f"{runs:,} run{'' if runs == 1 else 's'} {'is' if runs == 1 else 'are'} kept in {shown(store)}"
+    else:
+        kept = f"the runs in {shown(store)} are kept" if store.exists() else "no run is stored yet"
+    return HarnessError(
+        f"cannot write {shown(what) if isinstance(what, Path) else what}: {why}; {kept}:"
+        " the same command goes on from them once it can write (make room, or fix the folder)"
+    )
+
+
 def connected(path: Path) -> sqlite3.Connection:
     """A connection to a store's file, its tables made if missing, each commit durable."""
+    connection = None
     try:
         connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=FULL")
         connection.executescript(SCHEMA)
     except sqlite3.DatabaseError as error:
+        if connection is not None:
+            connection.close()
+        if write_failed(error):
+            raise cannot_write(path, sqlite_reason(error, path), path, kept_runs(path)) from None
         raise HarnessError(f"{shown(path)} is not a grading store: {error}") from None
     return connection
 
@@ -284,7 +343,7 @@ class Store:
             folder.mkdir(parents=True, exist_ok=True)
             lock = hold(path)
         except OSError as error:
-            raise HarnessError(f"cannot open {shown(path)}: {error.strerror}") from None
+            raise cannot_write(path, str(error.strerror), path, kept_runs(path)) from None
         try:
             store = Store(path, connected(path), lock)
             store.check_format(create)
@@ -318,9 +377,32 @@ class Store:
 
     def put(self, key: str, value: Any) -> None:
         """Set a value of the meta table, committed."""
-        self.connection.execute(
-            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, json.dumps(value))
-        )
+        with self.writing():
+            self.connection.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, json.dumps(value))
+            )
+
+    def kept(self) -> int | None:
+        """How many runs the store holds (None if it cannot even be read)."""
+        try:
+            return int(self.connection.execute("SELECT COUNT(*) FROM runs").fetchone()[0])
+        except sqlite3.Error:
+            return None
+
+    def cannot_write(self, what: Path | str, why: str) -> HarnessError:
+        """The one-line error of a write beside this store that failed."""
+        return cannot_write(what, why, self.path, self.kept())
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
+        """A write to the store, whose failure to write (a full disk, a read-only folder, a
+        quota) is the one-line error saying what is kept; what was committed before stays."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            if not write_failed(error):
+                raise
+            raise self.cannot_write(self.path, sqlite_reason(error, self.path)) from None
 
     def claim_suite(self, cases: Sequence[Case], game: str | None) -> None:
         """Record the suite of a new store; a store of another suite or game is an error."""
@@ -360,7 +442,7 @@ class Store:
         """Commit one finished run (a test is named by the case of the result)."""
         mismatch = result.mismatch
         diff = None
-        with self.connection:
+        with self.writing(), self.connection:
             if mismatch is not None:
                 text = diff_json(mismatch)
                 diff = digest(text)
@@ -415,7 +497,7 @@ class Store:
     def copy_runs(self, other: "Store", keys: Iterable[str]) -> None:
         """Copy some runs of another store, with their diffs, into this one."""
         wanted = set(keys)
-        with self.connection:
+        with self.writing(), self.connection:
             for row in other.connection.execute("SELECT * FROM runs"):
                 if row[0] in wanted:
                     if row[10] is not None:
