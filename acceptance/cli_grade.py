@@ -10,6 +10,7 @@ from acceptance.games import GAMES
 from acceptance.grading.grade import GIVE_UP
 from acceptance.grading.gradescope import VISIBILITIES
 from acceptance.grading.deadline import parse_deadline
+from acceptance.grading.merge import parse_shard
 from acceptance.grading.grading import REPORTS, Grading, grade, report_again
 from acceptance.grading.points import Points
 from acceptance.grading.scheme import load_marking
@@ -43,6 +44,7 @@ def grading_of(args: argparse.Namespace) -> Grading:
         visibility=args.visibility,
         deadline=None if args.deadline is None else parse_deadline(args.deadline),
         allow_folders=args.allow_folders,
+        shard=None if args.shard is None else parse_shard(args.shard),
     )
 
 
@@ -170,6 +172,12 @@ def add_grade(commands: Any) -> None:
         help="when students see the Gradescope results (default visible)",
     )
     add_deadline(grade)
+    grade.add_argument(
+        "--shard",
+        metavar="K/N",
+        help="grade only the K-th of N parts of the class (K from 1), split by a hash of each"
+        " submission's name, the same on every machine; `at merge` joins the parts' --out folders",
+    )
     grade.set_defaults(handler=grade_command)
 
 

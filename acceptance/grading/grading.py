@@ -37,6 +37,7 @@ from acceptance.grading.grade import (
 )
 from acceptance.grading.grade_report import grades_csv, matrix_csv, summary_table
 from acceptance.grading.gradescope import results_json
+from acceptance.grading.merge import in_shard
 from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private, private_folders
 from acceptance.grading.points import EVEN, Points
 from acceptance.grading.sandbox import DEFAULT_LIMITS, Limits
@@ -74,7 +75,8 @@ class Grading:
     output folder, the points, and how each run goes (time, give-up, jobs, sandbox and limits,
     folders to hide); with `gradescope`, one submission's results.json written as it goes; with
     a `deadline`, each repository graded at its last commit before it (and a folder that is none
-    graded as it is only if `allow_folders`)."""
+    graded as it is only if `allow_folders`); with a `shard` (K, N), only the submissions in the
+    K-th of N parts of the class."""
 
     cases: tuple[Case, ...]
     game: str | None
@@ -93,6 +95,7 @@ class Grading:
     visibility: str = "visible"
     deadline: datetime | None = None
     allow_folders: bool = False
+    shard: tuple[int, int] | None = None
 
     @property
     def reports(self) -> list[Path]:
@@ -289,6 +292,10 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
     written (nothing run and nothing written when the reports beside a complete store are
     already those of this grading)."""
     pupils = submissions(grading.template, grading.folders)
+    if grading.shard is not None:
+        every = len(pupils)
+        pupils = [pupil for pupil in pupils if in_shard(pupil.name, grading.shard)]
+        tell(f"shard {grading.shard[0]}/{grading.shard[1]}: {len(pupils)} of {every} submissions")
     if grading.gradescope is not None and len(pupils) != 1:
         raise HarnessError(f"--gradescope writes one submission's results, not {len(pupils)}'s")
     expected = expected_bytes(grading.cases)

@@ -1,9 +1,13 @@
-"""Shards of a class graded on several machines merged into one grading: each `at grade` keeps
+"""Shards of a class graded on several machines merged into one grading: `at grade --shard K/N`
+grades the submissions whose name falls in the K-th of N parts (by a hash of the name alone, so
+that every machine computes the same split whatever it lists, and in whatever order), each keeps
 its runs in the grading store of its output folder, and `at merge` copies the shards' runs into
 a new store and writes the class's reports as one run would have (submissions in name order,
 the order of one run over `submissions/*`)."""
 
 import contextlib
+import hashlib
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -11,6 +15,23 @@ from acceptance.errors import HarnessError
 from acceptance.grading.store import Graded, Store
 
 Shard = tuple[Store, Graded]
+SHARD = re.compile(r"(\d+)/(\d+)")
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """`--shard K/N`: the K-th (from 1) of N parts."""
+    matched = SHARD.fullmatch(text.strip())
+    part, parts = (int(matched[1]), int(matched[2])) if matched else (0, 0)
+    if not 1 <= part <= parts:
+        raise HarnessError(f"--shard {text!r}: expected K/N, 1 <= K <= N (say 3/16)")
+    return part, parts
+
+
+def in_shard(name: str, shard: tuple[int, int]) -> bool:
+    """Whether a submission, by its name, is in a shard: the same answer on every machine."""
+    part, parts = shard
+    hashed = hashlib.sha256(name.encode("utf-8", "surrogateescape")).digest()
+    return int.from_bytes(hashed[:8], "big") % parts == part - 1
 
 
 def load_shards(folders: Sequence[Path], stack: contextlib.ExitStack) -> list[Shard]:

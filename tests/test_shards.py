@@ -1,0 +1,123 @@
+"""Shards: `at grade --shard K/N` grades the K-th of N parts of the class, split by a hash of each
+submission's name (every submission in one part, whatever the order or the machine); the
+many-machines page's GNU parallel recipe, run on this machine, and its Slurm array script, run
+once per part with SLURM_ARRAY_TASK_ID set by hand, merge into the bytes of one run."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from acceptance.cli import main
+from acceptance.errors import HarnessError
+from acceptance.grading.merge import in_shard, parse_shard
+from tests.browser import require
+from tests.classroom import (
+    CRASH,
+    EXACT,
+    ROOT,
+    TEMPLATE,
+    TRAILING_SPACE,
+    Kind,
+    copy_suite,
+    make_class,
+)
+
+TESTS = ["at001", "at002", "at004"]
+CLASS = {
+    "exact": Kind(3, EXACT),
+    "mover": Kind(3, "sed 's/^->move(/->move (/' \"$E\"\n"),
+    "spacey": Kind(3, TRAILING_SPACE % 1),
+    "crashing": Kind(2, CRASH),
+}
+PARTS = 3
+COMPARED = ("grades.csv", "matrix.csv", "report.html")
+PAGE = ROOT / "docs" / "instructors" / "many-machines.md"
+# The page's recipes, with the options of a generated class: its suite, its programs that read
+# their expected files (so unsandboxed), its template, and PARTS parts.
+OPTIONS = f"--no-sandbox --tests suite --exe '{TEMPLATE}'"
+PARALLEL = (
+    f"parallel --will-cite -S : --workdir . -I @@ 'at grade {OPTIONS} --shard @@/{PARTS}"
+    f" --out out/@@ class/*' ::: $(seq {PARTS})"
+)
+SLURM = (
+    f"#!/bin/bash\n#SBATCH --array=1-{PARTS}\nat grade {OPTIONS}"
+    f' --shard "$SLURM_ARRAY_TASK_ID/{PARTS}" --out "out/$SLURM_ARRAY_TASK_ID" class/*\n'
+)
+
+
+def test_every_submission_is_in_one_part_whatever_the_order() -> None:
+    names = [f"student{number:03d}" for number in range(200)]
+    for parts in (1, 2, 3, 16):
+        owners = [[k for k in range(1, parts + 1) if in_shard(name, (k, parts))] for name in names]
+        assert all(len(owner) == 1 for owner in owners)
+        assert owners == [
+            [k for k in range(1, parts + 1) if in_shard(name, (k, parts))] for name in names
+        ]
+    sizes = [sum(in_shard(name, (k, 16)) for name in names) for k in range(1, 17)]
+    assert sum(sizes) == 200 and max(sizes) < 2 * 200 / 16
+
+
+@pytest.mark.parametrize("text", ["0/3", "4/3", "3", "a/b", "1/0", "-1/3"])
+def test_a_shard_that_is_not_k_of_n_is_a_one_line_error(text: str) -> None:
+    with pytest.raises(HarnessError, match=r"^--shard .*: expected K/N, 1 <= K <= N \(say 3/16\)$"):
+        parse_shard(text)
+
+
+def test_the_page_gives_these_recipes() -> None:
+    page = PAGE.read_text()
+    assert "--shard @@/16 --out out/@@ submissions/*' ::: $(seq 16)" in page
+    assert "#SBATCH --array=1-16" in page
+    assert '--shard "$SLURM_ARRAY_TASK_ID/16" --out "out/$SLURM_ARRAY_TASK_ID"' in page
+
+
+@pytest.fixture
+def classroom(tmp_path: Path) -> Path:
+    """The suite and the class, and the class graded in one run into whole/."""
+    copy_suite(tmp_path / "suite", [ROOT / "at" / f"{name}.txt" for name in TESTS])
+    pupils = sorted(map(str, make_class(tmp_path / "class", CLASS)))
+    command = ["grade", "--no-sandbox", "--exe", TEMPLATE, "--tests", str(tmp_path / "suite")]
+    assert main([*command, "--out", str(tmp_path / "whole"), *pupils]) == 0
+    return tmp_path
+
+
+def shell(folder: Path, script: str, **environment: str) -> None:
+    """Run a shell script in a folder, this project's `at` first on the PATH."""
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
+    done = subprocess.run(
+        ["bash", "-c", script],
+        cwd=folder,
+        env={**os.environ, "PATH": path, **environment},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def merged_as_one_run(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The parts in out/ merged: the same reports as one run, every submission in one part."""
+    parts = [str(folder / "out" / str(part)) for part in range(1, PARTS + 1)]
+    assert main(["merge", *parts, "--out", str(folder / "merged")]) == 0
+    for name in COMPARED:
+        assert (folder / "merged" / name).read_bytes() == (folder / "whole" / name).read_bytes()
+    assert capsys.readouterr().out.splitlines()[-2].startswith("merged 3 shards: 11 submissions")
+
+
+def test_the_gnu_parallel_recipe_merges_into_one_run(
+    classroom: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    require(shutil.which("parallel"), "GNU parallel (the Debian package `parallel`)")
+    shell(classroom, PARALLEL)
+    merged_as_one_run(classroom, capsys)
+
+
+def test_the_slurm_array_script_merges_into_one_run(
+    classroom: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (classroom / "grade.sh").write_text(SLURM)
+    for task in range(1, PARTS + 1):
+        shell(classroom, "bash grade.sh", SLURM_ARRAY_TASK_ID=str(task))
+    merged_as_one_run(classroom, capsys)
