@@ -135,7 +135,8 @@ def add_grade(commands: Any) -> None:
         default=Path("grading"),
         metavar="FOLDER",
         help=f"the grading store ({STORE}) and the reports: {', '.join(REPORTS)};"
-        " a folder holding a store is graded on where it stopped (default grading/)",
+        " a folder holding a store is graded on where it stopped (stopped, or a full disk)"
+        " (default grading/)",
     )
     grade.add_argument(
         "--fresh",
