@@ -165,3 +165,19 @@ def test_a_folder_that_is_no_repository_is_an_error_unless_allowed(
 def test_a_deadline_without_its_offset_is_a_one_line_error(text: str, message: str) -> None:
     with pytest.raises(HarnessError, match=f"^{message}"):
         parse_deadline(text)
+
+
+def test_a_repository_with_no_commit_yet_is_no_submission_and_a_broken_one_an_error(
+    classroom: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repository(classroom / "class" / "carol")
+    assert grade(classroom) == 0
+    carol = rows(classroom)[2]
+    assert (carol["passed"], carol["commit"], carol["late"]) == ("0", "no submission", "0")
+    broken = classroom / "class" / "dave"
+    (broken / ".git").mkdir(parents=True)
+    capsys.readouterr()
+    assert grade(classroom) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"at: cannot read the git repository {broken}: fatal: not a git")
+    assert error.count("\n") == 1

@@ -48,8 +48,9 @@ def is_repository(folder: Path) -> bool:
     return (folder / ".git").exists()
 
 
-def git(folder: Path, *words: str, data: bytes | None = None) -> bytes:
-    """What a git command printed about a folder's repository; a one-line error if it failed."""
+def git(folder: Path, *words: str, data: bytes | None = None, may_fail: bool = False) -> bytes:
+    """What a git command printed about a folder's repository; a one-line error if it failed
+    (nothing, if it `may_fail`)."""
     environment = {**os.environ, "GIT_DIR": str(folder / ".git"), "GIT_NO_LAZY_FETCH": "1"}
     environment.pop("GIT_INDEX_FILE", None)
     environment["GIT_TERMINAL_PROMPT"] = "0"
@@ -59,6 +60,8 @@ def git(folder: Path, *words: str, data: bytes | None = None) -> bytes:
         )
     except OSError as error:
         raise HarnessError(f"--deadline reads repositories with git: {error.strerror}") from None
+    if done.returncode != 0 and may_fail:
+        return b""
     if done.returncode != 0:
         why = done.stderr.decode(errors="replace").strip().splitlines() or ["failed"]
         raise HarnessError(f"cannot read the git repository {shown(folder)}: {why[-1]}")
@@ -68,7 +71,8 @@ def git(folder: Path, *words: str, data: bytes | None = None) -> bytes:
 def history(folder: Path) -> list[tuple[str, int, str]]:
     """The commits of HEAD's history, each with its committer time (Unix and ISO 8601); none in
     a repository with no commit yet."""
-    if not git(folder, "rev-parse", "--verify", "--quiet", "HEAD^{commit}", "--").strip():
+    git(folder, "rev-parse", "--git-dir")  # a one-line error if it is no repository
+    if not git(folder, "rev-parse", "--verify", "--quiet", "HEAD^{commit}", may_fail=True):
         return []
     text = git(folder, "rev-list", "--no-commit-header", "--format=%H %ct %cI", "HEAD", "--")
     commits = []
@@ -108,9 +112,12 @@ def blobs(folder: Path, names: Sequence[str]) -> list[bytes]:
     """The bytes of some blobs, read in one `cat-file --batch`."""
     out = git(folder, "cat-file", "--batch", data="".join(f"{name}\n" for name in names).encode())
     contents, at = [], 0
-    for _ in names:
+    for name in names:
         end = out.index(b"\n", at)
-        size = int(out[at:end].split(b" ")[2])
+        header = out[at:end].split(b" ")
+        if len(header) != 3 or header[1] != b"blob":
+            raise HarnessError(f"cannot read the git repository {shown(folder)}: {name} is missing")
+        size = int(header[2])
         contents.append(out[end + 1 : end + 1 + size])
         at = end + 1 + size + 1
     return contents

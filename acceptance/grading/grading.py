@@ -47,9 +47,7 @@ from acceptance.grading.store import (
     Pupil,
     Run,
     Store,
-    cannot_write,
     digest,
-    kept_runs,
     folder_digest,
     test_key,
 )
@@ -274,17 +272,20 @@ def gradescope_writer(
     return write
 
 
+@contextlib.contextmanager
 def snapshot_class(
-    grading: Grading, deadline: datetime, pupils: Sequence[Submission], snapshots: Path
-) -> list[Submission]:
-    """The class as the deadline saw it; a snapshot that cannot be written (a full disk) is the
-    one-line error saying what the store keeps."""
-    try:
-        return at_deadline(pupils, deadline, grading.allow_folders, snapshots)
-    except OSError as error:
-        store = grading.out / STORE
-        where = Path(error.filename) if error.filename else snapshots
-        raise cannot_write(where, str(error.strerror), store, kept_runs(store)) from None
+    grading: Grading, deadline: datetime, pupils: Sequence[Submission], store: Store
+) -> Iterator[list[Submission]]:
+    """The class as the deadline saw it, its snapshots in the store's folder while graded; a
+    snapshot that cannot be written (a full disk) is the one-line error saying what the store
+    keeps."""
+    with snapshots_in(grading.out) as snapshots:
+        try:
+            class_then = at_deadline(pupils, deadline, grading.allow_folders, snapshots)
+        except OSError as error:
+            where = Path(error.filename) if error.filename else snapshots
+            raise store.cannot_write(where, str(error.strerror)) from None
+        yield class_then
 
 
 def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
@@ -304,15 +305,14 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         grading.cases, [pupil.folder for pupil in pupils], [*outputs, *grading.hide]
     )
     with contextlib.ExitStack() as stack:
-        if grading.deadline is not None:
-            snapshots = stack.enter_context(snapshots_in(grading.out))
-            pupils = snapshot_class(grading, grading.deadline, pupils, snapshots)
         isolation, runner, told = confine(
             stack, grading.limits, grading.jobs, private, grading.sandbox
         )
         store = open_store(grading.out, grading.fresh)
         stack.callback(store.close)
         store.claim_suite(grading.cases, grading.game)
+        if grading.deadline is not None:  # once the store is held: the snapshots are its own
+            pupils = stack.enter_context(snapshot_class(grading, grading.deadline, pupils, store))
         for line in told + lock_private(isolation, private):
             tell(line)
         settings = settings_of(grading, isolation)
