@@ -72,7 +72,7 @@ def test_named_parts_are_summed_tiers_by_percent_of_points_and_weights() -> None
         ("[marks]\n", "marks: unknown key (known here: points, mark)"),
         (
             "[mark]\ntiers = [[1, 1], [2, 2]]\n",
-            "mark.tiers[1]: thresholds must go down, highest first: 2 follows",
+            "mark.tiers[1]: thresholds must go down, highest first: 2 follows 1",
         ),
         ("[mark]\ntiers = [[5, 1]]\n", "mark.tiers[0]: 5 can never be reached (at most 4)"),
         (

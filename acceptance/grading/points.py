@@ -11,6 +11,7 @@ are ignored. A line that names no test of the suite is an error: it is most like
 """
 
 import enum
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
@@ -41,6 +42,11 @@ class Part:
     by: By = By.PASSED
     tiers: tuple[tuple[float, float], ...] = ()
     weight: float | None = None
+
+    @functools.cached_property
+    def members(self) -> frozenset[str]:
+        """Its tests, to look each up at once."""
+        return frozenset(self.tests)
 
     def record(self) -> dict[str, object]:
         """As JSON data."""
@@ -94,7 +100,7 @@ class Points:
 
     def part_mark(self, part: Part, grade: Grade) -> float:
         """The mark a submission gets for one part of the scheme."""
-        results = [result for result in grade.results if result.case.name in part.tests]
+        results = [result for result in grade.results if result.case.name in part.members]
         possible = sum(self.of(result.case.name) for result in results)
         earned = sum(self.of(result.case.name) for result in results if result.passed)
         percent = 100 * earned / possible if possible else 0.0

@@ -93,12 +93,14 @@ def tiers_of(value: object, ceiling: float, where: str) -> tuple[tuple[float, fl
         if low > ceiling:
             raise HarnessError(f"{place}: {low:g} can never be reached (at most {ceiling:g})")
         if tiers and low >= tiers[-1][0]:
-            raise HarnessError(f"{place}: thresholds must go down, highest first: {low:g} follows")
+            raise HarnessError(
+                f"{place}: thresholds must go down, highest first: {low:g} follows {tiers[-1][0]:g}"
+            )
         tiers.append((low, mark))
     return tuple(tiers)
 
 
-def part_of(name: str, data: Mapping[str, Any], tests: Sequence[str], where: str) -> Part:
+def scheme_part(name: str, data: Mapping[str, Any], tests: Sequence[str], where: str) -> Part:
     """One part of the mark: its tests, and its tiers or its weight."""
     known_keys(data, PART_KEYS, where)
     chosen = part_tests(data, tests, where)
@@ -120,11 +122,11 @@ def mark_parts(data: Mapping[str, Any], tests: Sequence[str]) -> tuple[Part, ...
     """The parts of `[mark]`: itself, or its named tables, no test in two of them."""
     named = {key: value for key, value in data.items() if isinstance(value, dict)}
     if not named:
-        return (part_of("mark", data, tests, "mark"),)
+        return (scheme_part("mark", data, tests, "mark"),)
     if len(named) < len(data):
         own = next(key for key in data if key not in named)
         raise HarnessError(f"mark.{own}: [mark] holds either one part's keys or named parts")
-    parts = tuple(part_of(key, value, tests, f"mark.{key}") for key, value in named.items())
+    parts = tuple(scheme_part(key, value, tests, f"mark.{key}") for key, value in named.items())
     owner: dict[str, str] = {}
     for part in parts:
         for test in part.tests:
