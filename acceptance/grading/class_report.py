@@ -266,10 +266,10 @@ def submission_row(
     """One submission: its name, score, points, mark, counts, the commit graded under a
     deadline, and its failing tests."""
     score = points.percent(grade)
+    marked = points.mark(grade) if points.parts else None
     mark = (
-        f'<td class="number mark" data-value="{points.mark(grade):.4f}">'
-        f"{mark_text(points.mark(grade))}</td>"
-        if points.parts
+        f'<td class="number mark" data-value="{marked:.4f}">{mark_text(marked)}</td>'
+        if marked is not None
         else ""
     )
     earned = (
