@@ -41,6 +41,7 @@ from acceptance.grading.merge import in_shard
 from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private, private_folders
 from acceptance.grading.points import EVEN, Points
 from acceptance.grading.sandbox import DEFAULT_LIMITS, Limits
+from acceptance.options import DEFAULT_TIMEOUT
 from acceptance.grading.store import (
     STORE,
     Graded,
@@ -82,7 +83,7 @@ class Grading:
     folders: tuple[Path, ...]
     out: Path
     points: Points = EVEN
-    timeout: float = 10.0
+    timeout: float = DEFAULT_TIMEOUT
     give_up: int = GIVE_UP
     jobs: int = 1
     limits: Limits = DEFAULT_LIMITS
