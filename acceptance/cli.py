@@ -20,6 +20,7 @@ from acceptance.running.cases import (
 from acceptance.errors import HarnessError
 from acceptance.running.execution import clone_output, oracle_output
 from acceptance.cli_class import add_gradescope, add_merge
+from acceptance.cli_etf import add_etf
 from acceptance.cli_fuzz import add_fuzz
 from acceptance.cli_grade import add_grade, add_report
 from acceptance.running.display import Display
@@ -155,6 +156,7 @@ def parser() -> argparse.ArgumentParser:
     add_report(commands)
     add_merge(commands)
     add_gradescope(commands)
+    add_etf(commands)
     return top
 
 
