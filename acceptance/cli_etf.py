@@ -78,14 +78,15 @@ def etf_command(args: argparse.Namespace) -> int:
 
 def add_etf(commands: Any) -> None:
     """The `at etf` command."""
+    summary = "run what the course's ETF_Test.py runs, from its ETF_Test_Parameters.py"
     etf = commands.add_parser(
         "etf",
-        help="run what the course's ETF_Test.py runs, from its ETF_Test_Parameters.py",
+        help=summary,
         description=(
-            "Run the tests an ETF_Test_Parameters.py names, as the course's ETF_Test.py does when "
-            "run from that file's folder: the same tests, warnings, log/ files and Test Results "
-            "lines, with each failure's first difference and the oracle's explanation. The "
-            "parameters file is read, never run: only assignments of literal values."
+            f"{summary} (read, never run: only assignments of literal values), as ETF_Test.py "
+            "does when run from that file's folder: the same tests, warnings, log/ files and "
+            "Test Results lines, with each failure's first difference and the oracle's "
+            "explanation"
         ),
     )
     etf.add_argument(
