@@ -70,7 +70,10 @@ def etf_command(args: argparse.Namespace) -> int:
             print(STOP)
             return 1
     if not found.tests:
-        raise HarnessError(f"{shown(args.parameters)} names no test (see root, acceptance_tests)")
+        left = ", and the warnings" if found.warnings else ""
+        raise HarnessError(
+            f"{shown(args.parameters)}: no test to run (see root, acceptance_tests{left})"
+        )
     summary = run_tests(args, parameters, base, found)
     print("\n".join(etf_report(found, summary, parameters, shown_from(base))))
     return 0 if summary.failed == 0 else 1

@@ -288,7 +288,10 @@ def test_a_parameters_file_is_read_never_run(
             "line 3: is_expected must",
         ),
         ("acceptance_tests = [\n", "line 1: not Python: '[' was never closed"),
-        ("acceptance_tests = []\nexecutable = 'x'\n", "names no test (see root, acceptance_tests)"),
+        (
+            "acceptance_tests = []\nexecutable = 'x'\n",
+            "no test to run (see root, acceptance_tests)",
+        ),
     ],
 )
 def test_bad_parameters_are_a_one_line_error(

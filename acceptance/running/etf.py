@@ -160,7 +160,7 @@ def executable_argv(executable: str, base: str) -> tuple[str, ...]:
         raise HarnessError(f"cannot read executable = {executable!r}: {error}") from None
     if not argv:
         raise HarnessError("executable names no program")
-    program = argv[0] if os.sep not in argv[0] else os.path.join(base, argv[0])
+    program = argv[0] if os.sep not in argv[0] else os.path.normpath(os.path.join(base, argv[0]))
     return (program, *argv[1:])
 
 
