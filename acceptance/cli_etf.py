@@ -11,11 +11,11 @@ from acceptance.options import add_game, add_jobs, add_timeout, chosen_game
 from acceptance.running.cases import shown
 from acceptance.running.display import Display
 from acceptance.running.etf import (
+    Plan,
     etf_case,
     etf_report,
     executable_argv,
     log_files,
-    Plan,
     plan,
 )
 from acceptance.running.etf_parameters import DEFAULT_PARAMETERS, Parameters, read_parameters

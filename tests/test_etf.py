@@ -43,7 +43,7 @@ is_expected = {is_expected}
 oracle = "../oracle.exe"
 executable = "../{executable}"
 print_only_errors = {print_only_errors}
-format_for_diff = "meld"
+format_for_diff = {diff}
 is_tolerant_on_white_spaces = {tolerant}
 """
 STARTER = {
@@ -53,6 +53,7 @@ STARTER = {
     "executable": EXECUTABLE,
     "print_only_errors": "False",
     "tolerant": "False",
+    "diff": '"meld"',
 }
 RESULT_PREFIXES = ("Test Results: ", "Success: ", "Error: ", "meld ", "Warning: ", "System exit: ")
 
@@ -151,7 +152,7 @@ def at_etf(
     [
         ("exact", {}, "3/3"),
         ("failing", {}, "2/3"),
-        ("failing", {"is_expected": "True", "print_only_errors": "True"}, "2/3"),
+        ("failing", {"is_expected": "True", "print_only_errors": "True", "diff": "None"}, "2/3"),
         ("spaced", {"tolerant": "True"}, "3/3"),
     ],
 )
