@@ -139,3 +139,16 @@ def test_tolerance_drops_blank_lines_and_compares_each_line_s_words(
     expected: bytes, actual: bytes, same: bool
 ) -> None:
     assert tolerant_equal(expected, actual) is same
+
+
+WORD_LINES = st.lists(st.lists(st.text("ab->:[]", min_size=1, max_size=4), min_size=1, max_size=4))
+
+
+@given(WORD_LINES, st.integers(1, 3), st.integers(0, 2))
+def test_tolerance_forgives_any_spacing_and_blank_lines_but_no_word(
+    lines: list[list[str]], spaces: int, blanks: int
+) -> None:
+    exact = "".join(" ".join(words) + "\n" for words in lines).encode()
+    spaced = "".join((" " * spaces).join(words) + " \n" + "\n" * blanks for words in lines)
+    assert tolerant_equal(exact, spaced.encode())
+    assert not tolerant_equal(exact, spaced.replace("a", "c").encode()) or b"a" not in exact
