@@ -20,15 +20,18 @@ from acceptance.running.cases import (
 from acceptance.errors import HarnessError
 from acceptance.running.execution import clone_output, oracle_output
 from acceptance.cli_class import add_gradescope, add_merge
+from acceptance.cli_etf import add_etf
 from acceptance.cli_fuzz import add_fuzz
 from acceptance.cli_grade import add_grade, add_report
 from acceptance.running.display import Display
 from acceptance.games import GAMES, Game
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
 from acceptance.running.regen import Regenerated, Written, new_script, regen
+from acceptance.running.output_log import folder_log
 from acceptance.running.report import block_report, closing_line, json_summary, junit_xml
+from acceptance.running.report import tolerant_closing_line
 from acceptance.grading.sandbox import add_sandbox, exe_program
-from acceptance.running.suite import run_suite
+from acceptance.running.suite import Checking, run_suite
 from oracle.version import package_version
 
 
@@ -59,13 +62,16 @@ def run_command(args: argparse.Namespace) -> int:
     with contextlib.ExitStack() as stack:
         producer = exe_program(args, stack) if args.exe else clone_output
         display = Display(len(cases), args.diff or len(cases) == 1, args.json)
+        checking = Checking(args.tolerant, folder_log(args.log) if args.log else None)
+        jobs = args.jobs if args.exe else 1
         try:
-            summary = run_suite(cases, producer, reference, args.jobs if args.exe else 1, display)
+            summary = run_suite(cases, producer, reference, jobs, display, checking)
         finally:
             display.close()
     if args.junit:
         write_file(args.junit, junit_xml(summary))
-    sys.stdout.write(json_summary(summary) if args.json else closing_line(summary) + "\n")
+    closing = tolerant_closing_line(summary) if args.tolerant else closing_line(summary)
+    sys.stdout.write(json_summary(summary) if args.json else closing + "\n")
     return 0 if summary.failed == 0 else 1
 
 
@@ -134,6 +140,20 @@ def parser() -> argparse.ArgumentParser:
         help="with --exe: scripts with no expected file are compared with the oracle",
     )
     run.add_argument(
+        "--tolerant",
+        action="store_true",
+        help="pass outputs that differ only in white space (blank lines, spaces between words), "
+        "as ETF_Test.py's is_tolerant_on_white_spaces; the closing line also gives the exact "
+        "verdict, which grading uses",
+    )
+    run.add_argument(
+        "--log",
+        type=Path,
+        metavar="DIR",
+        help="keep each test's outputs as DIR/FOLDER/NAME.actual.txt and NAME.expected.txt "
+        "(FOLDER: the script's folder's name), for any diff tool",
+    )
+    run.add_argument(
         "--junit", type=Path, metavar="FILE", help="also write a JUnit XML report to FILE"
     )
     run.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
@@ -155,6 +175,7 @@ def parser() -> argparse.ArgumentParser:
     add_report(commands)
     add_merge(commands)
     add_gradescope(commands)
+    add_etf(commands)
     return top
 
 

@@ -1,5 +1,6 @@
 """Byte-exact comparison: the first difference, the command in force, the block diff, invisibles."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -9,6 +10,7 @@ from acceptance.running.compare import (
     Side,
     compare,
     split_lines,
+    tolerant_equal,
     visible,
 )
 from acceptance.running.places import INITIAL_STATE
@@ -119,3 +121,34 @@ def test_any_two_outputs_compare_to_a_place_inside_them(expected: bytes, actual:
         assert 1 <= mismatch.line <= longest + 1 and mismatch.column >= 1
         shown = [visible(line.text) for line in mismatch.diff]
         assert not any("\t" in line or "\r" in line or line.endswith(" ") for line in shown)
+
+
+@pytest.mark.parametrize(
+    ("expected", "actual", "same"),
+    [
+        (b"a b\nc\n", b"a  b \n\n\nc", True),
+        (b"a b\r\nc\r\n", b"a b\nc\n", True),
+        (b"a\tb\n", b" a b\n", True),
+        (b"a b\n", b"ab\n", False),
+        (b"a\nb\n", b"a b\n", False),
+        (b"a\n", b"a\nb\n", False),
+        (b"", b"\n \n", True),
+    ],
+)
+def test_tolerance_drops_blank_lines_and_compares_each_line_s_words(
+    expected: bytes, actual: bytes, same: bool
+) -> None:
+    assert tolerant_equal(expected, actual) is same
+
+
+WORD_LINES = st.lists(st.lists(st.text("ab->:[]", min_size=1, max_size=4), min_size=1, max_size=4))
+
+
+@given(WORD_LINES, st.integers(1, 3), st.integers(0, 2))
+def test_tolerance_forgives_any_spacing_and_blank_lines_but_no_word(
+    lines: list[list[str]], spaces: int, blanks: int
+) -> None:
+    exact = "".join(" ".join(words) + "\n" for words in lines).encode()
+    spaced = "".join((" " * spaces).join(words) + " \n" + "\n" * blanks for words in lines)
+    assert tolerant_equal(exact, spaced.encode())
+    assert not tolerant_equal(exact, spaced.replace("a", "c").encode()) or b"a" not in exact

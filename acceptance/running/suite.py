@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from acceptance.running.cases import Case, expected_candidates, shown
-from acceptance.running.compare import Mismatch, compare
+from acceptance.running.compare import Mismatch, compare, tolerant_equal
 from acceptance.running.execution import Output, Producer, Status
 from acceptance.running.places import places_of
 
@@ -38,6 +38,19 @@ OUTCOME_OF_FAILURE = {status: Outcome(status.value) for status in Status if stat
 ERRORS = frozenset({*OUTCOME_OF_FAILURE.values(), Outcome.NOT_RUN, Outcome.PENDING})
 
 
+# Keeps a test's outputs (the case, its expected bytes, its actual bytes) for a diff tool.
+Keeper = Callable[[Case, bytes, bytes], None]
+
+
+@dataclass(frozen=True)
+class Checking:
+    """How outputs are checked: byte for byte, or with white space tolerated (the course's
+    tolerant mode), and where each test's outputs are kept, if anywhere."""
+
+    tolerant: bool = False
+    keep: Keeper | None = None
+
+
 @dataclass(frozen=True)
 class Result:
     """The outcome of one test, where its output first differs if it does, and why it failed."""
@@ -52,6 +65,11 @@ class Result:
     def passed(self) -> bool:
         """Whether the test passed."""
         return self.outcome is Outcome.PASSED
+
+    @property
+    def passed_exactly(self) -> bool:
+        """Whether the test passed byte for byte (a tolerant pass keeps its exact difference)."""
+        return self.passed and self.mismatch is None
 
 
 @dataclass(frozen=True)
@@ -70,6 +88,11 @@ class Summary:
     def failed(self) -> int:
         """How many tests did not pass."""
         return len(self.results) - self.passed
+
+    @property
+    def passed_exactly(self) -> int:
+        """How many tests passed byte for byte, as grading counts them."""
+        return sum(result.passed_exactly for result in self.results)
 
 
 def expected_output(case: Case, reference: Producer | None) -> Output:
@@ -111,8 +134,14 @@ def grade(case: Case, expected: Output, actual: Output) -> tuple[Outcome, Mismat
     return (Outcome.FAILED if mismatch else Outcome.PASSED), mismatch
 
 
-def check(case: Case, producer: Producer, reference: Producer | None = None) -> Result:
-    """Run one case and grade its output against the expected bytes."""
+def check(
+    case: Case,
+    producer: Producer,
+    reference: Producer | None = None,
+    checking: Checking = Checking(),
+) -> Result:
+    """Run one case, keep its outputs if asked, and grade its output against the expected bytes
+    (a difference only in white space passes when tolerated, its exact difference kept)."""
     started = time.perf_counter()
     expected = expected_output(case, reference)
     if expected.status is not Status.OK:
@@ -120,7 +149,12 @@ def check(case: Case, producer: Producer, reference: Producer | None = None) -> 
             case, Outcome.NO_EXPECTED, time.perf_counter() - started, None, expected.detail
         )
     actual = producer(case)
+    if checking.keep is not None:
+        checking.keep(case, expected.stdout, actual.stdout)
     outcome, mismatch = grade(case, expected, actual)
+    if checking.tolerant and outcome is Outcome.FAILED:
+        if tolerant_equal(expected.stdout, actual.stdout):
+            outcome = Outcome.PASSED
     return Result(case, outcome, time.perf_counter() - started, mismatch, actual.detail)
 
 
@@ -130,12 +164,13 @@ def run_suite(
     reference: Producer | None = None,
     jobs: int = 1,
     on_result: Callable[[Result], None] = lambda result: None,
+    checking: Checking = Checking(),
 ) -> Summary:
     """Run cases on `jobs` threads, telling `on_result` of each as it ends; Ctrl-C stops all."""
     started = time.perf_counter()
     pool = ThreadPoolExecutor(max_workers=jobs)
     try:
-        futures = [pool.submit(check, case, producer, reference) for case in cases]
+        futures = [pool.submit(check, case, producer, reference, checking) for case in cases]
         for future in as_completed(futures):
             on_result(future.result())
     finally:
