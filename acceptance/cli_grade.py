@@ -21,6 +21,7 @@ from types import FrameType
 from typing import Any
 
 from acceptance.running.cases import collect, default_scripts, shown
+from acceptance.cli_similar import add_similar_to_report, integrity_html
 from acceptance.grading.class_report import class_html
 from acceptance.running.display import progress_bar
 from acceptance.errors import HarnessError
@@ -83,14 +84,17 @@ def stopping_signals() -> Iterator[None]:
             signal.signal(number, handler)
 
 
-def report_texts(grades: list[Grade], points: Points, note: str = "") -> list[str]:
-    """The texts of the REPORTS of a graded class; a note (how it was run) ends the title."""
+def report_texts(
+    grades: list[Grade], points: Points, note: str = "", integrity: str = ""
+) -> list[str]:
+    """The texts of the REPORTS of a graded class; a note (how it was run) ends the title, the
+    integrity review (when asked) ends report.html."""
     tests = len(grades[0].results) if grades else 0
     title = f"Grades: {len(grades)} submissions, {tests} tests" + (f"; {note}" if note else "")
     return [
         grades_csv(grades, points),
         matrix_csv(grades, points),
-        class_html(grades, title, points),
+        class_html(grades, title, points, integrity),
     ]
 
 
@@ -151,12 +155,14 @@ def grades_of(graded: Graded, found: Mapping[Run, Result]) -> list[Grade]:
     ]
 
 
-def write_class_reports(store: Store, graded: Graded, found: Found) -> tuple[str, str]:
+def write_class_reports(
+    store: Store, graded: Graded, found: Found, integrity: str = ""
+) -> tuple[str, str]:
     """The reports of a grading written beside its store, and recorded there as written; the
     summary table and the note."""
     grades = grades_of(graded, found)
     note = class_note(graded, found)
-    texts = report_texts(grades, graded.points, note)
+    texts = report_texts(grades, graded.points, note, integrity)
     summary = summary_table(grades, graded.points)
     write_reports([store.path.parent / name for name in REPORTS], texts)
     files = {name: digest(text) for name, text in zip(REPORTS, texts, strict=True)}
@@ -243,11 +249,12 @@ def grade_command(args: argparse.Namespace) -> int:
         )
         store.put("graded", graded.record())
         started = time.perf_counter()
-        done = None if args.gradescope else reported_already(store, graded)
+        done = None if args.gradescope or args.similar else reported_already(store, graded)
         if done is None:
             grader = Grader(expected, args.timeout, args.give_up, {}, runner)
             found, code = run_grading(args, store, graded, grader)
-            summary, note = write_class_reports(store, graded, found)
+            integrity = integrity_html(args, store, graded)
+            summary, note = write_class_reports(store, graded, found, integrity)
         else:
             (summary, note), code = done, 0
         seconds = time.perf_counter() - started
@@ -323,7 +330,8 @@ def report_command(args: argparse.Namespace) -> int:
             graded = Graded(
                 graded.cases, graded.tests, graded.pupils, load_points(args.points, names)
             )
-        summary, note = write_class_reports(store, graded, store.found(graded))
+        integrity = integrity_html(args, store, graded)
+        summary, note = write_class_reports(store, graded, store.found(graded), integrity)
     print(summary)
     print(f"reports: {', '.join(shown(args.folder / name) for name in REPORTS)}")
     print(note)
@@ -387,6 +395,7 @@ def add_grade(commands: Any) -> None:
     )
     add_limits(grade)
     add_points(grade)
+    add_similar_to_report(grade)
     grade.add_argument(
         "--gradescope",
         type=Path,
@@ -412,4 +421,5 @@ def add_report(commands: Any) -> None:
         "folder", type=Path, metavar="FOLDER", help="the --out folder of `at grade`"
     )
     add_points(report)
+    add_similar_to_report(report)
     report.set_defaults(handler=report_command)
