@@ -125,7 +125,7 @@ def add_similar(commands: Any) -> None:
         nargs="+",
         type=Path,
         metavar="SUBMISSION",
-        help="submission folders: Eiffel's *.e and the code files Pygments knows by name",
+        help="submission folders: their Eiffel (.e) files and the code files Pygments knows by name",
     )
     add_similar_options(similar)
     similar.add_argument(

@@ -2,6 +2,8 @@
 copies under every disguise rank first and are flagged, and the base's code counts for nothing."""
 
 import itertools
+import os
+import shutil
 import json
 from pathlib import Path
 
@@ -175,3 +177,16 @@ def test_bad_input_is_a_one_line_error(
     (tmp_path / "one").mkdir()
     assert main(["similar", *arguments]) == 2
     assert capsys.readouterr().err == f"at: {message}\n"
+
+
+def test_links_pipes_prose_and_build_folders_are_not_read(tmp_path: Path) -> None:
+    """Only a submission's own code files count: a link (to a file outside), a named pipe,
+    prose and EiffelStudio's build folder are left out."""
+    folder = submission("delta", tmp_path / "one")
+    (folder / "outside.e").symlink_to(CORPUS / "alpha" / "game.e")
+    os.mkfifo(folder / "pipe.e")
+    (folder / "README.md").write_text("# notes\n")
+    (folder / "EIFGENs").mkdir()
+    shutil.copy(CORPUS / "alpha" / "board.e", folder / "EIFGENs" / "board.e")
+    read = {source.path for source in similarity([folder, CORPUS / "beta"]).codes[0].sources}
+    assert read == {path.name for path in folder.glob("*.e") if path.is_file()} - {"outside.e"}

@@ -17,6 +17,7 @@ A pair's score is the share of their fingerprints the two have in common, 2|A∩
 """
 
 import os
+import stat
 import zlib
 from array import array
 from collections import Counter, deque
@@ -54,7 +55,7 @@ class Source:
     each of its tokens, and its fingerprints."""
 
     path: str
-    lines: array  # type: ignore[type-arg]  # array("I"): the line of each token
+    lines: "array[int]"
     prints: tuple[Fingerprint, ...]
 
 
@@ -118,7 +119,7 @@ def kind(token: _TokenType, value: str) -> str | None:
     return value.strip().lower()
 
 
-def tokens(text: str, lexer: Lexer, ids: dict[str, int]) -> tuple[list[int], array]:  # type: ignore[type-arg]
+def tokens(text: str, lexer: Lexer, ids: dict[str, int]) -> tuple[list[int], "array[int]"]:
     """A source's counted tokens, each as a stable number (the CRC of its kind), with the line
     each starts on."""
     numbers: list[int] = []
@@ -160,7 +161,7 @@ def winnow(runs: Sequence[int]) -> tuple[Fingerprint, ...]:
 
 def code_files(folder: Path) -> list[tuple[Path, Lexer]]:
     """The code files of a folder, in name order, with their lexers (git's and EiffelStudio's
-    folders, links and files over LARGEST bytes left out)."""
+    folders, links, what is not a plain file and files over LARGEST bytes left out)."""
     found: list[tuple[Path, Lexer]] = []
     for top, folders, files in os.walk(folder):
         folders[:] = sorted(
@@ -171,9 +172,16 @@ def code_files(folder: Path) -> list[tuple[Path, Lexer]]:
         for name in sorted(files):
             path = Path(top, name)
             lexer = lexer_for(path)
-            if lexer is not None and not path.is_symlink() and path.stat().st_size <= LARGEST:
+            if lexer is not None and plain_file(path):
                 found.append((path, lexer))
     return found
+
+
+def plain_file(path: Path) -> bool:
+    """Whether a path is a plain file (not a link, a pipe or a device) of at most LARGEST
+    bytes."""
+    status = path.lstat()
+    return stat.S_ISREG(status.st_mode) and status.st_size <= LARGEST
 
 
 def read_sources(folder: Path, ids: dict[str, int]) -> list[tuple[Source, list[int]]]:

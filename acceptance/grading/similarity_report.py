@@ -13,6 +13,7 @@ from acceptance.grading.same_output import SameOutput
 from acceptance.grading.similarity import Code, Fragment, Pair, Similarity, fragments, line_span
 
 SHOWN = 50  # pairs shown with their shared code
+TABLED = 500  # pairs in the page's table (--json lists them all)
 FRAGMENTS = 10  # fragments shown of a pair, the longest
 LINES = 80  # lines shown of one side of a fragment
 LISTED = 20  # pairs listed by `at similar`'s text
@@ -30,7 +31,7 @@ STYLE = """
 #integrity .sides{display:grid;grid-template-columns:1fr 1fr;gap:1em;margin:.5em 0 1.5em}
 #integrity figure{margin:0;overflow:auto}
 #integrity figcaption{font-weight:bold}
-#integrity pre{background:#f4f4f4;padding:.5em;font-size:85%;margin:0}
+#integrity pre{background:#f4f4f4;padding:.5em;font-size:85%;margin:0;tab-size:4}
 """
 
 
@@ -96,7 +97,8 @@ def pair_html(result: Similarity, rank: int, pair: Pair, texts: Texts) -> str:
 
 
 def pairs_table(result: Similarity) -> str:
-    """The pairs sharing code, most similar first, the first SHOWN linked to their code."""
+    """The first TABLED pairs sharing code, most similar first, the first SHOWN linked to their
+    code."""
     rows = "".join(
         f"<tr><td>{rank}</td><td>{escape(result.codes[pair.a].name)}</td>"
         f"<td>{escape(result.codes[pair.b].name)}</td><td>{score_text(pair.score)}</td>"
@@ -104,12 +106,18 @@ def pairs_table(result: Similarity) -> str:
         + ('<td class="flagged">look</td>' if result.flagged(pair) else "<td></td>")
         + (f'<td><a href="#pair-{rank}">code</a></td>' if rank <= SHOWN else "<td></td>")
         + "</tr>"
-        for rank, pair in enumerate(result.pairs, 1)
+        for rank, pair in enumerate(result.pairs[:TABLED], 1)
     )
+    more = len(result.pairs) - TABLED
     return (
         "<table><thead><tr><th>#</th><th>submission</th><th>submission</th><th>score</th>"
         "<th>fingerprints shared</th><th>flagged</th><th></th></tr></thead>"
         f"<tbody>{rows}</tbody></table>"
+        + (
+            f"<p>and {more} pairs sharing less (`at similar --json` lists them all)</p>"
+            if more > 0
+            else ""
+        )
     )
 
 
