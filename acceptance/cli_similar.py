@@ -113,11 +113,11 @@ def add_similar(commands: Any) -> None:
     similar = commands.add_parser(
         "similar",
         help="the integrity review: pairs of submissions sharing code, to look at",
-        description="Score every pair of submissions by the code they share and rank them,"
+        epilog="Score every pair of submissions by the code they share and rank them,"
         " most similar first; write a page showing each pair's shared code side by side. The"
         f" code is compared as Pygments' tokens, runs of {K} tokens winnowed in windows of"
         f" {WINDOW}: comments, layout, identifiers and the values of literals do not count, so"
-        " renaming, rewording comments, moving files and reordering routines hide nothing."
+        " renaming, rewording comments, moving files and reordering routines hide little."
         " These are pairs to look at, not findings.",
     )
     similar.add_argument(
