@@ -190,3 +190,11 @@ def test_links_pipes_prose_and_build_folders_are_not_read(tmp_path: Path) -> Non
     shutil.copy(CORPUS / "alpha" / "board.e", folder / "EIFGENs" / "board.e")
     read = {source.path for source in similarity([folder, CORPUS / "beta"]).codes[0].sources}
     assert read == {path.name for path in folder.glob("*.e") if path.is_file()} - {"outside.e"}
+
+
+def test_code_more_submissions_share_than_common_counts_as_given(tmp_path: Path) -> None:
+    """Three copies of one program: with `common` at 2 their code is everybody's, and no pair
+    shares anything of their own."""
+    triplets = [submission("gamma", tmp_path / name) for name in ("one", "two", "three")]
+    assert [pair.score for pair in similarity(triplets, [BASE], common=3).pairs] == [1.0] * 3
+    assert similarity(triplets, [BASE], common=2).pairs == ()
