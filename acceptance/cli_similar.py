@@ -3,6 +3,7 @@ code they share, the base (starter code, ETF's classes) left out, most similar f
 shows each pair's shared code side by side. These are pairs to look at, not findings."""
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from acceptance.grading.similarity_report import (
     pairs_text,
 )
 from acceptance.grading.store import Graded, Store
-from acceptance.options import positive, write_file
+from acceptance.options import add_jobs, positive, write_file
 from acceptance.running.cases import shown
 
 PAGE = "similarity.html"
@@ -28,7 +29,7 @@ def similar_command(args: argparse.Namespace) -> int:
     scores."""
     if len(set(args.submissions)) < 2:
         raise HarnessError("give two submissions or more to compare")
-    result = similarity(args.submissions, args.base, args.threshold, args.common)
+    result = similarity(args.submissions, args.base, args.threshold, args.common, args.jobs)
     page = args.out / PAGE
     try:
         args.out.mkdir(parents=True, exist_ok=True)
@@ -72,7 +73,7 @@ def integrity_html(args: argparse.Namespace, store: Store, graded: Graded) -> st
     if not args.similar:
         return ""
     folders = [pupil.submission.folder for pupil in graded.pupils]
-    result = similarity(folders, args.base, args.threshold, args.common)
+    result = similarity(folders, args.base, args.threshold, args.common, os.cpu_count() or 1)
     return integrity_section(result, same_outputs(store, graded))
 
 
@@ -128,6 +129,7 @@ def add_similar(commands: Any) -> None:
         help="submission folders: their Eiffel (.e) files and the code files Pygments knows by name",
     )
     add_similar_options(similar)
+    add_jobs(similar, os.cpu_count() or 1, "processes reading submissions")
     similar.add_argument(
         "--out",
         type=Path,

@@ -198,3 +198,9 @@ def test_code_more_submissions_share_than_common_counts_as_given(tmp_path: Path)
     triplets = [submission("gamma", tmp_path / name) for name in ("one", "two", "three")]
     assert [pair.score for pair in similarity(triplets, [BASE], common=3).pairs] == [1.0] * 3
     assert similarity(triplets, [BASE], common=2).pairs == ()
+
+
+def test_several_readers_find_what_one_finds(corpus: list[Path], review: Similarity) -> None:
+    """Submissions read by processes at once give the very pairs and scores one reader gives."""
+    parallel = similarity(corpus, [BASE], jobs=2)
+    assert parallel.pairs == review.pairs

@@ -3,11 +3,12 @@ each written from its own random seed (routines of assignments, conditionals, lo
 calls and string literals, nested at random), an ETF-like base given to all, and a few planted
 copies (the identifiers of an original renamed, its files renamed, its routines reversed).
 
-Figures: the wall and CPU time of the whole review (reading, lexing, fingerprinting, the
+Figures: the wall time and the CPU time (of this process and of the readers it started) of the
+whole review (reading, lexing, fingerprinting, the
 inverted index and the ranking, not the page), the peak memory, the load average around the run,
 the highest score of an independent pair, and the rank and score of each planted copy.
 
-    python -m tools.bench_similarity [--class N] [--lines N] [--copies N] [--folder DIR]
+    python -m tools.bench_similarity [--class N] [--lines N] [--copies N] [--jobs N] [--folder DIR]
 """
 
 import argparse
@@ -151,12 +152,21 @@ def generate(folder: Path, size: int, lines: int, copies: int) -> tuple[list[Pat
     return pupils, base
 
 
+def cpu_seconds() -> float:
+    """The CPU time of this process and of its ended children, user and system."""
+    own, children = (
+        resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+    )
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def main() -> None:
     """Generate the class, review it once, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--class", dest="size", type=int, default=300)
     parser.add_argument("--lines", type=int, default=5000)
     parser.add_argument("--copies", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
         "--folder", type=Path, help="where the class is written (default: a temporary folder)"
     )
@@ -165,9 +175,9 @@ def main() -> None:
         folder = args.folder or Path(temporary)
         pupils, base = generate(folder, args.size, args.lines, args.copies)
         load = os.getloadavg()
-        started, cpu = time.perf_counter(), time.process_time()
-        review = similarity(pupils, [base])
-        wall, cpu = time.perf_counter() - started, time.process_time() - cpu
+        started, cpu = time.perf_counter(), cpu_seconds()
+        review = similarity(pupils, [base], jobs=args.jobs)
+        wall, cpu = time.perf_counter() - started, cpu_seconds() - cpu
         after = os.getloadavg()
     copies = {
         f"pupil_{args.size - args.copies + n:03d}": f"pupil_{n:03d}" for n in range(args.copies)
@@ -188,7 +198,8 @@ def main() -> None:
     tokens = sum(len(source.lines) for code in review.codes for source in code.sources)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
-        f"{args.size} submissions of {args.lines} lines: {wall:.1f} s wall, {cpu:.1f} s CPU, peak {peak:.0f} MiB"
+        f"{args.size} submissions of {args.lines} lines, {args.jobs} readers: {wall:.1f} s wall,"
+        f" {cpu:.1f} s CPU, peak {peak:.0f} MiB (the main process)"
     )
     print(f"{tokens:,} tokens counted, {tokens / args.size / args.lines:.1f} a line")
     print(f"load average (1, 5, 15 min) before {load}, after {after}")

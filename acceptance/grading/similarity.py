@@ -16,12 +16,14 @@ A pair's score is the share of their fingerprints the two have in common, 2|A∩
 1 for copies, near 0 for independent programs.
 """
 
+import functools
 import os
 import stat
 import zlib
 from array import array
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,6 +48,7 @@ NOT_CODE = frozenset(  # Pygments lexers of prose and data, not counted as code
 )
 OCCURRENCES = 4  # places of one fingerprint in a file followed when matching fragments
 REACH = K + WINDOW  # tokens between two fingerprints of one fragment, at most
+STANDINGS = ((Comment, ""), (Name, "N"), (String, "S"), (Literal, "0"))  # "": not counted
 Fingerprint = tuple[int, int]  # a kept hash and the token its run starts at
 
 
@@ -105,18 +108,24 @@ def lexer_for(path: Path) -> Lexer | None:
     return None if NOT_CODE & set(lexer.aliases) else lexer
 
 
+@functools.cache
+def standing(token: _TokenType) -> str | None:
+    """What every token of a type counts as (of STANDINGS), or None if each counts as its text;
+    cached, the types being few."""
+    for parent, stands in STANDINGS:
+        if is_token_subtype(token, parent):
+            return stands
+    return None
+
+
 def kind(token: _TokenType, value: str) -> str | None:
     """What a token counts as: None for comments and layout, `N` for an identifier, `S` for a
     string, `0` for a number, else its text (lower case: Eiffel's keywords ignore case)."""
-    if is_token_subtype(token, Comment) or not value.strip():
+    stands = standing(token)
+    text = value.strip()
+    if stands == "" or not text:
         return None
-    if is_token_subtype(token, Name):
-        return "N"
-    if is_token_subtype(token, String):
-        return "S"
-    if is_token_subtype(token, Literal):
-        return "0"
-    return value.strip().lower()
+    return text.lower() if stands is None else stands
 
 
 def tokens(text: str, lexer: Lexer, ids: dict[str, int]) -> tuple[list[int], "array[int]"]:
@@ -228,18 +237,32 @@ def pair_counts(owns: Sequence[frozenset[int]], common: int) -> tuple[Counter[in
     return counts, frequent
 
 
+def submission_sources(folder: Path) -> list[Source]:
+    """The sources of a submission's folder (in a process of its own, when several read)."""
+    return [source for source, _ in read_sources(folder, {})]
+
+
+def all_sources(folders: Sequence[Path], jobs: int) -> list[list[Source]]:
+    """The sources of every submission, read by `jobs` processes at once (lexing is most of the
+    work, and each submission's is its own)."""
+    if jobs == 1 or len(folders) < 2:
+        return [submission_sources(folder) for folder in folders]
+    with ProcessPoolExecutor(min(jobs, len(folders))) as pool:
+        return list(pool.map(submission_sources, folders, chunksize=4))
+
+
 def similarity(
     folders: Sequence[Path],
     base: Sequence[Path] = (),
     threshold: float = THRESHOLD,
     common: int = COMMON,
+    jobs: int = 1,
 ) -> Similarity:
     """Every pair of the submissions in `folders` (each once) that shares code, most similar
-    first."""
-    ids: dict[str, int] = {}
-    given = base_hashes(base, ids)
+    first, `jobs` processes reading the submissions."""
+    given = base_hashes(base, {})
     named = folder_names(folders)
-    read = [[source for source, _ in read_sources(folder, ids)] for folder in named]
+    read = all_sources(list(named), jobs)
     owns = [
         frozenset(value for source in sources for value, _ in source.prints) - given
         for sources in read
