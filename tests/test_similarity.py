@@ -139,6 +139,9 @@ def test_json_lists_the_pairs_most_similar_first_with_their_flags(
     assert flagged == expected
     page = (tmp_path / "similarity.html").read_text()
     assert "pairs to look at, not findings" in page
+    first = page[page.index('<details id="pair-1">') : page.index('<details id="pair-2">')]
+    assert first.count('<div class="sides">') >= len(list((CORPUS / ORIGINAL).iterdir()))
+    assert "<figcaption>alpha: game.e, lines" in first
 
 
 def test_the_page_escapes_what_submissions_hold(
