@@ -139,7 +139,8 @@ def disguise(original: Path, copy: Path) -> None:
 
 def generate(folder: Path, size: int, lines: int, copies: int) -> tuple[list[Path], Path]:
     """A class of `size` submissions, the last `copies` of them copies of the first ones, and
-    the base they were all given."""
+    the base they were all given: its two classes stand in place of each submission's first
+    two, so a submission's `lines` hold the base's."""
     base = folder / "base"
     write_submission(base, -1, 2 * FILE_LINES)
     pupils = [folder / f"pupil_{number:03d}" for number in range(size)]
