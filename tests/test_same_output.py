@@ -124,6 +124,24 @@ def test_a_review_of_code_changed_since_graded_is_a_one_line_error(
     assert main(["report", str(tmp_path / "out")]) == 0  # the reports without the review
 
 
+def test_merged_shards_are_reviewed_as_one_class(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    suite = copy_suite(tmp_path / "suite", SPACE_TESTS[:2])
+    pupils = make_class(tmp_path / "class", {"twin": Kind(4, CLASS["twin"].body)})
+    for pupil in pupils:
+        shutil.copytree(CORPUS / "alpha", pupil, dirs_exist_ok=True)
+    parts = [str(tmp_path / f"part{k}") for k in (1, 2)]
+    for k, part in enumerate(parts, 1):
+        grade_unsandboxed(suite, pupils, "--out", part, "--shard", f"{k}/2", "--similar")
+    assert "--similar compares this shard alone" in capsys.readouterr().err
+    assert all("6 pairs" not in (Path(part) / "report.html").read_text() for part in parts)
+    assert main(["merge", *parts, "--out", str(tmp_path / "merged"), "--similar"]) == 0
+    page = (tmp_path / "merged" / "report.html").read_text()
+    assert "4 submissions; 6 pairs share code; 6 flagged" in page
+    capsys.readouterr()
+
+
 def commit_all(repository: Path, when: str) -> None:
     """Commit every file of a repository at this committer (and author) time."""
     environment = {**os.environ, "GIT_COMMITTER_DATE": when, "GIT_AUTHOR_DATE": when}

@@ -310,6 +310,8 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         every = len(pupils)
         pupils = [pupil for pupil in pupils if in_shard(pupil.name, grading.shard)]
         tell(f"shard {grading.shard[0]}/{grading.shard[1]}: {len(pupils)} of {every} submissions")
+        if grading.similar is not None:
+            tell("--similar compares this shard alone: `at merge --similar` compares the class")
     if grading.gradescope is not None and len(pupils) != 1:
         raise HarnessError(f"--gradescope writes one submission's results, not {len(pupils)}'s")
     expected = expected_bytes(grading.cases)
