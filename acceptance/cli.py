@@ -23,6 +23,7 @@ from acceptance.cli_class import add_gradescope, add_merge
 from acceptance.cli_etf import add_etf
 from acceptance.cli_fuzz import add_fuzz
 from acceptance.cli_grade import add_grade, add_report
+from acceptance.cli_similar import add_similar
 from acceptance.running.display import Display
 from acceptance.games import GAMES, Game
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
@@ -176,6 +177,7 @@ def parser() -> argparse.ArgumentParser:
     add_merge(commands)
     add_gradescope(commands)
     add_etf(commands)
+    add_similar(commands)
     return top
 
 

@@ -3,11 +3,13 @@
 
 import argparse
 import contextlib
+import os
 from pathlib import Path
 from typing import Any
 
 from acceptance.running.cases import collect, default_scripts, shown
 from acceptance.grading.grading import REPORTS, open_store, write_class_reports
+from acceptance.cli_similar import add_similar_to_report, review_of
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
 from acceptance.grading.gradescope import VISIBILITIES, Bundle, write_bundle
@@ -29,7 +31,9 @@ def merge_command(args: argparse.Namespace) -> int:
         store = open_store(args.out, fresh=True)
         stack.callback(store.close)
         graded = merge_into(store, shards)
-        summary, note = write_class_reports(store, graded, store.found(graded))
+        review = review_of(args)
+        found = store.found(graded)
+        summary, note = write_class_reports(store, graded, found, review, os.cpu_count() or 1)
     print(summary)
     paths = [args.out / name for name in REPORTS]
     print(
@@ -82,6 +86,7 @@ def add_merge(commands: Any) -> None:
     merge.add_argument(
         "--force", action="store_true", help="replace a store and reports already there"
     )
+    add_similar_to_report(merge)
     merge.set_defaults(handler=merge_command)
 
 

@@ -16,6 +16,7 @@ from acceptance.grading.points import Points
 from acceptance.grading.scheme import load_marking
 from acceptance.grading.sandbox import add_limits, limits_of
 from acceptance.grading.store import STORE
+from acceptance.cli_similar import add_similar_to_report, review_of
 from acceptance.options import add_class_suite, add_jobs, add_timeout, chosen_game, positive
 from acceptance.running.cases import collect, default_scripts, shown
 
@@ -45,6 +46,7 @@ def grading_of(args: argparse.Namespace) -> Grading:
         deadline=None if args.deadline is None else parse_deadline(args.deadline),
         allow_folders=args.allow_folders,
         shard=None if args.shard is None else parse_shard(args.shard),
+        similar=review_of(args),
     )
 
 
@@ -69,7 +71,7 @@ def report_command(args: argparse.Namespace) -> int:
         given = args.points is not None or args.scheme is not None
         return load_marking(args.points, args.scheme, tests) if given else None
 
-    summary, note = report_again(args.folder, points)
+    summary, note = report_again(args.folder, points, review_of(args), os.cpu_count() or 1)
     print(summary)
     print(f"reports: {', '.join(shown(args.folder / name) for name in REPORTS)}")
     print(note)
@@ -159,6 +161,7 @@ def add_grade(commands: Any) -> None:
     )
     add_limits(grade)
     add_points(grade)
+    add_similar_to_report(grade)
     grade.add_argument(
         "--gradescope",
         type=Path,
@@ -191,4 +194,5 @@ def add_report(commands: Any) -> None:
         "folder", type=Path, metavar="FOLDER", help="the --out folder of `at grade`"
     )
     add_points(report)
+    add_similar_to_report(report)
     report.set_defaults(handler=report_command)

@@ -333,8 +333,9 @@ def facts(grades: Sequence[Grade], points: Points) -> str:
     return f"{len(grades)} submissions, {tests} tests{weighted}{spread}{marked}"
 
 
-def class_html(grades: Sequence[Grade], title: str, points: Points) -> str:
-    """The whole report page of a graded class."""
+def class_html(grades: Sequence[Grade], title: str, points: Points, integrity: str = "") -> str:
+    """The whole report page of a graded class, ending with the integrity review's section
+    when one is given."""
     groups = causes(grades)
     scores = [points.percent(grade) for grade in grades]
     return (
@@ -349,6 +350,6 @@ def class_html(grades: Sequence[Grade], title: str, points: Points) -> str:
         f'<section id="causes"><h2>Failures by cause</h2>{causes_table(groups)}</section>\n'
         f'<section id="tests"><h2>Tests, hardest first</h2>{tests_table(grades, points)}</section>\n'
         f'<section id="submissions"><h2>Submissions</h2>'
-        f"{submissions_table(grades, points, groups)}</section>\n"
+        f"{submissions_table(grades, points, groups)}</section>\n{integrity}"
         f"<script>{asset('report.js')}</script>\n</body></html>\n"
     )

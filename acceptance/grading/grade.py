@@ -99,17 +99,24 @@ def program_of(template: str, folder: Path) -> tuple[str, ...]:
     return tuple(word.replace(PLACEHOLDER, str(folder)) for word in words)
 
 
-def submissions(template: str, folders: Sequence[Path]) -> list[Submission]:
-    """The submissions of these folders, each once, named by its folder (its path if names
+def folder_names(folders: Sequence[Path]) -> dict[Path, str]:
+    """Submission folders, each once, with their names: the folder's (its path if names
     repeat)."""
     folders = list(dict.fromkeys(folders))
     names = [folder.name or str(folder) for folder in folders]
     unique = len(set(names)) == len(names)
-    return [
-        Submission(
-            name if unique else shown(folder), folder, program_of(template, folder), template
-        )
+    return {
+        folder: name if unique else shown(folder)
         for name, folder in zip(names, folders, strict=True)
+    }
+
+
+def submissions(template: str, folders: Sequence[Path]) -> list[Submission]:
+    """The submissions of these folders, each once, named by its folder (its path if names
+    repeat)."""
+    return [
+        Submission(name, folder, program_of(template, folder), template)
+        for folder, name in folder_names(folders).items()
     ]
 
 

@@ -37,6 +37,7 @@ from acceptance.grading.grade import (
 )
 from acceptance.grading.grade_report import grades_csv, matrix_csv, summary_table
 from acceptance.grading.gradescope import results_json
+from acceptance.grading.integrity import Review, review_section
 from acceptance.grading.merge import in_shard
 from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private, private_folders
 from acceptance.grading.points import EVEN, Points
@@ -75,7 +76,7 @@ class Grading:
     folders to hide); with `gradescope`, one submission's results.json written as it goes; with
     a `deadline`, each repository graded at its last commit before it (and a folder that is none
     graded as it is only if `allow_folders`); with a `shard` (K, N), only the submissions in the
-    K-th of N parts of the class."""
+    K-th of N parts of the class; with `similar`, report.html ends with the integrity review."""
 
     cases: tuple[Case, ...]
     game: str | None
@@ -95,6 +96,7 @@ class Grading:
     deadline: datetime | None = None
     allow_folders: bool = False
     shard: tuple[int, int] | None = None
+    similar: Review | None = None
 
     @property
     def reports(self) -> list[Path]:
@@ -140,14 +142,17 @@ def stopping_signals() -> Iterator[None]:
             signal.signal(number, handler)
 
 
-def report_texts(grades: list[Grade], points: Points, note: str = "") -> list[str]:
-    """The texts of the REPORTS of a graded class; a note (how it was run) ends the title."""
+def report_texts(
+    grades: list[Grade], points: Points, note: str = "", integrity: str = ""
+) -> list[str]:
+    """The texts of the REPORTS of a graded class; a note (how it was run) ends the title, the
+    integrity review's section (when asked) ends report.html."""
     tests = len(grades[0].results) if grades else 0
     title = f"Grades: {len(grades)} submissions, {tests} tests" + (f"; {note}" if note else "")
     return [
         grades_csv(grades, points),
         matrix_csv(grades, points),
-        class_html(grades, title, points),
+        class_html(grades, title, points, integrity),
     ]
 
 
@@ -211,34 +216,41 @@ def grades_of(graded: Graded, found: Mapping[Run, Result]) -> list[Grade]:
     ]
 
 
-def write_class_reports(store: Store, graded: Graded, found: Found) -> tuple[str, str]:
-    """The reports of a grading written beside its store, and recorded there as written; the
-    summary table and the note."""
+def write_class_reports(
+    store: Store, graded: Graded, found: Found, review: Review | None = None, jobs: int = 1
+) -> tuple[str, str]:
+    """The reports of a grading written beside its store, and recorded there as written, with
+    the integrity review if asked (its submissions read by `jobs` processes); the summary table
+    and the note."""
     grades = grades_of(graded, found)
     note = class_note(graded, found)
-    texts = report_texts(grades, graded.points, note)
+    integrity = review_section(review, store, graded, jobs)
+    texts = report_texts(grades, graded.points, note, integrity)
     summary = summary_table(grades, graded.points)
     write_reports([store.path.parent / name for name in REPORTS], texts, store)
     files = {name: digest(text) for name, text in zip(REPORTS, texts, strict=True)}
-    grading = reported_digest(graded, note)
+    grading = reported_digest(graded, note, review)
     store.put("reported", {"grading": grading, "files": files, "summary": summary, "note": note})
     return summary, note
 
 
-def reported_digest(graded: Graded, note: str) -> str:
-    """What a grading's reports are made of but the runs' results: what it graded, its points
-    and its note."""
-    return digest(json.dumps(graded.record()), note)
+def reported_digest(graded: Graded, note: str, review: Review | None = None) -> str:
+    """What a grading's reports are made of but the runs' results: what it graded, its points,
+    its note, and the integrity review's settings and base if asked."""
+    return digest(json.dumps(graded.record()), note, *([review.record()] if review else []))
 
 
-def reported_already(store: Store, graded: Graded) -> tuple[str, str] | None:
-    """The summary and note of a complete grading whose reports, as written last, are beside
-    the store unchanged (then nothing is to be done); None otherwise."""
+def reported_already(
+    store: Store, graded: Graded, review: Review | None = None
+) -> tuple[str, str] | None:
+    """The summary and note of a complete grading whose reports, as written last (with this
+    integrity review, or none), are beside the store unchanged (then nothing is to be done);
+    None otherwise."""
     reported = store.get("reported")
     if reported is None:
         return None
     summary, note = reported["summary"], reported["note"]
-    if reported["grading"] != reported_digest(graded, note):
+    if reported["grading"] != reported_digest(graded, note, review):
         return None
     folder = store.path.parent
     for name, written in reported["files"].items():
@@ -291,13 +303,15 @@ def snapshot_class(
 
 def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
     """Grade a class: the runs its store lacks run, each kept as it ends, then its reports
-    written (nothing run and nothing written when the reports beside a complete store are
-    already those of this grading)."""
+    written, with the integrity review if asked, unless stopped (nothing run and nothing written
+    when the reports beside a complete store are already those of this grading)."""
     pupils = submissions(grading.template, grading.folders)
     if grading.shard is not None:
         every = len(pupils)
         pupils = [pupil for pupil in pupils if in_shard(pupil.name, grading.shard)]
         tell(f"shard {grading.shard[0]}/{grading.shard[1]}: {len(pupils)} of {every} submissions")
+        if grading.similar is not None:
+            tell("--similar compares this shard alone: `at merge --similar` compares the class")
     if grading.gradescope is not None and len(pupils) != 1:
         raise HarnessError(f"--gradescope writes one submission's results, not {len(pupils)}'s")
     expected = expected_bytes(grading.cases)
@@ -325,11 +339,12 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         )
         store.put("graded", graded.record())
         started = time.perf_counter()
-        done = None if grading.gradescope else reported_already(store, graded)
+        done = None if grading.gradescope else reported_already(store, graded, grading.similar)
         if done is None:
             grader = Grader(expected, grading.timeout, grading.give_up, {}, runner)
             found, code = run_grading(grading, store, graded, grader, tell)
-            summary, note = write_class_reports(store, graded, found)
+            review = None if code else grading.similar  # stopped: what finished, at once
+            summary, note = write_class_reports(store, graded, found, review, grading.jobs)
         else:
             (summary, note), code = done, 0
         seconds = time.perf_counter() - started
@@ -390,13 +405,19 @@ def run_grading(
     return found, code
 
 
-def report_again(folder: Path, points: Callable[[list[str]], Points | None]) -> tuple[str, str]:
+def report_again(
+    folder: Path,
+    points: Callable[[list[str]], Points | None],
+    review: Review | None = None,
+    jobs: int = 1,
+) -> tuple[str, str]:
     """The reports of a grading written again from its store alone, with other points if
-    `points` gives them for the suite's tests; the summary and the note."""
+    `points` gives them for the suite's tests, and with the integrity review if asked (the
+    submissions' folders still holding the code graded); the summary and the note."""
     store = Store.open(folder, create=False)
     with contextlib.closing(store):
         graded = store.graded()
         other = points([case.name for case in graded.cases])
         if other is not None:
             graded = Graded(graded.cases, graded.tests, graded.pupils, other)
-        return write_class_reports(store, graded, store.found(graded))
+        return write_class_reports(store, graded, store.found(graded), review, jobs)

@@ -489,6 +489,11 @@ class Store:
             found[key] = Result(cases[test], Outcome[outcome], seconds, mismatch, detail)
         return found
 
+    def outputs(self) -> dict[str, tuple[str, str, int]]:
+        """The outcome (its name), output digest and output size of every stored run, by key."""
+        rows = self.connection.execute("SELECT key, outcome, output, size FROM runs")
+        return {key: (outcome, output, size) for key, outcome, output, size in rows}
+
     def diff_text(self, diff: str) -> str:
         """A stored block diff's JSON text."""
         row = self.connection.execute("SELECT diff FROM diffs WHERE digest = ?", (diff,))

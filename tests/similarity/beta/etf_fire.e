@@ -1,0 +1,26 @@
+note
+	description: ""
+	author: ""
+	date: "$Date$"
+	revision: "$Revision$"
+
+class
+	ETF_FIRE
+
+inherit
+	ETF_FIRE_INTERFACE
+
+create
+	make
+
+feature -- command
+
+	fire
+		require else
+			fire_precond
+		do
+			model.fire
+			etf_cmd_container.on_change.notify ([Current])
+		end
+
+end

@@ -1,0 +1,26 @@
+note
+	description: ""
+	author: ""
+	date: "$Date$"
+	revision: "$Revision$"
+
+class
+	ETF_PASS
+
+inherit
+	ETF_PASS_INTERFACE
+
+create
+	make
+
+feature -- command
+
+	pass
+		require else
+			pass_precond
+		do
+			model.pass
+			etf_cmd_container.on_change.notify ([Current])
+		end
+
+end

@@ -1,0 +1,19 @@
+class
+	ABORT_COMMAND
+
+inherit
+	GAME_COMMAND
+
+feature
+
+	error (w: WORLD): detachable STRING
+		do
+			Result := needs_game (w)
+		end
+
+	apply (w: WORLD)
+		do
+			w.finish
+		end
+
+end

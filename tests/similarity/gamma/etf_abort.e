@@ -1,0 +1,27 @@
+note
+	description: ""
+	author: ""
+	date: "$Date$"
+	revision: "$Revision$"
+
+class
+	ETF_ABORT
+
+inherit
+	ETF_ABORT_INTERFACE
+
+create
+	make
+
+feature -- command
+
+	abort
+		require else
+			abort_precond
+		do
+				-- perform some update on the model state
+			model.run (create {ABORT_COMMAND})
+			etf_cmd_container.on_change.notify ([Current])
+		end
+
+end
