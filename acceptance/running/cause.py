@@ -22,13 +22,13 @@ expected output is not its oracle's), `find_cause(telling, mismatch)`, the pure 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from enum import Enum
 from typing import Any
 
+from acceptance.games import Game
 from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, Mismatch, Side
 from acceptance.running.told import Role, Telling, Told
@@ -148,12 +148,6 @@ def extras(run: Run) -> list[DiffLine]:
         for line in run.actual
         if not any(similar(line.text, other.text) for other in run.expected)
     ]
-
-
-def field_value(text: str, label: str) -> str | None:
-    """The value a listing line shows for `label` (`label:value`, up to the next comma)."""
-    found = re.search(rf"(?:^|[\s,>]){re.escape(label)}:([^,]*)", text)
-    return found.group(1).strip() if found else None
 
 
 def from_line(told: Told, kind: Kind, more: tuple[str, ...] = ()) -> Cause:
@@ -276,7 +270,7 @@ def listing_cause(block: Block) -> Cause | None:
             theirs = next(
                 (other.text for other in run.actual if similar(line.text, other.text)), ""
             )
-            cause = written(listed, theirs) or history(block, listed.about, listed.line)
+            cause = written(block, listed, theirs) or history(block, listed.about, listed.line)
             if cause is not None:
                 return cause
         for extra in extras(run):
@@ -286,12 +280,14 @@ def listing_cause(block: Block) -> Cause | None:
     return None
 
 
-def written(listed: Told, theirs: str) -> Cause | None:
-    """The rule that wrote, this turn, a field the program's line shows otherwise."""
+def written(block: Block, listed: Told, theirs: str) -> Cause | None:
+    """The rule that wrote a field the program's line shows otherwise (this turn, or for a board
+    cell, where it placed what stands there)."""
+    value = block.telling.field
     for field in listed.changed:
         label = field.label
-        shown = field_value(listed.text, label)
-        if shown is None or (theirs and shown == field_value(theirs, label)):
+        shown = value(listed.text, label)
+        if shown is None or (theirs and shown == value(theirs, label)):
             continue
         source = tuple(path for path in listed.source if not path.startswith(VIEW_PREFIXES))
         return Cause(
@@ -299,7 +295,7 @@ def written(listed: Told, theirs: str) -> Cause | None:
             listed.text,
             field.rule,
             field.spec,
-            f"The {label} this line shows was written this turn by {field.rule}: {listed.why}",
+            f"{label}: written by {field.rule}. {listed.why}",
             source,
             Kind.DIFFERENT,
         )
@@ -335,15 +331,22 @@ def first_line(block: Block, mismatch: Mismatch) -> Cause | None:
 
 def cause_of(case: Case, mismatch: Mismatch) -> Cause | None:
     """The cause of a case's mismatch, where its game can explain its oracle's lines."""
-    tell = case.game.tell
-    if tell is None:
+    if case.game.tell is None:
         return None
     try:
         script = case.script.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
+    return script_cause(case.game, script, case.seed, mismatch)
+
+
+def script_cause(game: Game, script: str, seed: int | None, mismatch: Mismatch) -> Cause | None:
+    """The cause of a mismatch of the output of a game's script, where the game can explain its
+    oracle's lines."""
+    if game.tell is None:
+        return None
     try:
-        telling = tell(script, case.seed, mismatch.line)
+        telling = game.tell(script, seed, mismatch.line)
     except Exception:  # the oracle failing on a test's script is its test's report, not a cause
         return None
     return find_cause(telling, mismatch)
