@@ -8,8 +8,8 @@ the program's. In order of preference:
 1. the first event of the block (a line of the turn's log, an error) that the program's block
    lacks, tells differently, or that the program's block has an extra line after;
 2. for a listing line that differs (a projectile, an enemy, the score), the rule that wrote the
-   field that differs this turn, else the last of the oracle's events about that entity, in this
-   block or the ones before: its history;
+   field that differs, else the last of the oracle's events about that entity, in this block or
+   the ones before: its history;
 3. else the first differing line itself.
 
 Where the oracle's line that tells how the command went (Space Defender 2's state line) differs
@@ -212,8 +212,11 @@ def first_event(block: Block) -> Cause | None:
     for run in block.runs:
         for line in run.expected:
             kind = status(run, line)
-            if kind is not None and block.lines[line.number].role is Role.EVENT:
-                return from_line(block.lines[line.number], kind)
+            event = block.lines[line.number]
+            if kind is not None and event.role is Role.EVENT:
+                return from_line(
+                    event, kind, origin(block, event) if kind is Kind.DIFFERENT else ()
+                )
         extra = extras(run)
         before = block.lines.get(run.after)
         if extra and before is not None and before.role in (Role.EVENT, Role.SECTION):
@@ -221,6 +224,15 @@ def first_event(block: Block) -> Cause | None:
             if event is not None:
                 return from_line(event, Kind.EXTRA)
     return None
+
+
+def origin(block: Block, event: Told) -> tuple[str, ...]:
+    """The source of how an event's entity came to be (the oracle's first event about it, where
+    that is another line): an entity told differently may have been made wrong."""
+    if not event.about:
+        return ()
+    first = next((line for line in block.events(event.line) if event.about[0] in line.about), None)
+    return first.source if first is not None and first is not event else ()
 
 
 def extra_event(block: Block, text: str, after: int) -> Told | None:
@@ -270,11 +282,11 @@ def listing_cause(block: Block) -> Cause | None:
             theirs = next(
                 (other.text for other in run.actual if similar(line.text, other.text)), ""
             )
-            cause = written(block, listed, theirs) or history(block, listed.about, listed.line)
+            cause = written(block, listed, theirs) or history(block, listed.about)
             if cause is not None:
                 return cause
         for extra in extras(run):
-            cause = history(block, block.telling.about(extra.text), run.after, Kind.EXTRA)
+            cause = history(block, block.telling.about(extra.text), Kind.EXTRA)
             if cause is not None:
                 return cause
     return None
@@ -302,13 +314,13 @@ def written(block: Block, listed: Told, theirs: str) -> Cause | None:
     return None
 
 
-def history(
-    block: Block, about: tuple[str, ...], before: int, kind: Kind = Kind.DIFFERENT
-) -> Cause | None:
-    """The last of the oracle's events about an entity before line `before`: its history."""
+def history(block: Block, about: tuple[str, ...], kind: Kind = Kind.DIFFERENT) -> Cause | None:
+    """The last of the oracle's events about an entity, through the block (its turn's log comes
+    after its listing): its history."""
     if not about:
         return None
-    events = [line for line in block.events(before - 1) if about[0] in line.about]
+    end = max((line.number for run in block.runs for line in run.expected), default=block.first)
+    events = [line for line in block.events(end) if about[0] in line.about]
     return from_line(events[-1], kind) if events else None
 
 
