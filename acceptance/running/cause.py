@@ -220,9 +220,9 @@ def first_event(block: Block) -> Cause | None:
         extra = extras(run)
         before = block.lines.get(run.after)
         if extra and before is not None and before.role in (Role.EVENT, Role.SECTION):
-            event = extra_event(block, extra[0].text, run.after)
-            if event is not None:
-                return from_line(event, Kind.EXTRA)
+            explained = extra_event(block, extra[0].text, run.after)
+            if explained is not None:
+                return from_line(explained, Kind.EXTRA)
     return None
 
 
