@@ -26,6 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from acceptance.games import Game
@@ -34,7 +35,8 @@ from acceptance.running.compare import DiffLine, Mismatch, Side
 from acceptance.running.told import Role, Telling, Told
 
 SHOWN = 10  # the tests a summary line names before it counts the rest
-SIMILAR = 0.75  # how alike two lines must be (difflib's ratio) to be one line told differently
+SIMILAR = 0.75
+NEAR = 8  # how many places apart, in a changed stretch, two lines may be and still pair  # how alike two lines must be (difflib's ratio) to be one line told differently
 VIEW_PREFIXES = ("model.view:", "oracle.")  # the source of how a line is drawn, not of a rule
 
 
@@ -125,16 +127,31 @@ def runs(diff: Sequence[DiffLine]) -> Iterator[Run]:
             after = line.number
 
 
+@lru_cache(maxsize=1 << 14)
 def similar(left: str, right: str) -> bool:
-    """Whether two lines are one line told differently rather than two lines."""
-    return SequenceMatcher(None, left, right, autojunk=False).ratio() >= SIMILAR
+    """Whether two lines are one line told differently rather than two lines (the cheap upper
+    bounds first: a long changed stretch pairs many lines; cached, as each pass asks again)."""
+    matcher = SequenceMatcher(None, left, right, autojunk=False)
+    return (
+        matcher.real_quick_ratio() >= SIMILAR
+        and matcher.quick_ratio() >= SIMILAR
+        and matcher.ratio() >= SIMILAR
+    )
+
+
+def near(lines: tuple[DiffLine, ...], index: int) -> tuple[DiffLine, ...]:
+    """The lines of the other side of a run that may pair with the line at `index` of this one:
+    those within NEAR places of it (a long changed stretch is not paired every line to every
+    line)."""
+    return lines[max(0, index - NEAR) : index + NEAR + 1]
 
 
 def status(run: Run, line: DiffLine) -> Kind | None:
     """How the program's block stands to one expected line of a run: None where it is the same."""
     if run.actual == run.expected:
         return None
-    if any(similar(line.text, other.text) for other in run.actual):
+    others = near(run.actual, run.expected.index(line))
+    if any(similar(line.text, other.text) for other in others):
         return Kind.DIFFERENT
     return Kind.MISSING
 
@@ -145,8 +162,8 @@ def extras(run: Run) -> list[DiffLine]:
         return []
     return [
         line
-        for line in run.actual
-        if not any(similar(line.text, other.text) for other in run.expected)
+        for index, line in enumerate(run.actual)
+        if not any(similar(line.text, other.text) for other in near(run.expected, index))
     ]
 
 
@@ -279,9 +296,8 @@ def listing_cause(block: Block) -> Cause | None:
             listed = block.lines[line.number]
             if status(run, line) is None or listed.role is not Role.LISTING:
                 continue
-            theirs = next(
-                (other.text for other in run.actual if similar(line.text, other.text)), ""
-            )
+            others = near(run.actual, run.expected.index(line))
+            theirs = next((other.text for other in others if similar(line.text, other.text)), "")
             cause = written(block, listed, theirs) or history(block, listed.about)
             if cause is not None:
                 return cause
@@ -357,8 +373,9 @@ def script_cause(game: Game, script: str, seed: int | None, mismatch: Mismatch) 
     oracle's lines."""
     if game.tell is None:
         return None
+    shown = [line.number for line in mismatch.diff if line.side is not Side.ACTUAL]
     try:
-        telling = game.tell(script, seed, mismatch.line)
+        telling = game.tell(script, seed, max([mismatch.line, *shown]))
     except Exception:  # the oracle failing on a test's script is its test's report, not a cause
         return None
     return find_cause(telling, mismatch)
