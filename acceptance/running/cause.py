@@ -6,7 +6,8 @@ The oracle's block where the outputs first differ is read with its explanations 
 the program's. In order of preference:
 
 1. the first event of the block (a line of the turn's log, an error) that the program's block
-   lacks, tells differently, or that the program's block has an extra line after;
+   lacks or tells differently, or that explains an extra event line of the program's (the
+   oracle's event about the entity it names, or the one it follows);
 2. for a listing line that differs (a projectile, an enemy, the score), the rule that wrote the
    field that differs, else the last of the oracle's events about that entity, in this block or
    the ones before: its history;
@@ -16,8 +17,9 @@ Where the oracle's line that tells how the command went (Space Defender 2's stat
 too, the cause's source gains that line's: the functions that decided whether the turn is played.
 
 The API: `cause_of(case, mismatch)` (None where the game cannot explain its lines, or the
-expected output is not its oracle's), `find_cause(telling, mismatch)`, the pure core, and
-`Cause` (`named`, `as_json()`, `told()`).
+expected output is not its oracle's), `script_cause(game, script, seed, mismatch)` for a script
+that is no file, `find_cause(telling, mismatch)`, the pure core, `Cause` (`named`, `as_json()`,
+`told()`), and `groups(pairs)`, causes grouped by rule (`Group.line`: a summary's line).
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ from acceptance.running.compare import DiffLine, Mismatch, Side
 from acceptance.running.told import Role, Telling, Told
 
 SHOWN = 10  # the tests a summary line names before it counts the rest
-SIMILAR = 0.75
-NEAR = 8  # how many places apart, in a changed stretch, two lines may be and still pair  # how alike two lines must be (difflib's ratio) to be one line told differently
+SIMILAR = 0.75  # how alike two lines must be (difflib's ratio) to be one line told differently
+NEAR = 8  # how many places apart, in a changed stretch, two lines may be and still pair
 VIEW_PREFIXES = ("model.view:", "oracle.")  # the source of how a line is drawn, not of a rule
 
 
