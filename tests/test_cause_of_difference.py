@@ -181,3 +181,8 @@ def test_a_difference_at_the_next_commands_echo_is_explained_through_its_block()
     assert mismatch is not None and mismatch.line == 6
     found = cause_of(Case("extra005", ROOT / "at" / "extra005.txt", None), mismatch)
     assert found is not None and (found.line, found.rule) == (6, "echo.command")
+
+
+def test_a_cause_comes_back_from_its_json() -> None:
+    found, _ = cause("at207", no_combine)
+    assert Cause.from_json(found.as_json()) == found

@@ -19,7 +19,7 @@ too, the cause's source gains that line's: the functions that decided whether th
 The API: `cause_of(case, mismatch)` (None where the game cannot explain its lines, or the
 expected output is not its oracle's), `script_cause(game, script, seed, mismatch)` for a script
 that is no file, `find_cause(telling, mismatch)`, the pure core, `Cause` (`named`, `as_json()`,
-`told()`), and `groups(pairs)`, causes grouped by rule (`Group.line`: a summary's line).
+`told()`, `from_json()`), and `groups(pairs)`, causes grouped by rule (`Group.line`: a summary's line).
 """
 
 from __future__ import annotations
@@ -90,6 +90,19 @@ class Cause:
             "source": list(self.source),
             "kind": self.kind.value,
         }
+
+    @classmethod
+    def from_json(cls, record: dict[str, Any]) -> Cause:
+        """A cause from its `as_json()` (as a grading store keeps it)."""
+        return cls(
+            int(record["line"]),
+            str(record["text"]),
+            str(record["rule"]),
+            str(record["spec"]),
+            str(record["why"]),
+            tuple(map(str, record["source"])),
+            Kind(record["kind"]),
+        )
 
     def told(self) -> list[str]:
         """The cause for a person: the line, how yours differs, the rule, why, the source."""
