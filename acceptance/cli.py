@@ -29,8 +29,14 @@ from acceptance.games import GAMES, Game
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
 from acceptance.running.regen import Regenerated, Written, new_script, regen
 from acceptance.running.output_log import folder_log
-from acceptance.running.report import block_report, closing_line, json_summary, junit_xml
-from acceptance.running.report import tolerant_closing_line
+from acceptance.running.report import (
+    block_report,
+    causes_summary,
+    closing_line,
+    json_summary,
+    junit_xml,
+    tolerant_closing_line,
+)
 from acceptance.grading.sandbox import add_sandbox, exe_program
 from acceptance.running.suite import Checking, run_suite
 from oracle.version import package_version
@@ -63,7 +69,7 @@ def run_command(args: argparse.Namespace) -> int:
     with contextlib.ExitStack() as stack:
         producer = exe_program(args, stack) if args.exe else clone_output
         display = Display(len(cases), args.diff or len(cases) == 1, args.json)
-        checking = Checking(args.tolerant, folder_log(args.log) if args.log else None)
+        checking = Checking(args.tolerant, folder_log(args.log) if args.log else None, causes=True)
         jobs = args.jobs if args.exe else 1
         try:
             summary = run_suite(cases, producer, reference, jobs, display, checking)
@@ -72,7 +78,10 @@ def run_command(args: argparse.Namespace) -> int:
     if args.junit:
         write_file(args.junit, junit_xml(summary))
     closing = tolerant_closing_line(summary) if args.tolerant else closing_line(summary)
-    sys.stdout.write(json_summary(summary) if args.json else closing + "\n")
+    if args.json:
+        sys.stdout.write(json_summary(summary))
+    else:
+        print("\n".join([*causes_summary(summary), closing]))
     return 0 if summary.failed == 0 else 1
 
 

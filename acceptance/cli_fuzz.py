@@ -18,7 +18,7 @@ from acceptance.games import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.options import add_jobs, add_timeout, positive
 from acceptance.running.report import explained_report
 from acceptance.grading.sandbox import add_sandbox, exe_program
-from acceptance.running.suite import check
+from acceptance.running.suite import Checking, check
 
 DEFAULT_BUDGET = 100
 SEEDS = 1 << 32
@@ -68,7 +68,7 @@ def report_finding(
     """Keep the shrunk script as a new test and report it as `at run` does."""
     trial = finding.trial
     case, files = save(game, root, name, finding.shrunk, trial.seed, expected)
-    print(explained_report(check(case, program)))
+    print(explained_report(check(case, program, checking=Checking(causes=True))))
     print(
         f"shrunk a script of {plural(len(trial.lines), 'line')} to"
         f" {plural(len(finding.shrunk), game.unit.value)} in {finding.runs} runs"

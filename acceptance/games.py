@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Protocol, cast
 
 from acceptance.errors import HarnessError
+from acceptance.running.told import Teller, Telling
 
 # A script's text and seed in, the whole output out: what `-b SCRIPT [--seed N]` prints.
 Transcript = Callable[[str, int | None], str]
@@ -71,6 +72,7 @@ class Game:
     # character) for the BASIC games, whose transcripts are PC-BASIC's bytes (its \xff marks).
     encoding: str = "utf-8"
     explain: Explainer | None = None  # the oracle's explanation of one of its lines, if it has one
+    tell: Teller | None = None  # the oracle's lines explained, for the cause of a difference
 
     @property
     def oracle(self) -> Transcript:
@@ -150,6 +152,17 @@ def space_defender_2_explain(text: str, seed: int | None, line: int) -> list[str
         return explanation(text, line)
 
 
+def teller(name: str) -> Teller:
+    """A game's `Teller` of `acceptance.running.tellers`, imported on first use."""
+
+    def tell(text: str, seed: int | None, line: int) -> Telling:
+        module = importlib.import_module("acceptance.running.tellers")
+        with IN_PROCESS:
+            return cast(Telling, getattr(module, name)(text, seed, line))
+
+    return tell
+
+
 def space_defender_2_commands(text: str) -> list[str]:
     """A script's commands, one per unit (its lines if it does not parse)."""
     from acceptance.running.script_commands import commands_of
@@ -197,6 +210,7 @@ def sister_game(name: str, title: str, basic: bool, explains: bool = False) -> G
         pcbasic_transcript(name) if basic else None,
         encoding="latin-1" if basic else "utf-8",
         explain=package_explain(package) if explains else None,
+        tell=teller(name) if explains else None,
     )
 
 
@@ -211,6 +225,7 @@ SPACE_DEFENDER_2 = Game(
     units=space_defender_2_commands,
     simpler=space_defender_2_simpler,
     explain=space_defender_2_explain,
+    tell=teller("space_defender_2"),
 )
 
 GAMES: dict[str, Game] = {

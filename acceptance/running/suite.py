@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from acceptance.running.cases import Case, expected_candidates, shown
+from acceptance.running.cause import Cause, cause_of
 from acceptance.running.compare import Mismatch, compare, tolerant_equal
 from acceptance.running.execution import Output, Producer, Status
 from acceptance.running.places import places_of
@@ -45,21 +46,25 @@ Keeper = Callable[[Case, bytes, bytes], None]
 @dataclass(frozen=True)
 class Checking:
     """How outputs are checked: byte for byte, or with white space tolerated (the course's
-    tolerant mode), and where each test's outputs are kept, if anywhere."""
+    tolerant mode), where each test's outputs are kept, if anywhere, and whether a failing test's
+    difference gets its cause (`acceptance.running.cause`: a wrong output's, not a crash's)."""
 
     tolerant: bool = False
     keep: Keeper | None = None
+    causes: bool = False
 
 
 @dataclass(frozen=True)
 class Result:
-    """The outcome of one test, where its output first differs if it does, and why it failed."""
+    """The outcome of one test, where its output first differs if it does, why it failed, and
+    the oracle's line that explains the difference (where its causes were asked for)."""
 
     case: Case
     outcome: Outcome
     seconds: float = 0.0
     mismatch: Mismatch | None = None
     detail: str = ""
+    cause: Cause | None = None
 
     @property
     def passed(self) -> bool:
@@ -141,7 +146,8 @@ def check(
     checking: Checking = Checking(),
 ) -> Result:
     """Run one case, keep its outputs if asked, and grade its output against the expected bytes
-    (a difference only in white space passes when tolerated, its exact difference kept)."""
+    (a difference only in white space passes when tolerated, its exact difference kept); a
+    failing test's difference gets its cause when asked."""
     started = time.perf_counter()
     expected = expected_output(case, reference)
     if expected.status is not Status.OK:
@@ -155,7 +161,9 @@ def check(
     if checking.tolerant and outcome is Outcome.FAILED:
         if tolerant_equal(expected.stdout, actual.stdout):
             outcome = Outcome.PASSED
-    return Result(case, outcome, time.perf_counter() - started, mismatch, actual.detail)
+    wrong = checking.causes and outcome is Outcome.FAILED and mismatch is not None
+    cause = cause_of(case, mismatch) if wrong and mismatch is not None else None
+    return Result(case, outcome, time.perf_counter() - started, mismatch, actual.detail, cause)
 
 
 def run_suite(

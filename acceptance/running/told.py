@@ -1,0 +1,80 @@
+"""An oracle's output line as its explanation tells it: the plain data a game that can explain its
+lines gives the cause finder (`acceptance.running.cause`), whatever the game.
+
+It imports nothing of the harness, so the game registry can name the type.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Role(Enum):
+    """What an output line does: tell a rule acting, list an entity, or draw the rest."""
+
+    EVENT = "event"  # a rule acted: a line of the turn's log, an error, a game's event
+    LISTING = "listing"  # one entity's state, listed (a projectile, an enemy, the score)
+    RENDERING = "rendering"  # how the state is drawn: headings, the board, echoes, notices
+    SECTION = "section"  # the heading of a list of events: a line under it is an event
+    OUTCOME = "outcome"  # how the command went (played, refused): its source decided the turn
+
+
+@dataclass(frozen=True)
+class Written:
+    """A field of a listed entity written this turn, as the listing labels it, and by which rule."""
+
+    label: str
+    rule: str
+    spec: str
+
+
+@dataclass(frozen=True)
+class Told:
+    """One line of the oracle's output with its explanation, as `-why-json` gives it."""
+
+    line: int  # from 1
+    text: str  # without its newline
+    rule: str  # a name of the game's rule table
+    spec: str
+    why: str
+    source: tuple[str, ...]  # `module:function`, the rule's first (empty where the game has none)
+    role: Role
+    about: tuple[str, ...] = ()  # the entities the line is about, by id, the main one first
+    changed: tuple[Written, ...] = ()  # a listed entity's fields written this turn
+
+
+def nobody(text: str) -> tuple[str, ...]:
+    """No entity: what a game whose lines name none reads in a line."""
+    return ()
+
+
+def no_refusal(text: str) -> Told | None:
+    """No line refuses a command: what a game without errors reads in a line."""
+    return None
+
+
+def labelled(text: str, label: str) -> str | None:
+    """The value a listing line shows for `label` (`label:value`, up to the next comma)."""
+    found = re.search(rf"(?:^|[\s,>]){re.escape(label)}:([^,]*)", text)
+    return found.group(1).strip() if found else None
+
+
+@dataclass(frozen=True)
+class Telling:
+    """The oracle's lines, each told, and how the game reads a line (the oracle's or a
+    program's): the entities it is about, by id, the value it shows for a field's label, and the
+    rule of an error it gives."""
+
+    lines: list[Told]
+    about: Callable[[str], tuple[str, ...]] = nobody
+    field: Callable[[str, str], str | None] = labelled  # the value a line shows for a label
+    # The rule of a line that refuses a command (an error), as the oracle would tell it.
+    refusal: Callable[[str], Told | None] = no_refusal
+
+
+# A script's text, its seed and a line number of the oracle's output: the oracle's lines, each
+# told, from the first through the end of the block (the command's output) that holds that line.
+Teller = Callable[[str, int | None, int], Telling]
