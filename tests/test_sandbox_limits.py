@@ -2,7 +2,8 @@
 and folders a run is given (others may read, never write; only what its owner could run stays
 runnable), the limits a run's processes carry (/proc/self/limits), the size of its writable
 folders, a run past its time or its output stopped with nothing of it left alive, and the exit
-statuses that say which limit a run went over. In bubblewrap and, as root, as an unprivileged
+statuses that say which limit a run went over. The users' processes end with one call, and what
+their runs leave in the shared folders is found from the kernel's reports of what was made there. In bubblewrap and, as root, as an unprivileged
 user alone; without bubblewrap (or root, for the users) those tests skip, except under CI=true
 where they fail."""
 
@@ -10,9 +11,12 @@ import os
 import re
 import signal
 import stat
+import subprocess
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,11 +30,13 @@ from acceptance.grading.sandbox import (
     Limits,
     Sandbox,
     exit_code,
+    kill_all_of,
     open_copy,
     open_to_others,
     reason_of,
     sandbox,
 )
+from acceptance.grading.leftovers import Leftovers
 from acceptance.grading.unprivileged import Unprivileged, lock, own_copy, unprivileged
 from tests.test_sandbox import IN_CI, processes_of_runs, sandbox_trouble
 
@@ -111,6 +117,28 @@ def modes_under(folder: Path) -> dict[str, int]:
         for path in folder.rglob("*")
         if not path.is_symlink()
     }
+
+
+def alive_as(user: int) -> list[int]:
+    """The processes running as a user, zombies left out."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            zombie = (entry / "stat").read_bytes().rsplit(b")", 1)[1].split()[0] == b"Z"
+            if entry.name.isdigit() and entry.stat().st_uid == user and not zombie:
+                found.append(int(entry.name))
+        except (OSError, IndexError):
+            continue
+    return found
+
+
+def gone_soon(alive: Callable[[], list[Any]]) -> bool:
+    """Whether processes killed (SIGKILL pending: they run no more of their code) are gone
+    within a few seconds."""
+    deadline = time.monotonic() + 5
+    while alive() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not alive()
 
 
 def limit_rows(text: bytes) -> dict[str, tuple[str, str]]:
@@ -244,7 +272,7 @@ def test_a_run_in_bubblewrap_past_its_time_ends_with_all_it_started(
         Jail(tmp_path), a_script(tmp_path / "s"), lambda _: ["sh", "-c", shell], 0.5, 1 << 20
     )
     assert ending.stopped == TIMEOUT and time.monotonic() - started < 10
-    assert processes_of_runs(os.getpid()) == []
+    assert gone_soon(lambda: processes_of_runs(os.getpid()))
 
 
 @pytest.mark.parametrize(("size", "stopped"), [(4096, False), (4097, True)])
@@ -301,14 +329,68 @@ def test_an_unprivileged_run_past_its_time_ends_with_all_it_started(
     started = time.monotonic()
     ending = users.run(jail, a_script(tmp_path / "s"), lambda _: ["sh", "-c", shell], 0.5, 1 << 20)
     assert ending.stopped == TIMEOUT and time.monotonic() - started < 10
-    assert processes_of_runs(os.getpid()) == []
+    assert gone_soon(lambda: processes_of_runs(os.getpid()))
 
 
 def test_locking_leaves_a_folder_to_its_owner_alone(tmp_path: Path) -> None:
-    for name, start in (("open", 0o755), ("shut", 0o700), ("odd", 0o571)):
+    names = ("open", "shut", "odd", "passable")
+    for name, start in zip(names, (0o755, 0o700, 0o571, 0o701), strict=True):
         (tmp_path / name).mkdir()
         (tmp_path / name).chmod(start)
-    changed = lock([tmp_path / "open", tmp_path / "shut", tmp_path / "odd", tmp_path / "gone"])
-    assert changed == [tmp_path / "open", tmp_path / "odd"]
-    modes = [mode(tmp_path / name) for name in ("open", "shut", "odd")]
-    assert modes == [0o700, 0o700, 0o500]
+    changed = lock([*(tmp_path / name for name in names), tmp_path / "gone"])
+    assert changed == [tmp_path / "open", tmp_path / "odd", tmp_path / "passable"]
+    assert [mode(tmp_path / name) for name in names] == [0o700, 0o700, 0o500, 0o700]
+
+
+def test_a_run_in_bubblewrap_has_a_loopback_of_its_own_and_no_other_interface(
+    bubblewrap: Sandbox, tmp_path: Path
+) -> None:
+    shell = (
+        "tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' '; python3 -c 'import socket;"
+        ' server = socket.create_server(("127.0.0.1", 0));'
+        ' socket.create_connection(server.getsockname()).close(); print("connected")\''
+    )
+    ending = run_in(bubblewrap, Jail(tmp_path), a_script(tmp_path / "s"), shell)
+    assert ending.code == 0 and ending.stdout.decode().split() == ["lo", "connected"]
+
+
+def test_one_call_kills_every_process_of_a_user_and_the_grader_stays_root(tmp_path: Path) -> None:
+    need("" if os.geteuid() == 0 else "running as another user needs root")
+    user = (1 << 29) - 7  # below the users of the runs
+    drop = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", "--"]
+    started = [subprocess.Popen([*drop, "sh", "-c", "setsid sleep 60 & exec sleep 60"])]
+    started += [subprocess.Popen(["sleep", "60"])]  # root's: left alone
+    time.sleep(0.5)
+    killed: list[bool] = []
+    worker = threading.Thread(target=lambda: killed.append(kill_all_of(user)))
+    worker.start()
+    worker.join()
+    assert killed == [True] and started[0].wait(5) == -signal.SIGKILL
+    assert started[1].poll() is None and os.geteuid() == 0 and os.getuid() == 0
+    started[1].kill()
+    started[1].wait()
+    assert gone_soon(lambda: alive_as(user))
+
+
+@pytest.mark.parametrize("watched", [True, False])
+def test_what_a_runs_user_made_in_a_shared_folder_goes_once_its_run_is_over(
+    tmp_path: Path, watched: bool
+) -> None:
+    need("" if os.geteuid() == 0 else "files of other users need root")
+    shared = tmp_path / "tmp"
+    shared.mkdir()
+    (shared / "before").write_text("")
+    os.chown(shared / "before", 7, 7)
+    leftovers = Leftovers([str(shared)], lambda user: user in (7, 8))
+    if not watched:
+        leftovers.close()
+        leftovers.unwatched = [str(shared)]
+    for name, user in (("first", 7), ("second", 8), ("folder", 7), ("root's", 0)):
+        (shared / name).mkdir() if name == "folder" else (shared / name).write_text("")
+        os.chown(shared / name, user, user)
+    leftovers.clean(busy={8})
+    remaining = {path.name for path in shared.iterdir()}
+    assert remaining == ({"second", "root's"} | ({"before"} if watched else set()))
+    leftovers.clean(busy=set())
+    assert {path.name for path in shared.iterdir()} == remaining - {"second"}
+    leftovers.close()
