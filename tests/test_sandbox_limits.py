@@ -23,14 +23,18 @@ import pytest
 from acceptance.running.execution import TIMEOUT, Ending, Status
 from acceptance.grading.sandbox import (
     HOME,
+    FIRST_UID,
     MB,
+    PID_SPAN,
     SCRIPTS,
+    UID_SLOTS,
     SUBMISSION,
     Jail,
     Limits,
     Sandbox,
     exit_code,
     kill_all_of,
+    user_pool,
     open_copy,
     open_to_others,
     reason_of,
@@ -394,3 +398,27 @@ def test_what_a_runs_user_made_in_a_shared_folder_goes_once_its_run_is_over(
     leftovers.clean(busy=set())
     assert {path.name for path in shared.iterdir()} == remaining - {"second"}
     leftovers.close()
+
+
+def test_the_users_of_the_runs_come_back_in_turn_after_every_other() -> None:
+    pool = user_pool()
+    taken = [pool.get() for _ in range(UID_SLOTS)]
+    first = FIRST_UID + (os.getpid() % PID_SPAN) * UID_SLOTS
+    assert taken == list(range(first, first + UID_SLOTS)) and pool.empty()
+    pool.put(taken[5])
+    pool.put(taken[2])
+    assert [pool.get(), pool.get()] == [taken[5], taken[2]]
+
+
+@pytest.mark.parametrize("one_call", [True, False])
+def test_what_an_unprivileged_run_leaves_holding_its_output_ends_with_it(
+    users: Unprivileged, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, one_call: bool
+) -> None:
+    if not one_call:  # a machine without the raw call: every process is looked at instead
+        monkeypatch.setattr("acceptance.grading.sandbox.SETRESUID", {})
+    jail = users.jail(a_submission(tmp_path / "own"))
+    started = time.monotonic()
+    ending = run_in(users, jail, a_script(tmp_path / "s"), "sleep 60 & echo printed")
+    assert ending.code == 0 and ending.stdout == b"printed\n" and not ending.stopped
+    assert time.monotonic() - started < 5
+    assert gone_soon(lambda: processes_of_runs(os.getpid()))

@@ -229,11 +229,11 @@ def kill_all_of(user: int) -> bool:
     return True
 
 
-def end_all_of(user: int) -> None:
+def end_all_of(user: int, spared: int = 0) -> None:
     """Kill whatever still runs as a run's user: with one call where the machine allows, else by
-    looking at every process."""
+    looking at every process (see `reap` for `spared`)."""
     if not kill_all_of(user):
-        reap(user)
+        reap(user, spared)
 
 
 def user_pool() -> "queue.Queue[int]":

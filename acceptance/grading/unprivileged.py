@@ -152,8 +152,8 @@ class Unprivileged:
         with self.place(script, group) as (home, user):
             command = self.command(user, group, argv(home / script.name))
 
-            def ended(_: int) -> None:
-                end_all_of(user)  # what it left may hold its output open
+            def ended(pid: int) -> None:
+                end_all_of(user, pid)  # what it left may hold its output open
 
             return run_program(command, timeout, limit, guard, ended, setting(home))
 
