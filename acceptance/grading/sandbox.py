@@ -10,10 +10,10 @@ since the kernel counts and limits processes per user but not for root.
 
 What a run costs the grader does not grow with the machine: as root, each concurrent run has a
 network namespace made once (no interface but its own loopback) that its runs share in turn, and a
-run that ended on its own needs no cleaning (its process namespace ended with it); the users are
-taken in turn from a pool, so that a user comes back only after every other, and what a stopped
-run left running is killed by one call as its user (see `kill_all_of`), not found by looking at
-every process of the machine.
+run needs no cleaning: its process namespace ends with its first process (bwrap's, which is
+killed with the run's process group when the run is stopped), and the kernel kills everything
+left in it. The users are taken in turn from a pool, so that a user comes back only after every
+other, long after what its run left has died.
 """
 
 import argparse
@@ -438,14 +438,8 @@ class Sandbox:
         OSError if it cannot be, Stopped if the guard stops it."""
         with self.place(script) as (scripts, user):
             command = self.command(jail, scripts, user, argv(Path(SCRIPTS, script.name)))
-            ending: Ending | None = None
-            try:
-                with self.network():
-                    ending = run_program(command, timeout, limit, guard)
-                return ending
-            finally:
-                if user is not None and (ending is None or ending.stopped):
-                    end_all_of(user)  # one that ended on its own left nothing: its namespace ended
+            with self.network():
+                return run_program(command, timeout, limit, guard)
 
     @contextlib.contextmanager
     def network(self) -> Iterator[None]:
