@@ -422,3 +422,19 @@ def test_what_an_unprivileged_run_leaves_holding_its_output_ends_with_it(
     assert ending.code == 0 and ending.stdout == b"printed\n" and not ending.stopped
     assert time.monotonic() - started < 5
     assert gone_soon(lambda: processes_of_runs(os.getpid()))
+
+
+def test_an_unprivileged_run_has_no_capability_and_cannot_gain_any(
+    users: Unprivileged, tmp_path: Path
+) -> None:
+    jail = users.jail(a_submission(tmp_path / "own"))
+    shell = "id -u; grep -E '^(Cap|NoNewPrivs|Groups)' /proc/self/status"
+    ending = run_in(users, jail, a_script(tmp_path / "s"), shell)
+    user, *lines = ending.stdout.decode().splitlines()
+    assert ending.code == 0 and int(user) != 0
+    status = dict(line.split(":", 1) for line in lines)
+    assert {name: value.strip() for name, value in status.items()} == {
+        **{f"Cap{kind}": "0" * 16 for kind in ("Inh", "Prm", "Eff", "Bnd", "Amb")},
+        "NoNewPrivs": "1",
+        "Groups": "",
+    }
