@@ -37,6 +37,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tools.bench_basic super_star_trek
 	$(BIN)/python -m tools.bench_sandbox
 	$(BIN)/python -m tools.bench_grading
+	$(BIN)/python -m tools.bench_scaling
 	$(BIN)/python -m tools.bench_reports
 	$(BIN)/python -m tools.bench_web
 	$(MAKE) fuzz-power

@@ -1,13 +1,15 @@
 """report.html of a graded class: 30 generated submissions, one kind per injected fault (exact,
 one trailing space on the state line, one wrong rule in the tests where a Grunt spawns, a
 wrong echo in the few tests that move, a crash, a hang), graded over ten tests; the report groups
-the failures into one cause per fault with the right counts, in the file and in a real browser."""
+the failures into one cause per fault with the right counts, in the file and in a real browser.
+Its histogram has a bar per tenth of the scores and one for full scores, scaled to the tallest."""
 
 import re
 from pathlib import Path
 
 import pytest
 
+from acceptance.grading.class_report import bucket_label, bucket_of, histogram
 from tools.browser import Browser
 from tests.classroom import (
     SPACE_CLASS,
@@ -18,6 +20,10 @@ from tests.classroom import (
     grade_unsandboxed,
 )
 
+BAR = re.compile(
+    r'<div class="bucket" title="(\d+) scored ([^"]+)"><span class="count">(\d+)</span>'
+    r'<div class="bar" style="height:(\d+)%"></div><span class="label">([^<]+)</span></div>'
+)
 CAUSE_ROW = re.compile(
     r'<tr class="cause" id="cause-\d+" data-name="[^"]*"><td class="(\w+)">([^<]*)</td>'
     r'<td><span class="what">([^<]*)</span>.*?<td class="number tests">(\d+)</td>'
@@ -141,3 +147,32 @@ def test_names_and_tests_sort_too(graded: Path, browser: Browser) -> None:
     hardest, by_name, submissions = columns
     assert by_name == sorted(hardest) and hardest != by_name
     assert submissions == sorted(submissions, reverse=True) and len(submissions) == 30
+
+
+@pytest.mark.parametrize(
+    ("score", "bucket"),
+    [(0, 0), (9.99, 0), (10, 1), (19.99, 1), (50, 5), (89.99, 8), (90, 9), (99.99, 9), (100, 10)],
+)
+def test_a_score_falls_in_its_tenth_and_a_full_score_has_its_own_bar(
+    score: float, bucket: int
+) -> None:
+    assert bucket_of(score) == bucket
+
+
+def test_the_histogram_has_a_bar_per_tenth_each_labelled_and_scaled_to_the_tallest() -> None:
+    bars = BAR.findall(histogram([100, 100, 100, 100, 55, 50, 0, 9.5]))
+    assert [(int(count), label, int(height)) for count, _, _, height, label in bars] == [
+        (2, "0–9", 50),
+        (0, "10–19", 0),
+        (0, "20–29", 0),
+        (0, "30–39", 0),
+        (0, "40–49", 0),
+        (2, "50–59", 50),
+        (0, "60–69", 0),
+        (0, "70–79", 0),
+        (0, "80–89", 0),
+        (0, "90–99", 0),
+        (4, "100", 100),
+    ]
+    assert all(title == count and scored == label for title, scored, count, _, label in bars)
+    assert [bucket_label(bucket) for bucket in (0, 9, 10)] == ["0–9", "90–99", "100"]

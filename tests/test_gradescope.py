@@ -112,6 +112,7 @@ def test_an_exact_submission_gets_every_point(classroom: tuple[Path, list[Path]]
         ("at003", 0.5, 0.5),
     ]
     assert {test["status"] for test in results["tests"]} == {"passed"}
+    assert [test["number"] for test in results["tests"]] == ["1", "2", "3"]
     assert results["output"] == (
         "3 of 3 tests passed (0 wrong output, 0 errors): 6.5 of 6.5 points\n"
         "isolation: none (--no-sandbox: the runs were not isolated)"

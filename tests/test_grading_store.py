@@ -1,7 +1,7 @@
 """The grading store: `at grade` killed (SIGKILL) at several points, stopped by SIGINT or
 SIGTERM, then run again, writes the reports an uninterrupted run writes, having run at most the
 jobs in flight at each kill again; a finished grading run again starts no program; a changed
-submission or test runs again alone; points change only the reports; `at report` writes them
+submission (its bytes, or a file made runnable or not) or test runs again alone; points change only the reports; `at report` writes them
 again from the store; a store of another suite is a one-line error.
 
 Each submission counts its runs: its program appends a line to a log file of the test's before
@@ -20,6 +20,7 @@ import pytest
 
 from acceptance.cli import main
 from acceptance.cli_grade import REPORTS
+from acceptance.grading.store import folder_digest
 from tests.classroom import EXACT, ROOT, TEMPLATE, TRAILING_SPACE, Kind, copy_suite, make_class
 
 TESTS = [ROOT / "at" / f"at{number:03d}.txt" for number in range(1, 9)]
@@ -172,6 +173,19 @@ def test_a_changed_submission_alone_runs_again(
     assert runs(place) == len(TESTS)
     assert set((place / "runs.log").read_text().splitlines()) == {"program"}
     assert reports(place / "whole") == uninterrupted
+
+
+@pytest.mark.parametrize(
+    ("mode", "same"), [(0o600, True), (0o744, False), (0o654, False), (0o645, False)]
+)
+def test_a_submission_changes_when_a_file_is_made_runnable_or_not_otherwise(
+    tmp_path: Path, mode: int, same: bool
+) -> None:
+    (tmp_path / "helper").write_text("echo\n")
+    (tmp_path / "helper").chmod(0o644)
+    before = folder_digest(tmp_path)
+    (tmp_path / "helper").chmod(mode)
+    assert (folder_digest(tmp_path) == before) is same
 
 
 def test_an_edited_test_alone_runs_again(

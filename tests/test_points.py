@@ -38,6 +38,11 @@ def test_the_last_line_naming_a_test_counts_and_others_count_1() -> None:
     assert points.weighted
 
 
+def test_a_test_may_be_worth_0_points() -> None:
+    points = parse_points("at001 0\nat002 0.0\n", TESTS, "p")
+    assert [points.of(name) for name in TESTS] == [0, 0, 1, 1]
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -165,6 +165,17 @@ PACKAGES = {
         "super_star_trek",
         left_alone=("games/super_star_trek/cli.py", "games/super_star_trek/autoplay.py"),
     ),
+    # The harness, against its own tests (those needing a browser, the docs or PC-BASIC left out).
+    "acceptance": Package(
+        ("acceptance",),
+        test_files(
+            *("causes", "class_report", "class_star_lanes", "gradescope", "grading_store"),
+            *("merge", "points", "report_injection", "sandbox", "sandbox_limits", "acceptance"),
+            *(f"harness_{name}" for name in ("cases", "compare", "fuzz", "games", "grade")),
+            *(f"harness_{name}" for name in ("places", "pytest", "regen", "report", "run")),
+            "harness_shrink",
+        ),
+    ),
 }
 EVERY_PACKAGE = (
     "model",
@@ -174,6 +185,7 @@ EVERY_PACKAGE = (
     "star_canine",
     "star_canine_player",
     "basic",
+    "acceptance",
 )
 NO_MUTANT = "sample.nothing*"
 """A name no mutant has: mutmut makes the mutants and measures the tests, then stops (failing)."""

@@ -7,17 +7,30 @@ starts ends when its main process ends. The grader's private folders (the suite,
 submissions, the reports, the project) that lie under a system folder are covered by an empty
 read-only folder. As root (CI) it runs as an unprivileged user of its own, one per concurrent run,
 since the kernel counts and limits processes per user but not for root.
+
+What a run costs the grader does not grow with the machine: as root, each concurrent run has a
+network namespace made once (no interface but its own loopback) that its runs share in turn, and a
+run needs no cleaning: its process namespace ends with its first process (bwrap's, which is
+killed with the run's process group when the run is stopped), and the kernel kills everything
+left in it. The users are taken in turn from a pool, so that a user comes back only after every
+other, long after what its run left has died.
 """
 
 import argparse
 import contextlib
+import ctypes
+import fcntl
 import os
+import platform
 import queue
 import shutil
 import signal
+import socket
 import stat
+import struct
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -70,6 +83,13 @@ SIGNS = {
 }
 SIGNAL_LIMITS = {signal.SIGXCPU: Status.OVER_CPU, signal.SIGXFSZ: Status.OVER_FILE_SIZE}
 NOT_STARTED = "prlimit: failed to execute "  # the sandbox's last step could not start the program
+LIBC = ctypes.CDLL(None, use_errno=True)
+# The raw system call that changes the user of the calling thread alone (libc's setresuid changes
+# every thread's), by machine; elsewhere a run's processes are found by looking at every process.
+SETRESUID = {"x86_64": 117, "aarch64": 147}
+CLONE_NEWNET = 0x40000000
+SIOCGIFFLAGS, SIOCSIFFLAGS, IFF_UP = 0x8913, 0x8914, 0x1
+INTERFACE = struct.Struct("16sH22x")  # struct ifreq: a name and its flags
 
 
 @dataclass(frozen=True)
@@ -191,6 +211,90 @@ def processes_of(user: int) -> list[int]:
     return found
 
 
+def kill_all_of(user: int) -> bool:
+    """Kill every process of a user with one call, as that user: this thread alone takes the user
+    (root is kept as its saved user, its capabilities left unused meanwhile), sends SIGKILL to all
+    it may signal (kill -1: the user's processes, never root's), and turns back to root. The
+    kernel lets a process with SIGKILL pending run no more of its code nor start another. False
+    where this machine has no such call or the grader is not root (then see `reap`)."""
+    number = SETRESUID.get(platform.machine())
+    if number is None or os.geteuid() != 0 or LIBC.syscall(number, user, user, 0) != 0:
+        return False
+    try:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(-1, signal.SIGKILL)
+    finally:
+        if LIBC.syscall(number, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "cannot turn back to root after killing a run")
+    return True
+
+
+def end_all_of(user: int, spared: int = 0) -> None:
+    """Kill whatever still runs as a run's user: with one call where the machine allows, else by
+    looking at every process (see `reap` for `spared`)."""
+    if not kill_all_of(user):
+        reap(user, spared)
+
+
+def user_pool() -> "queue.Queue[int]":
+    """The unprivileged users of this `at` process's runs, to be taken in turn (first in, first
+    out): a user whose run ended comes back after every other, so the processes killed at the
+    end of its run are long gone by then."""
+    users: queue.Queue[int] = queue.Queue()
+    first = FIRST_UID + (os.getpid() % PID_SPAN) * UID_SLOTS
+    for slot in range(UID_SLOTS):
+        users.put(first + slot)
+    return users
+
+
+def network_namespace() -> int:
+    """A new network namespace with its loopback up and no other interface, held by the returned
+    descriptor: made in a thread of its own, which enters it and ends."""
+    made: list[int | OSError] = []
+
+    def make() -> None:
+        try:
+            if LIBC.unshare(CLONE_NEWNET) != 0:
+                raise OSError(ctypes.get_errno(), "cannot make a network namespace")
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+                name = INTERFACE.pack(b"lo", 0)
+                flags = INTERFACE.unpack(fcntl.ioctl(probe, SIOCGIFFLAGS, name))[1]
+                fcntl.ioctl(probe, SIOCSIFFLAGS, INTERFACE.pack(b"lo", flags | IFF_UP))
+            made.append(os.open("/proc/thread-self/ns/net", os.O_RDONLY | os.O_CLOEXEC))
+        except OSError as error:
+            made.append(error)
+
+    maker = threading.Thread(target=make)
+    maker.start()
+    maker.join()
+    if isinstance(made[0], OSError):
+        raise made[0]
+    return made[0]
+
+
+def shared_networks(count: int) -> "queue.Queue[int] | None":
+    """`count` network namespaces for the runs to take in turn, or None where none can be made
+    (then each run makes its own, as bwrap does)."""
+    made: list[int] = []
+    try:
+        for _ in range(count):
+            made.append(network_namespace())
+    except OSError:
+        for network in made:
+            os.close(network)
+        return None
+    networks: queue.Queue[int] = queue.Queue()
+    for network in made:
+        networks.put(network)
+    return networks
+
+
+def enter(namespace: int) -> None:
+    """Move the calling thread (and what it starts from then on) into a network namespace."""
+    if LIBC.setns(namespace, CLONE_NEWNET) != 0:
+        raise OSError(ctypes.get_errno(), "cannot enter a network namespace")
+
+
 def reap(user: int, spared: int = 0) -> None:
     """Kill whatever still runs as a run's user and wait for it to be gone, so that nothing of a
     run outlives it and the next run as that user starts with no process counted against it;
@@ -220,8 +324,9 @@ def exit_code(code: int) -> int:
 
 
 class Sandbox:
-    """Runs programs in bubblewrap with limits; as root each run at once has a user of its own.
-    Private folders (each run's script, copies of folders) live in `workspace`."""
+    """Runs programs in bubblewrap with limits; as root each run at once has a user of its own
+    and a network namespace of its own, made once. Private folders (each run's script, copies of
+    folders) live in `workspace`."""
 
     def __init__(
         self, limits: Limits, workspace: Path, runs: int, private: Sequence[Path] = ()
@@ -230,11 +335,13 @@ class Sandbox:
         self.workspace = workspace
         self.private = [*private, workspace]
         self.covered: list[str] | None = None  # covers(private), made at the first run
-        self.users: queue.Queue[int | None] = queue.Queue()
         root = os.geteuid() == 0
-        first = FIRST_UID + (os.getpid() % PID_SPAN) * UID_SLOTS
-        for slot in range(min(runs, UID_SLOTS)):
-            self.users.put(first + slot if root else None)
+        self.users = user_pool() if root else None
+        self.networks: queue.Queue[int] | None = None
+        self.home = os.open("/proc/self/ns/net", os.O_RDONLY | os.O_CLOEXEC) if root else -1
+        if root:
+            self.networks = shared_networks(min(runs, UID_SLOTS))
+        self.binds = system_binds()
         self.sized = (
             "--size"
             in subprocess.run(
@@ -267,10 +374,18 @@ class Sandbox:
         size = ["--size", str(self.limits.file_size)] if self.sized else []
         return [*size, "--perms", "1777", "--tmpfs", path]
 
+    def close(self) -> None:
+        """Let go of the network namespaces."""
+        while self.networks is not None and not self.networks.empty():
+            os.close(self.networks.get())
+        if self.home >= 0:
+            os.close(self.home)
+
     def command(
         self, jail: Jail, scripts: Path, user: int | None, argv: Sequence[str]
     ) -> list[str]:
-        """The bwrap command line that runs `argv` in the sandbox, as `user` if one is given."""
+        """The bwrap command line that runs `argv` in the sandbox, as `user` if one is given (in
+        the network namespace the run is started in, when the grader made one)."""
         drop = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups"]
         drop += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
         environment = {"PATH": PATH, "HOME": HOME, "LANG": "C.UTF-8"}
@@ -278,9 +393,9 @@ class Sandbox:
             "bwrap",
             "--die-with-parent",
             *(["--unshare-user"] if user is None else []),
-            *("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts"),
-            "--unshare-cgroup-try",
-            *system_binds(),
+            *("--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try"),
+            *(["--unshare-net"] if self.networks is None else []),
+            *self.binds,
             *self.covers(),
             *("--dev", "/dev", "--proc", "/proc"),
             *self.tmpfs("/tmp"),
@@ -298,16 +413,15 @@ class Sandbox:
     def place(self, script: Path) -> Iterator[tuple[Path, int | None]]:
         """A fresh private folder holding a copy of the script alone, and a user for the run."""
         folder = Path(tempfile.mkdtemp(dir=self.workspace))
-        user = self.users.get()
+        user = self.users.get() if self.users is not None else None
         try:
             shutil.copyfile(script, folder / script.name)
             (folder / script.name).chmod(0o444)
             folder.chmod(0o555)
             yield folder, user
         finally:
-            if user is not None:
-                reap(user)
-            self.users.put(user)
+            if self.users is not None and user is not None:
+                self.users.put(user)
             folder.chmod(0o700)
             shutil.rmtree(folder, ignore_errors=True)
 
@@ -324,7 +438,23 @@ class Sandbox:
         OSError if it cannot be, Stopped if the guard stops it."""
         with self.place(script) as (scripts, user):
             command = self.command(jail, scripts, user, argv(Path(SCRIPTS, script.name)))
-            return run_program(command, timeout, limit, guard)
+            with self.network():
+                return run_program(command, timeout, limit, guard)
+
+    @contextlib.contextmanager
+    def network(self) -> Iterator[None]:
+        """The calling thread in one of the network namespaces made for the runs, if any, then
+        back in the grader's."""
+        if self.networks is None:
+            yield
+            return
+        network = self.networks.get()
+        try:
+            enter(network)
+            yield
+        finally:
+            enter(self.home)
+            self.networks.put(network)
 
     def probe(self) -> None:
         """Make one sandbox and run `true` in it: a machine that cannot is a one-line error."""
@@ -354,8 +484,11 @@ def sandbox(limits: Limits, runs: int, private: Sequence[Path] = ()) -> Iterator
         )
     with tempfile.TemporaryDirectory(prefix="at-sandbox-") as workspace:
         made = Sandbox(limits, Path(workspace), runs, private)
-        made.probe()
-        yield made
+        try:
+            made.probe()
+            yield made
+        finally:
+            made.close()
 
 
 class Runner(Protocol):

@@ -9,12 +9,16 @@ grader's private folders (the suite, the submissions, the reports, the project) 
 by their owner alone before the first run. What this level does not give: a private view of the
 system's folders (a run can list the machine's world-readable files and reach its network);
 whatever a run leaves in the shared temporary folders is removed after it.
+
+After a run its processes are killed with one call as its user, and its entries in the shared
+folders are those the kernel reported made since the last run (`Leftovers`): nothing of a run's
+cost grows with the machine's processes or the shared folders' entries. Users are taken in turn
+from a pool, so a user comes back only after every other.
 """
 
 import contextlib
 import itertools
 import os
-import queue
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
@@ -22,14 +26,24 @@ from pathlib import Path
 
 from acceptance.running.cases import shown
 from acceptance.errors import HarnessError
-from acceptance.running.execution import OUTPUT_LIMIT, Ending, Guard, run_program
-from acceptance.grading.sandbox import FIRST_UID, PATH, PID_SPAN, UID_SLOTS, Jail, Limits, reap
+from acceptance.running.execution import OUTPUT_LIMIT, Ending, Guard, Setting, run_program
+from acceptance.grading.leftovers import Leftovers
+from acceptance.grading.sandbox import (
+    FIRST_UID,
+    PATH,
+    PID_SPAN,
+    UID_SLOTS,
+    Jail,
+    Limits,
+    end_all_of,
+    user_pool,
+)
 
 FIRST_GID = 1 << 31  # the groups of submissions: one per submission of a grading
 GID_SLOTS = 1 << 16
 GID_SPAN = 1 << 14
 SHARED = ("/tmp", "/var/tmp", "/dev/shm")  # folders any user may write, cleaned after each run
-UMASK = 'umask 077 && exec "$@"'  # what a run writes is its own
+UMASK = 0o077  # what a run writes is its own
 
 
 def lock(folders: Sequence[Path]) -> list[Path]:
@@ -61,18 +75,11 @@ def own_copy(folder: Path, copy: Path, group: int) -> None:
                 os.chmod(path, 0o750 if runnable else 0o640)
 
 
-def clean_shared(user: int) -> None:
-    """Remove whatever a run's user left at the top of the shared temporary folders."""
-    for folder in SHARED:
-        with contextlib.suppress(OSError), os.scandir(folder) as entries:
-            for entry in entries:
-                with contextlib.suppress(OSError):
-                    if entry.stat(follow_symlinks=False).st_uid != user:
-                        continue
-                    if entry.is_dir(follow_symlinks=False):
-                        shutil.rmtree(entry.path, ignore_errors=True)
-                    else:
-                        os.unlink(entry.path)
+def setting(home: Path) -> Setting:
+    """What a run starts with: a clean environment, its own folder as HOME, TMPDIR and working
+    folder, and a umask that keeps what it writes its own."""
+    environment = {"LANG": "C.UTF-8", "PATH": PATH, "HOME": str(home), "TMPDIR": str(home / "tmp")}
+    return Setting(environment, home, UMASK)
 
 
 class Unprivileged:
@@ -83,10 +90,11 @@ class Unprivileged:
         self.limits = limits
         self.workspace = workspace
         workspace.chmod(0o711)
-        self.users: queue.Queue[int] = queue.Queue()
+        self.setpriv = shutil.which("setpriv") or "setpriv"
+        self.users = user_pool()
         first = FIRST_UID + (os.getpid() % PID_SPAN) * UID_SLOTS
-        for slot in range(min(runs, UID_SLOTS)):
-            self.users.put(first + slot)
+        self.busy: set[int] = set()  # the users of the runs going on
+        self.leftovers = Leftovers(SHARED, lambda user: first <= user < first + UID_SLOTS)
         start = FIRST_GID + (os.getpid() % GID_SPAN) * GID_SLOTS
         self.groups = itertools.count(start)
 
@@ -102,23 +110,18 @@ class Unprivileged:
             return Jail(folder, str(folder), problem=f"cannot read {shown(folder)}: {error}")
         return Jail(copy, str(copy), group=group)
 
-    def command(self, user: int, group: int, home: Path, argv: Sequence[str]) -> list[str]:
-        """The command line that runs `argv` as the user, in the group, in its own folder."""
-        drop = ["setpriv", f"--reuid={user}", f"--regid={group}", "--clear-groups"]
+    def command(self, user: int, group: int, argv: Sequence[str]) -> list[str]:
+        """The command line that runs `argv` as the user, in the group, with the limits."""
+        drop = [self.setpriv, f"--reuid={user}", f"--regid={group}", "--clear-groups"]
         drop += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
-        environment = {"PATH": PATH, "HOME": str(home), "TMPDIR": str(home / "tmp")}
-        return [
-            *drop,
-            *("env", "-i", "-C", str(home), "LANG=C.UTF-8"),
-            *(f"{name}={value}" for name, value in environment.items()),
-            *("sh", "-c", UMASK, "sh", "prlimit", *self.limits.prlimit(), "--", *argv),
-        ]
+        return [*drop, "prlimit", *self.limits.prlimit(), "--", *argv]
 
     @contextlib.contextmanager
     def place(self, script: Path, group: int) -> Iterator[tuple[Path, int]]:
         """A fresh folder of the run's user holding a copy of the script, and that user; after
         the run, whatever the user left is gone."""
         user = self.users.get()
+        self.busy.add(user)
         home = Path(tempfile.mkdtemp(dir=self.workspace))
         try:
             shutil.copyfile(script, home / script.name)
@@ -129,8 +132,9 @@ class Unprivileged:
             home.chmod(0o700)
             yield home, user
         finally:
-            reap(user)
-            clean_shared(user)
+            end_all_of(user)
+            self.busy.discard(user)
+            self.leftovers.clean(self.busy)
             shutil.rmtree(home, ignore_errors=True)
             self.users.put(user)
 
@@ -146,8 +150,12 @@ class Unprivileged:
         """Run the command line `argv` gives for the run's copy of the script, as the run's user."""
         group = jail.group if jail.group is not None else next(self.groups)
         with self.place(script, group) as (home, user):
-            command = self.command(user, group, home, argv(home / script.name))
-            return run_program(command, timeout, limit, guard, lambda pid: reap(user, pid))
+            command = self.command(user, group, argv(home / script.name))
+
+            def ended(pid: int) -> None:
+                end_all_of(user, pid)  # what it left may hold its output open
+
+            return run_program(command, timeout, limit, guard, ended, setting(home))
 
     def probe(self) -> None:
         """Run `true` as an unprivileged user: a machine where that fails is a one-line error."""
@@ -169,12 +177,15 @@ def unprivileged(limits: Limits, runs: int) -> Iterator[Unprivileged]:
         raise HarnessError("running programs as other users needs root")
     with tempfile.TemporaryDirectory(prefix="at-unprivileged-") as workspace:
         made = Unprivileged(limits, Path(workspace), runs)
-        made.probe()
-        yield made
+        try:
+            made.probe()
+            yield made
+        finally:
+            made.leftovers.close()
 
 
 def available() -> bool:
-    """Whether this machine can run programs as unprivileged users: root with setpriv, prlimit
-    and env (coreutils) on the PATH."""
-    tools = ("setpriv", "prlimit", "env")
+    """Whether this machine can run programs as unprivileged users: root with setpriv and prlimit
+    (util-linux) on the PATH."""
+    tools = ("setpriv", "prlimit")
     return os.geteuid() == 0 and all(shutil.which(tool) for tool in tools)

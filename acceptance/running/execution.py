@@ -9,8 +9,9 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from enum import Enum
 
 from acceptance.running.cases import Case
@@ -158,6 +159,19 @@ class Ending:
     stopped: str = ""
 
 
+@dataclass(frozen=True)
+class Setting:
+    """What a program starts with beside its command line, where it is not the grader's own: its
+    whole environment, its working folder, its umask."""
+
+    environment: Mapping[str, str] | None = None
+    folder: Path | None = None
+    umask: int = -1
+
+
+GRADERS = Setting()
+
+
 class Stopped(Exception):
     """A run that was not started, or was ended, because its grading is stopping."""
 
@@ -171,20 +185,27 @@ class Guard:
         self.running: set[subprocess.Popen[bytes]] = set()
         self.stopped = False
 
-    def start(self, argv: list[str]) -> subprocess.Popen[bytes]:
-        """Start a program in a process group of its own; Stopped once stopping."""
+    def start(self, argv: list[str], setting: Setting = GRADERS) -> subprocess.Popen[bytes]:
+        """Start a program in a process group of its own; Stopped once stopping. Programs start
+        at once in several threads: one started while the grading stopped is killed at once."""
         with self.lock:
             if self.stopped:
                 raise Stopped("the grading is stopping")
-            process = subprocess.Popen(
-                argv,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,
-            )
+        process = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            env=setting.environment,
+            cwd=setting.folder,
+            umask=setting.umask,
+        )
+        with self.lock:
             self.running.add(process)
-            return process
+            if self.stopped:
+                kill_group(process)
+        return process
 
     def finished(self, process: subprocess.Popen[bytes]) -> None:
         """Forget a program that has ended; Stopped if it was ended by a stop."""
@@ -207,12 +228,13 @@ def run_program(
     limit: int,
     guard: Guard | None = None,
     ended: Callable[[int], None] | None = None,
+    setting: Setting = GRADERS,
 ) -> Ending:
     """Run a program to its end, or stop its whole process group past the deadline or when it
     prints more than `limit` bytes; OSError if it cannot be started, Stopped if the guard stops
     it. `ended` is called with its pid once the program itself has ended."""
     deadline = time.monotonic() + timeout
-    process = (guard or Guard()).start(argv)
+    process = (guard or Guard()).start(argv, setting)
     with process:
         stdout, stderr, stopped = drain(process, deadline, limit, ended)
         if not stopped:
