@@ -32,13 +32,13 @@ docs: $(STAMP)
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs docs/_build/html
 
 bench: $(STAMP)
-	$(BIN)/python -m tools.bench
-	$(BIN)/python -m tools.bench_basic star_lanes
-	$(BIN)/python -m tools.bench_basic super_star_trek
-	$(BIN)/python -m tools.bench_sandbox
-	$(BIN)/python -m tools.bench_grading
-	$(BIN)/python -m tools.bench_reports
-	$(BIN)/python -m tools.bench_web
+	$(BIN)/python -m tools.benchmarks.oracle
+	$(BIN)/python -m tools.benchmarks.basic star_lanes
+	$(BIN)/python -m tools.benchmarks.basic super_star_trek
+	$(BIN)/python -m tools.benchmarks.sandbox
+	$(BIN)/python -m tools.benchmarks.grading
+	$(BIN)/python -m tools.benchmarks.reports
+	$(BIN)/python -m tools.benchmarks.web
 	$(MAKE) fuzz-power
 
 # A BASIC game's clone against PC-BASIC on random games (GAMES of them, one PC-BASIC at a time);
@@ -52,18 +52,18 @@ differential: $(STAMP)
 # package, mutants, killed, survived, timed out and the score; results kept in .mutation/.
 PACKAGE ?=
 mutation: $(STAMP)
-	nice -n 19 $(BIN)/python -m tools.mutation $(PACKAGE)
+	nice -n 19 $(BIN)/python -m tools.mutation.run $(PACKAGE)
 
 # The planted-bug figure of `oracle -why` (docs/provenance.md): a fixed sample of 60 mutants of
 # model/'s rules; how often the explanation of the first differing line names the mutated function.
 why-mutants: $(STAMP)
-	nice $(BIN)/python -m tools.why_mutants --list
+	nice $(BIN)/python -m tools.mutation.why_mutants --list
 
 # The fuzzer's power (docs/mutation.md): a fixed sample of 60 planted mutants of model/'s rules,
 # each run as a student's program by `at run` over the public suite and by 30 s of `at fuzz`;
 # exit 1 if at fuzz misses one the public suite finds. About 30 to 40 minutes.
 fuzz-power: $(STAMP)
-	$(BIN)/python -m tools.fuzz_power --list
+	$(BIN)/python -m tools.mutation.fuzz_power --list
 
 clean:
 	rm -rf $(VENV) build *.egg-info web/dist web/node_modules docs/_build
@@ -71,4 +71,4 @@ clean:
 # The oracle's web page: a static site in web/dist/, Pyodide from npm (package-lock.json).
 web: $(STAMP)
 	cd web && npm ci --no-audit --no-fund
-	$(BIN)/python -m tools.web_site
+	$(BIN)/python -m tools.webpage.static_site

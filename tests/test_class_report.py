@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.browser import Browser
+from tools.webpage.browser import Browser
 from tests.classroom import (
     SPACE_CLASS,
     SPACE_TESTS,

@@ -18,8 +18,8 @@ from model.session import Session
 from oracle.interactive import reply
 from oracle.runner import state
 from tests.browser import npm_path
-from tools.browser import Browser, serving
-from tools.web_site import build
+from tools.webpage.browser import Browser, serving
+from tools.webpage.static_site import build
 from oracle.cli import main as oracle_main
 from oracle.version import package_version, version_line
 from web.page import Options, captured, run

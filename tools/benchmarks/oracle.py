@@ -16,7 +16,7 @@
 `--layers` also splits the throughput run, in-process, between the front end (reading, parsing,
 type checks, the run loop), the model (commands applied to the session) and the view (rendering).
 
-    python -m tools.bench [--runs N] [--commands N] [--layers] [--grade | --grade-cold]
+    python -m tools.benchmarks.oracle [--runs N] [--commands N] [--layers] [--grade | --grade-cold]
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from oracle.runner import run
 from oracle.generate import script_lines
 from oracle.warm_client import SOCKET_ENVIRONMENT
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CLASS_SIZE = 30
 EXPLAINED_COMMANDS = 20_000
 EXPLAINED_RUNS = 3
@@ -261,7 +261,7 @@ def _median(runs: int, measure: Callable[[], float]) -> float:
 
 def _arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.bench", description=__doc__.split("\n")[0]
+        prog="python -m tools.benchmarks.oracle", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--runs", type=int, default=11, help="runs per median (default 11)")
     parser.add_argument(
