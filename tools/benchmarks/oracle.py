@@ -1,4 +1,4 @@
-"""The speed benchmark of issue 5 (`make bench`): startup, throughput and the acceptance suite.
+"""The oracle's speed benchmark (`make bench`): startup, throughput and the acceptance suite.
 
 - startup: `oracle -b at/at001.txt` as a ratio to a bare `python -c pass`, medians of several runs
   with the same interpreter (target: at most 5);
@@ -7,7 +7,7 @@
 - suite: wall time of `at run` on the whole acceptance suite (target: under 2 seconds);
 - explained: `oracle -why-json script out` against `oracle -b script out` on a generated script
   (20,000 commands), the CPU time (user and system) of the two run back to back, three times, the
-  median of the ratios (target: at most 5, issue 30): CPU time, not wall time, as the other work
+  median of the ratios (target: at most 5): CPU time, not wall time, as the other work
   of a shared machine slows both runs alike only in CPU time;
 - grading (with `--grade`): wall time of `at grade` of 30 submissions, each our own oracle run by
   its warm server, over the Space Defender 2 suite, on every core (target: under a minute);

@@ -1,4 +1,4 @@
-"""The fuzzer's power (issue 29): how many planted bugs the public suite and `at fuzz` find.
+"""The fuzzer's power: how many planted bugs the public suite and `at fuzz` find.
 
 A fixed sample of mutants of model/'s rule functions (`tools.mutation.mutants`: one operator or constant
 changed in one function), drawn uniformly at random with a fixed seed among all of them, whether

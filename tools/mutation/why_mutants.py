@@ -1,4 +1,4 @@
-"""The planted-bug figure of `oracle -why` (issue 30): does `source` name the function at fault?
+"""The planted-bug figure of `oracle -why`: does `source` name the function at fault?
 
 A fixed sample of mutants of the rule functions of model/ (one operator or constant changed in
 one function) is played, in-process, against the public Space Defender 2 suite. A mutant that
