@@ -3,16 +3,30 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The installer: uv, pinned here; every other package comes at the version uv.lock gives.
+UV_VERSION := 0.13.9
+UV := $(BIN)/uv
 
-.PHONY: install run test check docs bench differential mutation why-mutants fuzz-power clean web
+.PHONY: install lock run test check docs bench differential mutation why-mutants fuzz-power clean web matrix
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(UV):
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet uv==$(UV_VERSION)
+
+# The project (editable) and its dev extra at exactly the locked versions; fails if uv.lock does
+# not match pyproject.toml (then `make lock`).
+$(STAMP): pyproject.toml uv.lock | $(UV)
+	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --inexact --extra dev --quiet
 	touch $(STAMP)
+
+# uv.lock from pyproject.toml: after a change there, the pins that still fit stay. To move on:
+# `make lock UPGRADE=--upgrade` (every package to the newest its bounds allow) or
+# `make lock UPGRADE="--upgrade-package lark"` (one).
+UPGRADE ?=
+lock: $(UV)
+	$(UV) lock $(UPGRADE)
 
 run: $(STAMP)
 	$(BIN)/oracle -b at/at001.txt
@@ -26,6 +40,7 @@ check: $(STAMP)
 	$(BIN)/ruff check --quiet .
 	$(BIN)/lint-imports --no-logo --no-cache
 	$(BIN)/python -m tools.import_cycles
+	$(UV) lock --check --offline --quiet
 
 # The documentation site in docs/_build/html/ (Sphinx, MyST Markdown, furo); warnings are errors.
 docs: $(STAMP)
@@ -72,3 +87,9 @@ clean:
 web: $(STAMP)
 	cd web && npm ci --no-audit --no-fund
 	$(BIN)/python -m tools.webpage.static_site
+
+# The test matrix (noxfile.py): the whole suite on Python 3.11, 3.12 and 3.13, each installed from
+# uv.lock; a Python missing here is skipped (in CI it fails). ARGS go to pytest.
+ARGS ?=
+matrix: $(STAMP)
+	$(BIN)/nox $(if $(ARGS),-- $(ARGS))
