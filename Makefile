@@ -3,22 +3,24 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# The installer: uv, pinned here; every other package comes at the version uv.lock gives.
-UV_VERSION := 0.13.9
+# The installer, uv, at the version uv.lock gives it (the dev extra holds it, as every package).
+UV_VERSION := $(shell sed -n '/^name = "uv"$$/{n;s/^version = "\(.*\)"$$/\1/p;}' uv.lock)
 UV := $(BIN)/uv
 
 .PHONY: install lock run test check docs bench differential mutation why-mutants fuzz-power clean web matrix
 
 install: $(STAMP)
 
+# A bare environment (venv's own pip and setuptools are not locked), then the locked uv in it,
+# installed by the pip of $(PYTHON).
 $(UV):
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet uv==$(UV_VERSION)
+	$(PYTHON) -m venv --without-pip $(VENV)
+	$(PYTHON) -m pip --python $(BIN)/python install --quiet uv==$(UV_VERSION)
 
-# The project (editable) and its dev extra at exactly the locked versions; fails if uv.lock does
-# not match pyproject.toml (then `make lock`).
+# The project (editable) and its dev extra at exactly the locked versions, and nothing else (what
+# venv put there is removed); fails if uv.lock does not match pyproject.toml (then `make lock`).
 $(STAMP): pyproject.toml uv.lock | $(UV)
-	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --inexact --extra dev --quiet
+	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --extra dev --quiet
 	touch $(STAMP)
 
 # uv.lock from pyproject.toml: after a change there, the pins that still fit stay. To move on:
