@@ -83,7 +83,7 @@ fuzz-power: $(STAMP)
 	$(BIN)/python -m tools.mutation.fuzz_power --list
 
 clean:
-	rm -rf $(VENV) build *.egg-info web/dist web/node_modules docs/_build
+	rm -rf $(VENV) .nox build *.egg-info web/dist web/node_modules docs/_build
 
 # The oracle's web page: a static site in web/dist/, Pyodide from npm (package-lock.json).
 web: $(STAMP)
