@@ -3,16 +3,32 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The installer, uv, at the version uv.lock gives it (the dev extra holds it, as every package).
+UV_VERSION := $(shell sed -n '/^name = "uv"$$/{n;s/^version = "\(.*\)"$$/\1/p;}' uv.lock)
+UV := $(BIN)/uv
 
-.PHONY: install run test check docs bench differential mutation why-mutants fuzz-power clean web
+.PHONY: install lock run test check docs bench differential mutation why-mutants fuzz-power clean web matrix
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+# A bare environment (venv's own pip and setuptools are not locked), then the locked uv in it,
+# installed by the pip of $(PYTHON).
+$(UV):
+	$(PYTHON) -m venv --without-pip $(VENV)
+	$(PYTHON) -m pip --python $(BIN)/python install --quiet uv==$(UV_VERSION)
+
+# The project (editable) and its dev extra at exactly the locked versions, and nothing else (what
+# venv put there is removed); fails if uv.lock does not match pyproject.toml (then `make lock`).
+$(STAMP): pyproject.toml uv.lock | $(UV)
+	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --extra dev --quiet
 	touch $(STAMP)
+
+# uv.lock from pyproject.toml: after a change there, the pins that still fit stay. To move on:
+# `make lock UPGRADE=--upgrade` (every package to the newest its bounds allow) or
+# `make lock UPGRADE="--upgrade-package lark"` (one).
+UPGRADE ?=
+lock: $(UV)
+	$(UV) lock $(UPGRADE)
 
 run: $(STAMP)
 	$(BIN)/oracle -b at/at001.txt
@@ -26,20 +42,21 @@ check: $(STAMP)
 	$(BIN)/ruff check --quiet .
 	$(BIN)/lint-imports --no-logo --no-cache
 	$(BIN)/python -m tools.import_cycles
+	$(UV) lock --check --offline --quiet
 
 # The documentation site in docs/_build/html/ (Sphinx, MyST Markdown, furo); warnings are errors.
 docs: $(STAMP)
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs docs/_build/html
 
 bench: $(STAMP)
-	$(BIN)/python -m tools.bench
-	$(BIN)/python -m tools.bench_basic star_lanes
-	$(BIN)/python -m tools.bench_basic super_star_trek
-	$(BIN)/python -m tools.bench_sandbox
-	$(BIN)/python -m tools.bench_grading
-	$(BIN)/python -m tools.bench_scaling
-	$(BIN)/python -m tools.bench_reports
-	$(BIN)/python -m tools.bench_web
+	$(BIN)/python -m tools.benchmarks.oracle
+	$(BIN)/python -m tools.benchmarks.basic star_lanes
+	$(BIN)/python -m tools.benchmarks.basic super_star_trek
+	$(BIN)/python -m tools.benchmarks.sandbox
+	$(BIN)/python -m tools.benchmarks.grading
+	$(BIN)/python -m tools.benchmarks.scaling
+	$(BIN)/python -m tools.benchmarks.reports
+	$(BIN)/python -m tools.benchmarks.web
 	$(MAKE) fuzz-power
 
 # A BASIC game's clone against PC-BASIC on random games (GAMES of them, one PC-BASIC at a time);
@@ -53,23 +70,29 @@ differential: $(STAMP)
 # package, mutants, killed, survived, timed out and the score; results kept in .mutation/.
 PACKAGE ?=
 mutation: $(STAMP)
-	nice -n 19 $(BIN)/python -m tools.mutation $(PACKAGE)
+	nice -n 19 $(BIN)/python -m tools.mutation.run $(PACKAGE)
 
 # The planted-bug figure of `oracle -why` (docs/provenance.md): a fixed sample of 60 mutants of
 # model/'s rules; how often the explanation of the first differing line names the mutated function.
 why-mutants: $(STAMP)
-	nice $(BIN)/python -m tools.why_mutants --list
+	nice $(BIN)/python -m tools.mutation.why_mutants --list
 
 # The fuzzer's power (docs/mutation.md): a fixed sample of 60 planted mutants of model/'s rules,
 # each run as a student's program by `at run` over the public suite and by 30 s of `at fuzz`;
 # exit 1 if at fuzz misses one the public suite finds. About 30 to 40 minutes.
 fuzz-power: $(STAMP)
-	$(BIN)/python -m tools.fuzz_power --list
+	$(BIN)/python -m tools.mutation.fuzz_power --list
 
 clean:
-	rm -rf $(VENV) build *.egg-info web/dist web/node_modules docs/_build
+	rm -rf $(VENV) .nox build *.egg-info web/dist web/node_modules docs/_build
 
 # The oracle's web page: a static site in web/dist/, Pyodide from npm (package-lock.json).
 web: $(STAMP)
 	cd web && npm ci --no-audit --no-fund
-	$(BIN)/python -m tools.web_site
+	$(BIN)/python -m tools.webpage.static_site
+
+# The test matrix (noxfile.py): the whole suite on Python 3.11, 3.12 and 3.13, each installed from
+# uv.lock; a Python missing here is skipped (in CI it fails). ARGS go to pytest.
+ARGS ?=
+matrix: $(STAMP)
+	$(BIN)/nox $(if $(ARGS),-- $(ARGS))

@@ -1,4 +1,4 @@
-"""Fixtures for tests that open a page in headless Chromium (tools/browser.py): the tools they
+"""Fixtures for tests that open a page in headless Chromium (tools/webpage/browser.py): the tools they
 need, found or reported, and one browser for a whole test module.
 
 Under CI (CI=true) a missing tool fails the test; elsewhere the test is skipped with the reason.
@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tools.browser import Browser, chromium
+from tools.webpage.browser import Browser, chromium
 
 
 def require(found: str | None, what: str) -> str:

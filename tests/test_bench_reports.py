@@ -4,7 +4,7 @@ its reports written and measured; a small class here, so that the bench keeps wo
 import pytest
 
 from acceptance.running.suite import Outcome
-from tools import bench_reports
+from tools.benchmarks import reports as bench_reports
 
 
 def test_the_class_has_every_kind_and_the_bench_prints_its_figures(

@@ -1,10 +1,10 @@
-"""The similarity benchmark's generated class (tools/bench_similarity.py): its submissions are
+"""The similarity benchmark's generated class (tools/benchmarks/similarity.py): its submissions are
 written apart, and its planted copies rank first and are flagged."""
 
 from pathlib import Path
 
 from acceptance.grading.similarity import similarity
-from tools.bench_similarity import generate
+from tools.benchmarks.similarity import generate
 
 
 def test_a_generated_class_ranks_its_planted_copy_first(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""The mutants of what mutmut leaves out (tools.blind_spots): which places and points are found,
+"""The mutants of what mutmut leaves out (tools.mutation.blind_spots): which places and points are found,
 and that the named mutant, and only it, is compiled into its module when the tests import it."""
 
 import ast
@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools.blind_spots import (
+from tools.mutation.blind_spots import (
     Mutant,
     environment,
     module_mutants,
@@ -15,7 +15,7 @@ from tools.blind_spots import (
     place_points,
     places,
 )
-from tools.mutation import Worker
+from tools.mutation.run import Worker
 
 SOURCE = '''
 """A module's docstring."""

@@ -1,9 +1,9 @@
-"""tools/cause_mutants.py: a planted mutant run as a student's program through `at run --exe`, and
+"""tools/mutation/cause_mutants.py: a planted mutant run as a student's program through `at run --exe`, and
 whether its cause names the mutated function."""
 
-from tools.cause_mutants import measure
-from tools.mutants import mutants
-from tools.why_mutants import play, public_suite
+from tools.mutation.cause_mutants import measure
+from tools.mutation.mutants import mutants
+from tools.mutation.why_mutants import play, public_suite
 
 
 def test_a_mutant_of_the_armour_rule_is_named_by_its_cause() -> None:

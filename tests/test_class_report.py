@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from acceptance.grading.class_report import bucket_label, bucket_of, histogram
-from tools.browser import Browser
+from tools.webpage.browser import Browser
 from tests.classroom import (
     SPACE_CLASS,
     SPACE_TESTS,

@@ -21,7 +21,7 @@ from games.star_lanes.cli import parser as star_lanes_parser
 from games.super_star_trek.cli import parser as super_star_trek_parser
 from oracle.cli import MODES, help_text
 from oracle.warm import parser as warm_parser
-from tools.browser import Browser, serving
+from tools.webpage.browser import Browser, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 # The reference's sections, in page order, and the parser each is generated from.

@@ -1,4 +1,4 @@
-"""`tools.mutation`: the list of equivalents, and the differential run (a mutant's verdict on
+"""`tools.mutation.run`: the list of equivalents, and the differential run (a mutant's verdict on
 fixed games, and the figures it adds to the fast tests': the echo game of the harness tests
 standing for a clone)."""
 
@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 from tests import echo_game
-from tools.mutant_games import Played, first_difference
-from tools import blind_spots
-from tools.mutation import (
+from tools.mutation.mutant_games import Played, first_difference
+from tools.mutation import blind_spots
+from tools.mutation.run import (
     ROOT,
     Differential,
     Figures,

@@ -10,7 +10,7 @@ import pytest
 
 from acceptance.grading.grade_report import inert
 from tests.classroom import ROOT, copy_suite, grade_unsandboxed
-from tools.browser import Browser
+from tools.webpage.browser import Browser
 
 FORMULAS = ["=1+1", "+SUM(A1)", "-2+3", "@cmd", "\tx", "\rx"]
 MARKUP = [  # folder names: no slash, so no closing tag

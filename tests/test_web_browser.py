@@ -19,8 +19,8 @@ from oracle.interactive import reply
 from oracle.runner import state
 from tests.browser import npm_path
 from tests.planted_bugs import no_combine, planted_output
-from tools.browser import Browser, serving
-from tools.web_site import build
+from tools.webpage.browser import Browser, serving
+from tools.webpage.static_site import build
 from oracle.cli import main as oracle_main
 from oracle.version import package_version, version_line
 from web.page import Options, captured, run

@@ -1,5 +1,5 @@
 // Keeps this version of the site in the browser's cache, so that the page opens again offline and
-// a second visit does not fetch Pyodide again. The build (tools/web_site.py) writes the two lines below: the
+// a second visit does not fetch Pyodide again. The build (tools/webpage/static_site.py) writes the two lines below: the
 // site's version (a hash of its files; a new one replaces the old cache) and its files.
 const VERSION = "unbuilt";
 const FILES = [];

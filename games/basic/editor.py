@@ -17,7 +17,7 @@ emulated as PC-BASIC does them: typing in insert mode that pushes the line onto 
 or backspace at or past the end of a row that ends in a line feed (PC-BASIC pulls the next row
 up to the cursor), and a line feed inside a row that is not the line's last or on a line that
 reaches the bottom of the screen (PC-BASIC pushes the rest of the line along). The measured
-facts of tests/basic/test_editor.py cover the rest (tools/basic_facts.py, kinds editor and
+facts of tests/basic/test_editor.py cover the rest (tools/basic/facts.py, kinds editor and
 editor_cases).
 """
 

@@ -91,9 +91,52 @@ def _read(folder: Traversable, name: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise DataError(
-            f"data file {name} is not valid JSON: {error.msg}"
-            f" at line {error.lineno}, column {error.colno}"
+            f"data file {name} is not valid JSON: {_syntax_error(text, error.pos)}"
         ) from None
+
+
+def _syntax_error(text: str, position: int) -> str:
+    """What is wrong where the JSON parser stopped, in the project's own words with the line and
+    column, the same on every Python (the parser's own sentences and places change between them)."""
+    comma = _trailing_comma(text, position)
+    if comma is not None:
+        closer = text[comma + 1 :].lstrip()[0]
+        return f"a comma before the closing {closer} at {_place(text, comma)}"
+    if not text[position:].strip():
+        return f"the text ends before the data does, at {_place(text, len(text.rstrip()))}"
+    character = text[position]
+    if character == '"' and not _closed_string(text, position):
+        return f"a string that is never closed at {_place(text, position)}"
+    return f"unexpected {json.dumps(character, ensure_ascii=False)} at {_place(text, position)}"
+
+
+def _trailing_comma(text: str, position: int) -> int | None:
+    """Where the comma is when the parser stopped at a comma before a closing brace or bracket
+    (Python 3.13 stops there) or at the closer after such a comma (3.11 and 3.12 stop there)."""
+    before = text[:position].rstrip()
+    if text[position : position + 1] in ("}", "]") and before.endswith(","):
+        return len(before) - 1
+    after = text[position + 1 :].lstrip()
+    if text[position : position + 1] == "," and after[:1] in ("}", "]"):
+        return position
+    return None
+
+
+def _closed_string(text: str, start: int) -> bool:
+    """Whether the string that opens at START has its closing quote (on any line)."""
+    escaped = False
+    for character in text[start + 1 :]:
+        if character == '"' and not escaped:
+            return True
+        escaped = character == "\\" and not escaped
+    return False
+
+
+def _place(text: str, position: int) -> str:
+    """`line L, column C` of a position in the text, both counted from 1."""
+    line = text.count("\n", 0, position) + 1
+    column = position - text.rfind("\n", 0, position)
+    return f"line {line}, column {column}"
 
 
 class _Entry:

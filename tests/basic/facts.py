@@ -1,4 +1,4 @@
-"""Reading the fact files that tools/basic_facts.py measured with PC-BASIC."""
+"""Reading the fact files that tools/basic/facts.py measured with PC-BASIC."""
 
 import json
 from collections.abc import Iterator

@@ -58,8 +58,29 @@ def test_the_published_file_with_trailing_commas_is_refused(tmp_path: Path) -> N
     )
     assert error_of(folder) == (
         "data file Equipment_data.json is not valid JSON:"
-        " Expecting property name enclosed in double quotes at line 14, column 5"
+        " a comma before the closing } at line 13, column 26"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("[1, 2,\n  ]", "a comma before the closing ] at line 1, column 6"),
+        ('{"a": [1,\n2,]}', "a comma before the closing ] at line 2, column 2"),
+        ('{"a" 1}', 'unexpected "1" at line 1, column 6'),
+        ('{"a":1}x', 'unexpected "x" at line 1, column 8'),
+        ('{"a": "x\\q"}', 'unexpected "\\\\" at line 1, column 9'),
+        ('{"a": 1', "the text ends before the data does, at line 1, column 8"),
+        ("  \n", "the text ends before the data does, at line 1, column 1"),
+        ('{"a": "b\\"}', "a string that is never closed at line 1, column 7"),
+    ],
+)
+def test_a_json_error_is_told_in_the_projects_words_the_same_on_every_python(
+    tmp_path: Path, text: str, what: str
+) -> None:
+    folder = copy_of_data(tmp_path)
+    (folder / "Enemy_data.json").write_text(text, encoding="utf-8")
+    assert error_of(folder) == f"data file Enemy_data.json is not valid JSON: {what}"
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ with a points file, as the median CPU time of several runs, which is its wall ti
 on an idle core (target: under 2 s; the wall time is printed too), and the size of report.html
 (target: under 5 MB).
 
-    python -m tools.bench_reports [--runs N] [--class N]
+    python -m tools.benchmarks.reports [--runs N] [--class N]
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from acceptance.grading.grading import REPORTS, report_texts
 from acceptance.grading.grade import GIVE_UP, Grade, Submission
 from acceptance.grading.points import parse_points
 from acceptance.running.suite import Outcome, Result, difference
-from tools.bench import Figure
+from tools.benchmarks.oracle import Figure
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CLASS_SIZE = 200
 TARGET_SECONDS = 2.0
 TARGET_MEGABYTES = 5.0
@@ -96,7 +96,7 @@ def make_class(size: int) -> list[Grade]:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the two figures with their targets; the exit status is 0 either way."""
-    parser = argparse.ArgumentParser(prog="python -m tools.bench_reports", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.benchmarks.reports", description=__doc__)
     parser.add_argument("--runs", type=int, default=5, help="runs per median (default 5)")
     parser.add_argument("--class", dest="size", type=int, default=CLASS_SIZE, help="submissions")
     options = parser.parse_args(argv)

@@ -9,7 +9,7 @@ sizes of the store and the reports, the time of a rerun on the complete store, w
 program (the store's run count is checked unchanged), and the time of `at report` writing every
 report again from the store.
 
-    python -m tools.bench_grading [--class-size N] [--unsandboxed N]
+    python -m tools.benchmarks.grading [--class-size N] [--unsandboxed N]
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from acceptance.grading.grading import REPORTS
 from acceptance.errors import HarnessError
 from acceptance.grading.sandbox import Limits, sandbox
 from acceptance.grading.store import STORE
-from tools.bench import ENVIRONMENT, Figure
+from tools.benchmarks.oracle import ENVIRONMENT, Figure
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 AT = Path(sys.executable).with_name("at")
 PROGRAM = '#!/bin/sh\n# submission {number}\nexec cat "$2"\n'
 CLASS_SIZE = 1000
@@ -118,7 +118,7 @@ def figures(folder: Path, size: int, unsandboxed: int) -> list[Figure]:
 
 def _arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.bench_grading", description=__doc__.split("\n")[0]
+        prog="python -m tools.benchmarks.grading", description=__doc__.split("\n")[0]
     )
     parser.add_argument(
         "--class-size",

@@ -1,4 +1,4 @@
-"""The speed benchmark of issue 5 (`make bench`): startup, throughput and the acceptance suite.
+"""The oracle's speed benchmark (`make bench`): startup, throughput and the acceptance suite.
 
 - startup: `oracle -b at/at001.txt` as a ratio to a bare `python -c pass`, medians of several runs
   with the same interpreter (target: at most 5);
@@ -7,7 +7,7 @@
 - suite: wall time of `at run` on the whole acceptance suite (target: under 2 seconds);
 - explained: `oracle -why-json script out` against `oracle -b script out` on a generated script
   (20,000 commands), the CPU time (user and system) of the two run back to back, three times, the
-  median of the ratios (target: at most 5, issue 30): CPU time, not wall time, as the other work
+  median of the ratios (target: at most 5): CPU time, not wall time, as the other work
   of a shared machine slows both runs alike only in CPU time;
 - grading (with `--grade`): wall time of `at grade` of 30 submissions, each our own oracle run by
   its warm server, over the Space Defender 2 suite, on every core (target: under a minute);
@@ -16,7 +16,7 @@
 `--layers` also splits the throughput run, in-process, between the front end (reading, parsing,
 type checks, the run loop), the model (commands applied to the session) and the view (rendering).
 
-    python -m tools.bench [--runs N] [--commands N] [--layers] [--grade | --grade-cold]
+    python -m tools.benchmarks.oracle [--runs N] [--commands N] [--layers] [--grade | --grade-cold]
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from oracle.runner import run
 from oracle.generate import script_lines
 from oracle.warm_client import SOCKET_ENVIRONMENT
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CLASS_SIZE = 30
 EXPLAINED_COMMANDS = 20_000
 EXPLAINED_RUNS = 3
@@ -261,7 +261,7 @@ def _median(runs: int, measure: Callable[[], float]) -> float:
 
 def _arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.bench", description=__doc__.split("\n")[0]
+        prog="python -m tools.benchmarks.oracle", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--runs", type=int, default=11, help="runs per median (default 11)")
     parser.add_argument(

@@ -32,11 +32,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VARIABLE = "BLIND_MUTANT"
 SEPARATOR = "::"  # in a mutant's name; never in one of mutmut's
 PRAGMA = "# pragma: no mutate"
-# One mutation of an operator: what it becomes (shared with tools.why_mutants).
+# One mutation of an operator: what it becomes (shared with tools.mutation.why_mutants).
 OPERATORS: dict[type, type] = {
     ast.Add: ast.Sub,
     ast.Sub: ast.Add,
@@ -56,7 +56,9 @@ OPERATORS: dict[type, type] = {
     ast.And: ast.Or,
     ast.Or: ast.And,
 }
-SITE = "from tools.blind_spots import install_from_environment\ninstall_from_environment()\n"
+SITE = (
+    "from tools.mutation.blind_spots import install_from_environment\ninstall_from_environment()\n"
+)
 # mutmut passes over functions by these names (file_mutation.py), and over an Enum's hooks.
 UNTOUCHED_NAMES = {"__getattribute__", "__setattr__", "__new__"}
 UNTOUCHED_IN_ENUMS = {"__init__", "_generate_next_value_"}

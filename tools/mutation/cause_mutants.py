@@ -1,13 +1,13 @@
 """The planted-bug figure of causes: does the cause `at run` gives name the function at fault?
 
-The sample of `tools.why_mutants` (mutants of model/'s rule functions, shuffled with its seed,
+The sample of `tools.mutation.why_mutants` (mutants of model/'s rule functions, shuffled with its seed,
 each with the first public test whose output it changes) is run as a student's program:
-`at run --exe "python -m tools.planted MUTANT" --json TEST`. For each mutant the figure counts
+`at run --exe "python -m tools.mutation.planted MUTANT" --json TEST`. For each mutant the figure counts
 whether the cause's `source` names the mutated function, against the source of the first
 differing line's explanation (`oracle.why`, the oracle unchanged), and whether the cause is a
 rendering rule (`view.*`, `echo.*`, `notice.*`).
 
-    python -m tools.cause_mutants [--size N] [--seed S] [--list]
+    python -m tools.mutation.cause_mutants [--size N] [--seed S] [--list]
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from pathlib import Path
 
 from oracle.runner import text_source
 from oracle.why import explain_line
-from tools.mutants import ROOT
-from tools.why_mutants import DEFAULT_SEED, DEFAULT_SIZE, Outcome, sample
+from tools.mutation.mutants import ROOT
+from tools.mutation.why_mutants import DEFAULT_SEED, DEFAULT_SIZE, Outcome, sample
 
 RENDERING = ("view.", "echo.", "notice.")
 
@@ -43,7 +43,7 @@ class Measured:
 def measure(outcome: Outcome) -> Measured:
     """Run the mutant on its first changed test through `at run --exe --json`."""
     mutant = outcome.mutant
-    program = shlex.join([sys.executable, "-m", "tools.planted", mutant.name])
+    program = shlex.join([sys.executable, "-m", "tools.mutation.planted", mutant.name])
     script = ROOT / "at" / f"{outcome.test}.txt"
     command = [str(Path(sys.executable).with_name("at")), "run", "--json", "--exe", program]
     run = subprocess.run([*command, str(script)], capture_output=True, text=True, cwd=ROOT)

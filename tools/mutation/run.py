@@ -4,12 +4,12 @@ Each package is mutated in its own scratch folder, `.mutation/PACKAGE/` (links t
 a pyproject.toml with that package's [tool.mutmut] table), against only the tests that concern
 it, so a run is short and its results are kept for the next run. What mutmut leaves out
 (decorated functions, module- and class-level values, the defaults it skips) is mutated by
-tools.blind_spots and run by warm workers (tools.blind_worker), its results kept in
+tools.mutation.blind_spots and run by warm workers (tools.mutation.blind_worker), its results kept in
 `.mutation/PACKAGE/blind.json`. Mutants listed in
 `tests/mutation_equivalents.txt` (a mutant's name, then why no test can tell it apart) are left
 out of the score.
 
-    python -m tools.mutation [PACKAGE ...] [--jobs N] [--fresh | --recheck | --sample N | --report]
+    python -m tools.mutation.run [PACKAGE ...] [--jobs N] [--fresh | --recheck | --sample N | --report]
         [--blind] [--survivors] [--differential GAMES]
 
 The BASIC games' clones are pinned by PC-BASIC: `--sample N --differential GAMES` also plays
@@ -39,10 +39,10 @@ from queue import Queue
 from acceptance.fuzzing.fuzz import trials
 from acceptance.games import GAMES, script_text
 from acceptance.running.pcbasic import PcBasicError
-from tools import blind_spots
-from tools.mutant_games import Played
+from tools.mutation import blind_spots
+from tools.mutation.mutant_games import Played
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRATCH = ROOT / ".mutation"
 EQUIVALENTS = ROOT / "tests" / "mutation_equivalents.txt"
 MUTMUT = Path(sys.executable).parent / "mutmut"
@@ -202,7 +202,7 @@ class Figures:
 
     @property
     def blind(self) -> int:
-        """The mutants of what mutmut leaves out (tools.blind_spots), among all."""
+        """The mutants of what mutmut leaves out (tools.mutation.blind_spots), among all."""
         return sum(blind_spots.SEPARATOR in mutant for mutant in self.statuses)
 
     @property
@@ -322,11 +322,11 @@ def test_arguments(package: Package) -> list[str]:
 
 
 class Worker:
-    """A warm worker process (tools.blind_worker) that runs the tests with one mutant at a time."""
+    """A warm worker process (tools.mutation.blind_worker) that runs the tests with one mutant at a time."""
 
     def __init__(self, arguments: list[str], site: Path) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tools.blind_worker", *arguments],
+            [sys.executable, "-m", "tools.mutation.blind_worker", *arguments],
             cwd=ROOT,
             env=blind_spots.environment("", site),
             stdin=subprocess.PIPE,
@@ -565,7 +565,7 @@ def differential_report(figures: Figures, run: Differential, survivors: bool) ->
 
 def main(argv: list[str] | None = None) -> int:
     """Run the packages named (all by default) and print each one's figures."""
-    parser = argparse.ArgumentParser(prog="python -m tools.mutation", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.mutation.run", description=__doc__)
     parser.add_argument("packages", nargs="*", metavar="PACKAGE", help=", ".join(PACKAGES))
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
     parser.add_argument("--fresh", action="store_true", help="forget the results of earlier runs")

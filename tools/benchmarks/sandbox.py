@@ -7,10 +7,10 @@
 
 The program is a submission as a student would hand it in: a copy of the project's oracle, lark
 included, run by the system's python3, with its parser's cache in its folder (read-only in the
-sandbox). It starts cold in every run: the warm oracle of `tools.bench --grade` serves runs
+sandbox). It starts cold in every run: the warm oracle of `tools.benchmarks.oracle --grade` serves runs
 through a socket of the grader's, which a sandboxed run cannot reach (nor should).
 
-    python -m tools.bench_sandbox [--runs N] [--class-size N]
+    python -m tools.benchmarks.sandbox [--runs N] [--class-size N]
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from acceptance.running.cases import collect
 from acceptance.errors import HarnessError
 from acceptance.running.execution import External, Producer, Status
 from acceptance.grading.sandbox import PATH, Confined, Limits, sandbox
-from tools.bench import CLASS_SIZE, ENVIRONMENT, Figure, _children_cpu
+from tools.benchmarks.oracle import CLASS_SIZE, ENVIRONMENT, Figure, _children_cpu
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 PACKAGES = ("oracle", "model", "commands")
 PR_SET_CHILD_SUBREAPER = 36
@@ -168,7 +168,7 @@ def _reap_orphans() -> None:
 
 def _arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.bench_sandbox", description=__doc__.split("\n")[0]
+        prog="python -m tools.benchmarks.sandbox", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--runs", type=int, default=11, help="runs per median (default 11)")
     parser.add_argument(

@@ -1,6 +1,6 @@
 """Print the transcript of a BASIC game's listing run by PC-BASIC, byte for byte (cached).
 
-python -m tools.pcbasic_transcript GAME INPUTS [--seed N] [--listing PATH] [--no-cache]
+python -m tools.basic.pcbasic_transcript GAME INPUTS [--seed N] [--listing PATH] [--no-cache]
 
 GAME is star_lanes or super_star_trek; INPUTS is a file of typed lines (LF or CRLF, last
 newline optional). The listing defaults to ../shared/reference/GAME/oracle.bas beside the
@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.pcbasic_transcript", description=__doc__.split("\n")[0]
+        prog="python -m tools.basic.pcbasic_transcript", description=__doc__.split("\n")[0]
     )
     parser.add_argument("game", choices=sorted(SEED_LINES), help="the BASIC game")
     parser.add_argument("inputs", help="the file of typed lines")

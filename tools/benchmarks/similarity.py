@@ -8,7 +8,7 @@ whole review (reading, lexing, fingerprinting, the
 inverted index and the ranking, not the page), the peak memory, the load average around the run,
 the highest score of an independent pair, and the rank and score of each planted copy.
 
-    python -m tools.bench_similarity [--class N] [--lines N] [--copies N] [--jobs N] [--folder DIR]
+    python -m tools.benchmarks.similarity [--class N] [--lines N] [--copies N] [--jobs N] [--folder DIR]
 """
 
 import argparse

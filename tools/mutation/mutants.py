@@ -1,7 +1,7 @@
 """Planted mutants of model/'s rule functions: one operator or constant changed in one function.
 
-Shared by `tools.why_mutants` (does `oracle -why` name the function at fault?) and
-`tools.fuzz_power` (do the public suite and `at fuzz` find the bug?). A mutant is swapped in by
+Shared by `tools.mutation.why_mutants` (does `oracle -why` name the function at fault?) and
+`tools.mutation.fuzz_power` (do the public suite and `at fuzz` find the bug?). A mutant is swapped in by
 replacing the live function's code object, so nothing is written to disk.
 """
 
@@ -15,9 +15,9 @@ from pathlib import Path
 from types import CodeType, FunctionType
 from typing import Any
 
-from tools.blind_spots import change, change_of
+from tools.mutation.blind_spots import change, change_of
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # The modules whose functions are rules: not the texts (log), the view, or the tables.
 MODULES = (
     "model.collision",

@@ -2,12 +2,12 @@
 isolation this machine allows, against the floor, a plain loop that starts the same programs one
 at a time.
 
-The class is that of `tools.bench_grading`: distinct fast programs, each printing its script back
+The class is that of `tools.benchmarks.grading`: distinct fast programs, each printing its script back
 (every test fails with a diff), over the Space Defender 2 suite, in a world-readable folder under
 /opt when root may write there (so that unprivileged users can read it). The CPU per run is that
 of `at grade` and everything it started, its start-up included.
 
-    python -m tools.bench_scaling [--class-size N] [--jobs N ...] [--isolations NAME ...]
+    python -m tools.benchmarks.scaling [--class-size N] [--jobs N ...] [--isolations NAME ...]
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ from pathlib import Path
 from acceptance.errors import HarnessError
 from acceptance.grading.sandbox import Limits, sandbox
 from acceptance.grading.unprivileged import available
-from tools.bench import ENVIRONMENT
-from tools.bench_grading import make_class
+from tools.benchmarks.oracle import ENVIRONMENT
+from tools.benchmarks.grading import make_class
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 AT = Path(sys.executable).with_name("at")
 CLASS_SIZE = 8
 REFUSING = "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n"
@@ -131,7 +131,7 @@ def load() -> str:
 
 def _arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.bench_scaling", description=__doc__.split("\n")[0]
+        prog="python -m tools.benchmarks.scaling", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--class-size", type=int, default=CLASS_SIZE, help="submissions graded")
     parser.add_argument(

@@ -1,6 +1,6 @@
 """Measure the facts of the BASIC runtime against PC-BASIC and write them as test data.
 
-    python -m tools.basic_facts [KIND ...] [--seed N] [--count N]
+    python -m tools.basic.facts [KIND ...] [--seed N] [--count N]
 
 Each KIND runs PC-BASIC on a generated program (operands are passed as exact MBF bytes in a
 data file, results read back as MKS$ bytes) and writes tests/basic/data/KIND.json, which the
@@ -21,9 +21,9 @@ from pathlib import Path
 from acceptance.running.pcbasic import PcBasicError, run
 from games.basic.editor import ACTIONS, ALPHANUMERIC, ENTER, SCAN_KEYS, SCAN_PREFIX, LineEditor
 from games.basic.screen import BOTTOM, WIDTH, Screen
-from tools import basic_programs
+from tools.basic import programs as basic_programs
 
-DATA = Path(__file__).resolve().parent.parent / "tests" / "basic" / "data"
+DATA = Path(__file__).resolve().parents[2] / "tests" / "basic" / "data"
 
 
 def random_single(rng: random.Random, exponent: int | None = None) -> bytes:
@@ -453,7 +453,7 @@ def editor(rng: random.Random, count: int) -> dict[str, object]:
 
 
 def editor_cases(rng: random.Random, count: int) -> dict[str, object]:
-    """Fixed answers typed before Enter, by rule and context (tools.basic_programs)."""
+    """Fixed answers typed before Enter, by rule and context (tools.basic.programs)."""
     result: dict[str, object] = {}
     for rule, contexts in basic_programs.EDITOR_CASES.items():
         measured = {}

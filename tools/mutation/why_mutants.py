@@ -1,4 +1,4 @@
-"""The planted-bug figure of `oracle -why` (issue 30): does `source` name the function at fault?
+"""The planted-bug figure of `oracle -why`: does `source` name the function at fault?
 
 A fixed sample of mutants of the rule functions of model/ (one operator or constant changed in
 one function) is played, in-process, against the public Space Defender 2 suite. A mutant that
@@ -6,9 +6,9 @@ changes some public output is in the sample; for the first test whose output cha
 mutated oracle's first differing line is explained (`oracle.why.explain_line`), and the figure
 counts the mutants whose mutated function that line's `source` names.
 
-    python -m tools.why_mutants [--size N] [--seed S] [--list]
+    python -m tools.mutation.why_mutants [--size N] [--seed S] [--list]
 
-The mutants (`tools.mutants`) are swapped in by replacing the function's code object, so nothing
+The mutants (`tools.mutation.mutants`) are swapped in by replacing the function's code object, so nothing
 is written to disk; a mutant that raises or runs longer than a few seconds is left out of the sample.
 """
 
@@ -25,7 +25,7 @@ from types import FrameType
 from oracle.runner import run_script, text_source
 from oracle.why import explain_line
 from provenance import rules
-from tools.mutants import ROOT, Mutant, mutants, mutated_code, target
+from tools.mutation.mutants import ROOT, Mutant, mutants, mutated_code, target
 
 SECONDS = 5
 DEFAULT_SIZE = 60

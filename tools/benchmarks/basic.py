@@ -6,9 +6,9 @@ median of several runs), the clone as a command (`GAME -b`, start-up included, m
 running the original listing on the same input (one run, its cache bypassed), and the ratio of
 PC-BASIC's time to the command's (target: at least 100). The command runs as on a player's
 machine: Python keeps the modules' bytecode (the environment's PYTHONDONTWRITEBYTECODE is
-dropped, as tools.bench does).
+dropped, as tools.benchmarks.oracle does).
 
-    python -m tools.bench_basic GAME [--runs N] [--no-pcbasic]
+    python -m tools.benchmarks.basic GAME [--runs N] [--no-pcbasic]
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 
 from acceptance.games import GAMES, input_lines
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BASIC_GAMES = ("star_lanes", "super_star_trek")
 TARGET_RATIO = 100.0
 
@@ -65,7 +65,7 @@ def pcbasic_seconds(game: str, inputs: str, seed: int | None) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print the figures (the verdict is printed; the exit status is 0, as for tools.bench)."""
+    """Print the figures (the verdict is printed; the exit status is 0, as for tools.benchmarks.oracle)."""
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("game", choices=BASIC_GAMES, help="the BASIC game")
     options.add_argument("--runs", type=int, default=5, help="runs of the clone (default 5)")

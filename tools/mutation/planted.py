@@ -1,10 +1,10 @@
 """A planted bug as a student's program: the oracle with one mutant of model/ swapped in.
 
-    python -m tools.planted MODULE:QUALNAME:POINT -b SCRIPT    (or `none`: the oracle unchanged)
+    python -m tools.mutation.planted MODULE:QUALNAME:POINT -b SCRIPT    (or `none`: the oracle unchanged)
 
 Everything after the mutant's name goes to the oracle's own command line (`oracle.cli.main`),
-which then runs as `oracle` does: same output, same exit statuses. `tools.fuzz_power` runs it as
-`--exe` of `at run` and `at fuzz`; the names are those `tools.mutants` gives.
+which then runs as `oracle` does: same output, same exit statuses. `tools.mutation.fuzz_power` runs it as
+`--exe` of `at run` and `at fuzz`; the names are those `tools.mutation.mutants` gives.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 
 from oracle.cli import main as oracle_main
-from tools.mutants import mutant_named, plant
+from tools.mutation.mutants import mutant_named, plant
 
 UNCHANGED = "none"
 

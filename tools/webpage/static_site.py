@@ -6,7 +6,7 @@ package-lock.json pins), the project's own wheel and lark's, and the public test
 JSON, and a service worker (sw.js) that keeps them for offline use. Nothing in it comes from
 another host when the page runs, and any static server can serve it.
 
-    python -m tools.web_site [--dist FOLDER]
+    python -m tools.webpage.static_site [--dist FOLDER]
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from acceptance.running.cases import collect, script_folder
 from acceptance.games import GAMES
 from web.page import games_json
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 PAGE_FILES = ("index.html", "app.js", "worker.js", "style.css", "page.py")  # and sw.js, written
 PYODIDE_FILES = (
@@ -46,7 +46,9 @@ class BuildError(Exception):
 
 def main(argv: list[str] | None = None) -> int:
     """Build the site; one line and status 1 if something it needs is missing."""
-    parser = argparse.ArgumentParser(prog="python -m tools.web_site", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.webpage.static_site", description=__doc__
+    )
     parser.add_argument("--dist", type=Path, default=WEB / "dist", help="the site's folder")
     options = parser.parse_args(argv)
     try:

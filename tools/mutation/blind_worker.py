@@ -1,8 +1,8 @@
-"""A warm worker of the blind-spot mutants (tools.blind_spots): it imports pytest and hypothesis
+"""A warm worker of the blind-spot mutants (tools.mutation.blind_spots): it imports pytest and hypothesis
 once (more than half of a test process's start), then, for each mutant named on its input,
 forks a child that switches the mutant on and runs the tests.
 
-    python -m tools.blind_worker PYTEST_ARGUMENT ...
+    python -m tools.mutation.blind_worker PYTEST_ARGUMENT ...
 
 Each input line is `SECONDS NAME`; each output line the verdict: killed, survived or timeout.
 The worker imports nothing of the project, so each child imports it with its own mutant.
@@ -19,7 +19,7 @@ from contextlib import suppress
 import hypothesis  # noqa: F401  (warm: imported by its pytest plugin in every child)
 import pytest
 
-from tools import blind_spots
+from tools.mutation import blind_spots
 
 POLL = 0.005
 

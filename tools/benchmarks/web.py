@@ -2,7 +2,7 @@
 headless Chromium (empty cache), the run of at001 in the page against `oracle -b at/at001.txt` on
 the same machine, and the size of the site (web/dist/, built by `make web` if missing).
 
-    python -m tools.bench_web [--loads N] [--runs N]
+    python -m tools.benchmarks.web [--loads N] [--runs N]
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.browser import Browser, Site, chromium, serving
-from tools.web_site import WEB, build, folder_size
+from tools.webpage.browser import Browser, Site, chromium, serving
+from tools.webpage.static_site import WEB, build, folder_size
 
 ROOT = WEB.parent
 SCRIPT = ROOT / "at" / "at001.txt"
@@ -50,7 +50,7 @@ class Load:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the figures; a missing Chromium or npm is said in one line and is not a failure."""
-    parser = argparse.ArgumentParser(prog="python -m tools.bench_web", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.benchmarks.web", description=__doc__)
     parser.add_argument("--loads", type=int, default=3, help="first loads measured (median)")
     parser.add_argument("--runs", type=int, default=5, help="runs of at001 measured (median)")
     options = parser.parse_args(argv)

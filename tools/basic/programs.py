@@ -1,4 +1,4 @@
-"""The BASIC programs and case texts that tools/basic_facts.py measures PC-BASIC with.
+"""The BASIC programs and case texts that tools/basic/facts.py measures PC-BASIC with.
 
 The programs read their cases from CASES.TXT, print `#` before each case's results, and print a
 single result as `=` and its four MKS$ bytes in hex; soft errors (Overflow, Division by zero)

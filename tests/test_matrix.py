@@ -1,0 +1,81 @@
+"""The test matrix (noxfile.py): each Python is the newest pyenv release of its version, else the
+PATH's; a missing one is skipped here and fails in CI; nothing is downloaded."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def noxfile(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """noxfile.py, imported with the PATH it changes restored after the test."""
+    monkeypatch.setenv("PATH", os.environ.get("PATH", ""))
+    import noxfile as module
+
+    return module
+
+
+def python(folder: Path, version: str) -> Path:
+    """An executable python3.X in FOLDER/bin; that bin folder."""
+    executable = folder / "bin" / f"python{version}"
+    executable.parent.mkdir(parents=True)
+    executable.write_text("#!/bin/sh\n")
+    executable.chmod(0o755)
+    return executable.parent
+
+
+def test_the_newest_pyenv_release_of_a_version_is_taken(
+    noxfile: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for release in ("3.12.9", "3.12.10", "3.12-dev", "3.13.0"):
+        python(tmp_path / release, release[:4])
+    monkeypatch.setattr(noxfile, "PYENV", tmp_path)
+    assert noxfile.interpreter("3.12") == tmp_path / "3.12.10" / "bin"
+    assert noxfile.interpreter("3.13") == tmp_path / "3.13.0" / "bin"
+
+
+def test_a_version_pyenv_lacks_is_looked_for_on_the_path(
+    noxfile: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(noxfile, "PYENV", tmp_path / "none")
+    found = python(tmp_path / "elsewhere", "3.12")
+    monkeypatch.setenv("PATH", str(found))
+    assert noxfile.interpreter("3.12") == found
+    assert noxfile.interpreter("3.13") is None
+
+
+def test_the_found_pythons_come_first_on_the_path(
+    noxfile: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(noxfile, "PYENV", tmp_path)
+    found = python(tmp_path / "3.12.1", "3.12")
+    monkeypatch.setenv("PATH", "/usr/bin")
+    noxfile.put_first_on_path(("3.12", "3.13"))
+    assert os.environ["PATH"] == os.pathsep.join([str(found), "/usr/bin"])
+
+
+@pytest.mark.parametrize(("ci", "status", "said"), [(None, 0, "skipped"), ("true", 1, "failed")])
+def test_a_missing_python_is_skipped_here_and_fails_in_ci(
+    tmp_path: Path, ci: str | None, status: int, said: str
+) -> None:
+    environment = {**os.environ, "PYENV_ROOT": str(tmp_path), "PATH": str(tmp_path)}
+    environment.pop("CI", None)
+    environment.update({"CI": ci} if ci else {})
+    command = [sys.executable, "-m", "nox", "-f", str(ROOT / "noxfile.py"), "-s", "tests-3.12"]
+    run = subprocess.run(command, env=environment, capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == status
+    assert f"Session tests-3.12 {said}: Python interpreter 3.12 not found" in run.stderr
+
+
+def test_the_matrix_starts_at_the_oldest_python_the_project_claims(noxfile: ModuleType) -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["requires-python"] == f">={noxfile.PYTHONS[0]}"
