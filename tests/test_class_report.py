@@ -1,13 +1,17 @@
 """report.html of a graded class: 30 generated submissions, one kind per injected fault (exact,
 one trailing space on the state line, one wrong rule in the tests where a Grunt spawns, a
 wrong echo in the few tests that move, a crash, a hang), graded over ten tests; the report groups
-the failures into one cause per fault with the right counts, in the file and in a real browser."""
+the failures into one cause per fault with the right counts, in the file and in a real browser;
+it ends with the rules of the oracle's table the suite reaches."""
 
 import re
 from pathlib import Path
 
 import pytest
 
+from acceptance.running.cases import collect
+from acceptance.running.coverage import coverage
+from provenance.rules import RULES
 from tools.browser import Browser
 from tests.classroom import (
     SPACE_CLASS,
@@ -141,3 +145,19 @@ def test_names_and_tests_sort_too(graded: Path, browser: Browser) -> None:
     hardest, by_name, submissions = columns
     assert by_name == sorted(hardest) and hardest != by_name
     assert submissions == sorted(submissions, reverse=True) and len(submissions) == 30
+
+
+def test_the_report_shows_the_rules_the_suite_reaches_the_fewest_tests_first(graded: Path) -> None:
+    page = (graded / "out" / "report.html").read_text()
+    (game,) = coverage(collect([graded / "suite"])).games
+    said = f"{len(game.tests)} tests reach {len(game.reached)} of the oracle's {len(game.rules)}"
+    assert f"Space Defender 2: {said} rules; {len(game.unreached)} none does." in page
+    section = page[page.index('<section id="coverage">') :]
+    rules = re.findall(
+        r'<tr class="(\w+)"><td>([^<]*)</td><td>[^<]*</td><td class="number">(\d+)', section
+    )
+    assert len(rules) == len(game.rules) and len(game.unreached) > len(RULES) // 4
+    assert [int(tests) for *_, tests in rules] == sorted(len(r.tests) for r in game.rules)
+    assert {name for kind, name, _ in rules if kind == "unreached"} == {
+        reach.rule for reach in game.unreached
+    }

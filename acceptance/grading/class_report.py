@@ -3,7 +3,8 @@ class got wrong, which tests are hardest and whom to look at.
 
 The class at a glance (a histogram of scores, each test's pass rate, the count of each verdict),
 failures grouped by cause, and per submission its score and failing tests, grouped by cause, each
-opening on its block diff as `at run -v` prints it. Tables sort by a click on their headings, and a
+opening on its block diff as `at run -v` prints it; last, what the suite checks: the rules of the
+oracle's table its tests reach, the fewest first (`at cover`). Tables sort by a click on their headings, and a
 search box keeps the submissions, tests and causes whose names hold what is typed. Verdicts are
 rendered from `Outcome` alone, so a new kind of outcome shows without a change here.
 """
@@ -15,7 +16,9 @@ from collections import Counter
 from collections.abc import Sequence
 from importlib import resources
 
+from acceptance.errors import HarnessError
 from acceptance.grading.causes import Group, causes, edit, first_changed
+from acceptance.running.coverage import Coverage, Covered, coverage
 from acceptance.running.compare import TRAILING_SPACE, visible
 from acceptance.grading.grade import Grade
 from acceptance.grading.grade_report import first_lines
@@ -297,6 +300,41 @@ def facts(grades: Sequence[Grade], points: Points) -> str:
     return f"{len(grades)} submissions, {tests} tests{weighted}{spread}"
 
 
+def coverage_table(game: Coverage) -> str:
+    """One game's rules, the fewest tests first: name, spec section, how many tests reach it."""
+    order = sorted(game.rules, key=lambda reach: len(reach.tests))
+    rows = "".join(
+        f'<tr class="{"reached" if reach.tests else "unreached"}"><td>{escape(reach.rule)}</td>'
+        f'<td>{escape(reach.spec)}</td><td class="number">{len(reach.tests)}</td></tr>'
+        for reach in order
+    )
+    return (
+        f"<p>{escape(game.game.title)}: {len(game.tests)} tests reach {len(game.reached)} of"
+        f" the oracle's {len(game.rules)} rules; {len(game.unreached)} none does.</p>"
+        "<details><summary>every rule, the fewest tests first</summary>"
+        '<table class="coverage sortable"><thead><tr><th data-sort="text">rule</th>'
+        '<th data-sort="text">spec</th><th data-sort="number">tests</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></details>"
+    )
+
+
+def coverage_html(grades: Sequence[Grade]) -> str:
+    """What the suite checks: for each game with a rule table, the rules its tests reach."""
+    cases = [result.case for result in grades[0].results] if grades else []
+    if not cases:
+        return "<p>No tests.</p>"
+    try:
+        covered: Covered = coverage(cases)
+    except HarnessError as error:
+        return f"<p>Unknown: {escape(error)}.</p>"
+    parts = [coverage_table(game) for game in covered.games]
+    parts += [
+        f"<p>{escape(game.title)}: {count} tests; its oracle has no rule table.</p>"
+        for game, count in covered.left_out
+    ]
+    return "".join(parts)
+
+
 def class_html(grades: Sequence[Grade], title: str, points: Points) -> str:
     """The whole report page of a graded class."""
     groups = causes(grades)
@@ -314,5 +352,6 @@ def class_html(grades: Sequence[Grade], title: str, points: Points) -> str:
         f'<section id="tests"><h2>Tests, hardest first</h2>{tests_table(grades, points)}</section>\n'
         f'<section id="submissions"><h2>Submissions</h2>'
         f"{submissions_table(grades, points, groups)}</section>\n"
+        f'<section id="coverage"><h2>What the suite checks</h2>{coverage_html(grades)}</section>\n'
         f"<script>{asset('report.js')}</script>\n</body></html>\n"
     )
