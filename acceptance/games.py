@@ -19,6 +19,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from acceptance.errors import HarnessError
+from acceptance.running.told import Teller, Telling
 
 if TYPE_CHECKING:
     from oracle.generate import Lean
@@ -92,6 +93,7 @@ class Game:
     explain: Explainer | None = None  # the oracle's explanation of one of its lines, if it has one
     rules: Rules | None = None  # the oracle's rule table, if it has one (`at cover`)
     toward: Toward | None = None  # random scripts leaning toward given rules (`at fuzz --toward`)
+    tell: Teller | None = None  # the oracle's lines explained, for the cause of a difference
 
     @property
     def oracle(self) -> Transcript:
@@ -194,6 +196,17 @@ def space_defender_2_toward(weights: Mapping[str, float]) -> RandomScript:
     return partial(space_defender_2_script, lean=leaning(weights))
 
 
+def teller(name: str) -> Teller:
+    """A game's `Teller` of `acceptance.running.tellers`, imported on first use."""
+
+    def tell(text: str, seed: int | None, line: int) -> Telling:
+        module = importlib.import_module("acceptance.running.tellers")
+        with IN_PROCESS:
+            return cast(Telling, getattr(module, name)(text, seed, line))
+
+    return tell
+
+
 def space_defender_2_commands(text: str) -> list[str]:
     """A script's commands, one per unit (its lines if it does not parse)."""
     from acceptance.running.script_commands import commands_of
@@ -261,6 +274,7 @@ def sister_game(name: str, title: str, basic: bool, explains: bool = False) -> G
         encoding="latin-1" if basic else "utf-8",
         explain=package_explain(package) if explains else None,
         rules=package_rules(package) if explains else None,
+        tell=teller(name) if explains else None,
     )
 
 
@@ -277,6 +291,7 @@ SPACE_DEFENDER_2 = Game(
     explain=space_defender_2_explain,
     rules=Rules(space_defender_2_table, space_defender_2_lines),
     toward=space_defender_2_toward,
+    tell=teller("space_defender_2"),
 )
 
 GAMES: dict[str, Game] = {

@@ -145,6 +145,17 @@ def explain_line(source: Source, number: int) -> Explained | None:
     return None
 
 
+def explained_through(source: Source, number: int) -> list[Explained]:
+    """Every line of `oracle -b` explained, from the first through the block that holds line
+    `number` (all of them where the output is shorter); the run stops there."""
+    lines: list[Explained] = []
+    for block in blocks(source):
+        lines.extend(block.explained())
+        if number < block.first + len(block.texts):
+            break
+    return lines
+
+
 def explanation(text: str, number: int) -> list[str]:
     """Line `number` of the output of this script text, then why, as `-why` writes it."""
     line = explain_line(text_source(text), number)

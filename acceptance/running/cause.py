@@ -1,0 +1,344 @@
+"""From a difference to its cause: the oracle line that best explains why a program's output
+differs, with its rule, so that a failing test names what the program missed, not only where its
+text first differs.
+
+The oracle's block where the outputs first differ is read with its explanations (`told`), against
+the program's. In order of preference:
+
+1. the first event of the block (a line of the turn's log, an error) that the program's block
+   lacks, tells differently, or that the program's block has an extra line after;
+2. for a listing line that differs (a projectile, an enemy, the score), the rule that wrote the
+   field that differs this turn, else the last of the oracle's events about that entity, in this
+   block or the ones before: its history;
+3. else the first differing line itself.
+
+Where the oracle's line that tells how the command went (Space Defender 2's state line) differs
+too, the cause's source gains that line's: the functions that decided whether the turn is played.
+
+The API: `cause_of(case, mismatch)` (None where the game cannot explain its lines, or the
+expected output is not its oracle's), `find_cause(telling, mismatch)`, the pure core, and
+`Cause` (`named`, `as_json()`, `told()`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
+from enum import Enum
+from typing import Any
+
+from acceptance.running.cases import Case
+from acceptance.running.compare import DiffLine, Mismatch, Side
+from acceptance.running.told import Role, Telling, Told
+
+SIMILAR = 0.75  # how alike two lines must be (difflib's ratio) to be one line told differently
+VIEW_PREFIXES = ("model.view:", "oracle.")  # the source of how a line is drawn, not of a rule
+
+
+class Kind(Enum):
+    """How the program's output stands to the cause's line."""
+
+    MISSING = "missing"
+    DIFFERENT = "different"
+    EXTRA = "extra"
+
+    @property
+    def words(self) -> str:
+        """The kind for a person."""
+        return KIND_WORDS[self]
+
+
+KIND_WORDS = {
+    Kind.MISSING: "missing in yours",
+    Kind.DIFFERENT: "told differently",
+    Kind.EXTRA: "yours has an extra line",
+}
+
+
+@dataclass(frozen=True)
+class Cause:
+    """The oracle line that best explains a difference, with its rule, and how yours differs."""
+
+    line: int
+    text: str
+    rule: str
+    spec: str
+    why: str
+    source: tuple[str, ...]
+    kind: Kind
+
+    @property
+    def named(self) -> str:
+        """The rule and its spec section: what a report names."""
+        return f"{self.rule} ({self.spec})" if self.spec else self.rule
+
+    def as_json(self) -> dict[str, Any]:
+        """The cause as `at run --json` gives it."""
+        return {
+            "line": self.line,
+            "text": self.text,
+            "rule": self.rule,
+            "spec": self.spec,
+            "why": self.why,
+            "source": list(self.source),
+            "kind": self.kind.value,
+        }
+
+    def told(self) -> list[str]:
+        """The cause for a person: the line, how yours differs, the rule, why, the source."""
+        lines = [
+            f"oracle line {self.line}: {self.text}",
+            f"{self.kind.words} | {self.named}",
+            self.why,
+        ]
+        return lines + (["source: " + ", ".join(self.source)] if self.source else [])
+
+
+@dataclass(frozen=True)
+class Run:
+    """A stretch of a block diff: expected lines and the program's that stand in their place
+    (either may be empty), after the expected line numbered `after` (0: at the block's start)."""
+
+    expected: tuple[DiffLine, ...]
+    actual: tuple[DiffLine, ...]
+    after: int
+
+
+def runs(diff: Sequence[DiffLine]) -> Iterator[Run]:
+    """The diff's lines as runs: each common line alone, each changed stretch as one."""
+    expected: list[DiffLine] = []
+    actual: list[DiffLine] = []
+    after = 0
+    for line in [*diff, DiffLine(Side.BOTH, 0, "")]:
+        if line.side is not Side.BOTH:
+            (expected if line.side is Side.EXPECTED else actual).append(line)
+            continue
+        if expected or actual:
+            yield Run(tuple(expected), tuple(actual), after)
+            after = expected[-1].number if expected else after
+            expected, actual = [], []
+        if line.number:
+            yield Run((line,), (line,), line.number)
+            after = line.number
+
+
+def similar(left: str, right: str) -> bool:
+    """Whether two lines are one line told differently rather than two lines."""
+    return SequenceMatcher(None, left, right, autojunk=False).ratio() >= SIMILAR
+
+
+def status(run: Run, line: DiffLine) -> Kind | None:
+    """How the program's block stands to one expected line of a run: None where it is the same."""
+    if run.actual == run.expected:
+        return None
+    if any(similar(line.text, other.text) for other in run.actual):
+        return Kind.DIFFERENT
+    return Kind.MISSING
+
+
+def extras(run: Run) -> list[DiffLine]:
+    """The program's lines of a run that stand for none of the oracle's."""
+    if run.actual == run.expected:
+        return []
+    return [
+        line
+        for line in run.actual
+        if not any(similar(line.text, other.text) for other in run.expected)
+    ]
+
+
+def field_value(text: str, label: str) -> str | None:
+    """The value a listing line shows for `label` (`label:value`, up to the next comma)."""
+    found = re.search(rf"(?:^|[\s,>]){re.escape(label)}:([^,]*)", text)
+    return found.group(1).strip() if found else None
+
+
+def from_line(told: Told, kind: Kind, more: tuple[str, ...] = ()) -> Cause:
+    """A cause that is an oracle line as it is told (its source, then `more`)."""
+    source = tuple(dict.fromkeys(told.source + more))
+    return Cause(told.line, told.text, told.rule, told.spec, told.why, source, kind)
+
+
+@dataclass(frozen=True)
+class Block:
+    """The block where two outputs first differ: its runs, the oracle's lines told, and how the
+    game reads the entities a line is about."""
+
+    runs: list[Run]
+    lines: dict[int, Told]
+    telling: Telling
+    first: int  # the number of the block's first line
+
+    def events(self, upto: int, since: int = 0) -> list[Told]:
+        """The oracle's events from line `since` through line `upto`."""
+        return [
+            line
+            for line in self.telling.lines
+            if since <= line.line <= upto and line.role is Role.EVENT
+        ]
+
+
+def find_cause(telling: Telling, mismatch: Mismatch) -> Cause | None:
+    """The cause of a mismatch from the oracle's lines through its block, explained; None where
+    the expected block is not the text the oracle tells (an expected file of another oracle)."""
+    lines = {line.line: line for line in telling.lines}
+    first = mismatch.diff[0].number if mismatch.diff else mismatch.line
+    block = Block(list(runs(mismatch.diff)), lines, telling, first)
+    for run in block.runs:
+        for line in run.expected:
+            known = lines.get(line.number)
+            if known is None or known.text != line.text.rstrip("\r\n"):
+                return None
+    cause = first_event(block) or listing_cause(block) or first_line(block, mismatch)
+    outcome = changed_outcome(block)
+    if cause is None or outcome is None or cause.line == outcome.line:
+        return cause
+    return replace(cause, source=tuple(dict.fromkeys(cause.source + outcome.source)))
+
+
+def changed_outcome(block: Block) -> Told | None:
+    """The oracle's line that tells how the command went, where the program's tells otherwise."""
+    return next(
+        (
+            block.lines[line.number]
+            for run in block.runs
+            for line in run.expected
+            if block.lines[line.number].role is Role.OUTCOME and status(run, line) is not None
+        ),
+        None,
+    )
+
+
+def first_event(block: Block) -> Cause | None:
+    """The first event of the block that the program lacks, tells differently, or has an extra
+    line beside."""
+    for run in block.runs:
+        for line in run.expected:
+            kind = status(run, line)
+            if kind is not None and block.lines[line.number].role is Role.EVENT:
+                return from_line(block.lines[line.number], kind)
+        extra = extras(run)
+        before = block.lines.get(run.after)
+        if extra and before is not None and before.role in (Role.EVENT, Role.SECTION):
+            event = extra_event(block, extra[0].text, run.after)
+            if event is not None:
+                return from_line(event, Kind.EXTRA)
+    return None
+
+
+def extra_event(block: Block, text: str, after: int) -> Told | None:
+    """The oracle's event that best explains an extra event line of the program after line
+    `after`: the last one of this block about the entity it names, else the event it follows,
+    else the oracle's event most like it, else the next event of its section."""
+    named = block.telling.about(text)
+    if named:
+        events = [line for line in block.events(after, block.first) if named[0] in line.about]
+        if events:
+            return events[-1]
+    before = block.lines[after]
+    if before.role is Role.EVENT:
+        return before
+    return most_like(block.events(after), text) or next_event(block.lines, after)
+
+
+def most_like(events: list[Told], text: str) -> Told | None:
+    """The event most like a line, if any is alike enough to be of the same rule."""
+    scored = [
+        (SequenceMatcher(None, event.text, text, autojunk=False).ratio(), -event.line, event)
+        for event in events
+    ]
+    best = max(scored, default=None, key=lambda item: item[:2])
+    return best[2] if best is not None and best[0] >= SIMILAR else None
+
+
+def next_event(lines: dict[int, Told], after: int) -> Told | None:
+    """The oracle's first event after line `after`, within its section."""
+    number = after + 1
+    while number in lines and lines[number].role is not Role.SECTION:
+        if lines[number].role is Role.EVENT:
+            return lines[number]
+        number += 1
+    return None
+
+
+def listing_cause(block: Block) -> Cause | None:
+    """For the first listing line that differs: the rule that wrote the differing field this
+    turn, else the last of the oracle's events about its entity; for an entity only the program
+    lists, the oracle's last event about it."""
+    for run in block.runs:
+        for line in run.expected:
+            listed = block.lines[line.number]
+            if status(run, line) is None or listed.role is not Role.LISTING:
+                continue
+            theirs = next(
+                (other.text for other in run.actual if similar(line.text, other.text)), ""
+            )
+            cause = written(listed, theirs) or history(block, listed.about, listed.line)
+            if cause is not None:
+                return cause
+        for extra in extras(run):
+            cause = history(block, block.telling.about(extra.text), run.after, Kind.EXTRA)
+            if cause is not None:
+                return cause
+    return None
+
+
+def written(listed: Told, theirs: str) -> Cause | None:
+    """The rule that wrote, this turn, a field the program's line shows otherwise."""
+    for field in listed.changed:
+        label = field.label
+        shown = field_value(listed.text, label)
+        if shown is None or (theirs and shown == field_value(theirs, label)):
+            continue
+        source = tuple(path for path in listed.source if not path.startswith(VIEW_PREFIXES))
+        return Cause(
+            listed.line,
+            listed.text,
+            field.rule,
+            field.spec,
+            f"The {label} this line shows was written this turn by {field.rule}: {listed.why}",
+            source,
+            Kind.DIFFERENT,
+        )
+    return None
+
+
+def history(
+    block: Block, about: tuple[str, ...], before: int, kind: Kind = Kind.DIFFERENT
+) -> Cause | None:
+    """The last of the oracle's events about an entity before line `before`: its history."""
+    if not about:
+        return None
+    events = [line for line in block.events(before - 1) if about[0] in line.about]
+    return from_line(events[-1], kind) if events else None
+
+
+def first_line(block: Block, mismatch: Mismatch) -> Cause | None:
+    """The oracle's line where the outputs first differ (the last one, past the oracle's end)."""
+    told = block.lines.get(mismatch.line) or block.lines.get(max(block.lines, default=0))
+    if told is None:
+        return None
+    kind = next(
+        (
+            status(run, line) or Kind.DIFFERENT
+            for run in block.runs
+            for line in run.expected
+            if line.number == told.line
+        ),
+        Kind.EXTRA,
+    )
+    return from_line(told, kind)
+
+
+def cause_of(case: Case, mismatch: Mismatch) -> Cause | None:
+    """The cause of a case's mismatch, where its game can explain its oracle's lines."""
+    tell = case.game.tell
+    if tell is None:
+        return None
+    try:
+        script = case.script.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return find_cause(tell(script, case.seed, mismatch.line), mismatch)

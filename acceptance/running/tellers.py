@@ -1,0 +1,110 @@
+"""The oracle's lines of each game that explains them, as the cause finder reads them (`Told`):
+Space Defender 2's from `oracle -why`, Star Canine's from its own explanations.
+
+Imported on first use (`acceptance.games`): it loads the game.
+"""
+
+from __future__ import annotations
+
+import re
+
+from acceptance.running.told import Role, Telling, Told, Written
+from games.star_canine import why as star_canine_why
+from oracle.runner import text_source
+from oracle.why import Explained, explained_through
+from provenance.rules import RULES
+
+ID = re.compile(r"\(id:(-?\d+)\)|^ *\[(-?\d+),")  # an event names `(id:N)`, a listing `[N,`
+LISTINGS = frozenset({"view.starfighter", "view.score", "view.enemy", "view.projectile"})
+# The fields of model/ an entity's listing line shows, by the label it shows them with.
+LABELS = {
+    "health": "health",
+    "total_health": "health",
+    "energy": "energy",
+    "position": "location",
+    "speed": "move",
+    "damage": "damage",
+    "armour": "Armour",
+    "regen": "Regen",
+    "seen_by_starfighter": "seen_by_Starfighter",
+    "can_see_starfighter": "can_see_Starfighter",
+    "score": "score",
+}
+# Star Canine's lines that are no event of its rules.
+STAR_CANINE_RENDERING = frozenset({star_canine_why.SCENE.name, star_canine_why.TYPED.name})
+
+
+def role_of(line: Explained) -> Role:
+    """What a Space Defender 2 line does, by its rule and the phase it was printed in."""
+    rule = line.reason.rule
+    if line.reason.phase.startswith("phase") or rule.startswith("error.") or rule == "script.error":
+        return Role.EVENT
+    if rule == "view.log":
+        return Role.SECTION
+    if rule == "view.state":
+        return Role.OUTCOME
+    if rule in LISTINGS and (line.reason.entity is not None or rule == "view.score"):
+        return Role.LISTING
+    return Role.RENDERING
+
+
+def named(text: str) -> tuple[str, ...]:
+    """The entities a Space Defender 2 line names, by id, in order."""
+    return tuple(dict.fromkeys(event or listed for event, listed in ID.findall(text)))
+
+
+def about(line: Explained) -> tuple[str, ...]:
+    """The entities a Space Defender 2 line is about, by id: its own, then those it names."""
+    entity = line.reason.entity
+    own = () if entity is None else (str(entity["id"]),)
+    return tuple(dict.fromkeys(own + named(line.text)))
+
+
+def written(line: Explained) -> tuple[Written, ...]:
+    """The fields of a listed entity written this turn, each with its rule, as the line labels
+    them."""
+    return tuple(
+        Written(LABELS[change["attribute"]], change["rule"], RULES[change["rule"]].spec)
+        for change in line.reason.changes
+        if change["attribute"] in LABELS
+    )
+
+
+def space_defender_2(text: str, seed: int | None, number: int) -> Telling:
+    """Space Defender 2's lines through the block of line `number`, as `-why-json` tells them."""
+    told: list[Told] = []
+    for line in explained_through(text_source(text), number):
+        reason = line.reason
+        role = role_of(line)
+        rule = RULES[reason.rule]
+        told.append(
+            Told(
+                line.line,
+                line.text,
+                reason.rule,
+                rule.spec,
+                reason.why or rule.why,
+                reason.source,
+                role,
+                about(line),
+                written(line) if role is Role.LISTING else (),
+            )
+        )
+    return Telling(told, named)
+
+
+def star_canine(text: str, seed: int | None, number: int) -> Telling:
+    """Star Canine's lines, each with its event's rule (no source: its rules record none)."""
+    lines = [
+        Told(
+            index,
+            line,
+            reason.rule.name,
+            reason.rule.spec,
+            reason.rule.why,
+            (),
+            Role.RENDERING if reason.rule.name in STAR_CANINE_RENDERING else Role.EVENT,
+        )
+        for index, (line, reason) in enumerate(star_canine_why.explained(text, seed), 1)
+    ]
+    return Telling(lines)

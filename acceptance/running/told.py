@@ -1,0 +1,64 @@
+"""An oracle's output line as its explanation tells it: the plain data a game that can explain its
+lines gives the cause finder (`acceptance.running.cause`), whatever the game.
+
+It imports nothing of the harness, so the game registry can name the type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Role(Enum):
+    """What an output line does: tell a rule acting, list an entity, or draw the rest."""
+
+    EVENT = "event"  # a rule acted: a line of the turn's log, an error, a game's event
+    LISTING = "listing"  # one entity's state, listed (a projectile, an enemy, the score)
+    RENDERING = "rendering"  # how the state is drawn: headings, the board, echoes, notices
+    SECTION = "section"  # the heading of a list of events: a line under it is an event
+    OUTCOME = "outcome"  # how the command went (played, refused): its source decided the turn
+
+
+@dataclass(frozen=True)
+class Written:
+    """A field of a listed entity written this turn, as the listing labels it, and by which rule."""
+
+    label: str
+    rule: str
+    spec: str
+
+
+@dataclass(frozen=True)
+class Told:
+    """One line of the oracle's output with its explanation, as `-why-json` gives it."""
+
+    line: int  # from 1
+    text: str  # without its newline
+    rule: str  # a name of the game's rule table
+    spec: str
+    why: str
+    source: tuple[str, ...]  # `module:function`, the rule's first (empty where the game has none)
+    role: Role
+    about: tuple[str, ...] = ()  # the entities the line is about, by id, the main one first
+    changed: tuple[Written, ...] = ()  # a listed entity's fields written this turn
+
+
+def nobody(text: str) -> tuple[str, ...]:
+    """No entity: what a game whose lines name none reads in a line."""
+    return ()
+
+
+@dataclass(frozen=True)
+class Telling:
+    """The oracle's lines, each told, and how the game reads the entities a line (the oracle's or
+    a program's) is about, by id."""
+
+    lines: list[Told]
+    about: Callable[[str], tuple[str, ...]] = nobody
+
+
+# A script's text, its seed and a line number of the oracle's output: the oracle's lines, each
+# told, from the first through the end of the block (the command's output) that holds that line.
+Teller = Callable[[str, int | None, int], Telling]

@@ -1,0 +1,190 @@
+"""The cause of a difference (acceptance.running.cause): for planted bugs of each kind, run as a
+student's program, the oracle line that best explains the failing test, with its rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import model.collision
+import model.enemies.grunt
+import model.spawning
+from acceptance.games import GAMES, SPACE_DEFENDER_2
+from acceptance.running.cases import Case
+from acceptance.running.cause import Cause, Kind, cause_of, find_cause
+from acceptance.running.compare import DiffLine, Mismatch, Side, compare
+from acceptance.running.told import Role, Telling, Told
+from model.projectile import Projectile
+from oracle.runner import run_script
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def planted(name: str, plant: Callable[[pytest.MonkeyPatch], None]) -> tuple[Case, Mismatch]:
+    """Public test `name` played by the clone with a bug planted: its case and first difference."""
+    script = ROOT / "at" / f"{name}.txt"
+    expected = ROOT / "expected" / f"{name}.expected.txt"
+    with pytest.MonkeyPatch.context() as patch:
+        plant(patch)
+        actual = run_script(script.read_text())
+    mismatch = compare(expected.read_bytes(), actual.encode())
+    assert mismatch is not None
+    return Case(name, script, expected), mismatch
+
+
+def cause(name: str, plant: Callable[[pytest.MonkeyPatch], None]) -> tuple[Cause, Mismatch]:
+    """The cause of the planted bug's first difference in public test `name`."""
+    case, mismatch = planted(name, plant)
+    found = cause_of(case, mismatch)
+    assert found is not None
+    return found, mismatch
+
+
+def no_combine(patch: pytest.MonkeyPatch) -> None:
+    """Projectiles of one side that meet do not combine: both stay, nothing is logged."""
+    meets = model.collision._projectile_meets
+
+    def meets_but_same_side(game: object, projectile: Projectile, occupant: object) -> None:
+        if isinstance(occupant, Projectile) and occupant.friendly == projectile.friendly:
+            return
+        meets(game, projectile, occupant)  # type: ignore[arg-type]
+
+    patch.setattr(model.collision, "_projectile_meets", meets_but_same_side)
+
+
+def test_a_missing_collision_is_the_cause_where_the_listing_differs_first() -> None:
+    found, mismatch = cause("at207", no_combine)
+    assert mismatch.line == 140  # the projectile listing: an enemy projectile still listed
+    assert found.line == 154 and found.kind is Kind.MISSING
+    assert found.rule == "collision.projectile.combine"
+    assert found.spec == "spec 6.13 A Turn of the Game"
+    assert "combining damage" in found.text
+    assert "model.collision:_projectile_meets" in found.source
+
+
+def test_a_wrong_damage_is_the_collision_told_differently() -> None:
+    def one_more_damage(patch: pytest.MonkeyPatch) -> None:
+        patch.setattr(model.collision, "max", lambda *values: values[0] + 1, raising=False)
+
+    found, _ = cause("at010", one_more_damage)
+    assert found.rule == "collision.armour" and found.kind is Kind.DIFFERENT
+    assert "taking 14 damage" in found.text
+    assert found.source[0] == "model.collision:_struck"
+
+
+def test_a_wrong_spawn_is_the_spawn_told_differently() -> None:
+    def reversed_kinds(patch: pytest.MonkeyPatch) -> None:
+        patch.setattr(model.spawning, "SPAWN_ORDER", model.spawning.SPAWN_ORDER[::-1])
+
+    found, _ = cause("at008", reversed_kinds)
+    assert found.rule == "spawn.natural" and found.kind is Kind.DIFFERENT
+    assert "model.spawning:natural_spawn" in found.source
+
+
+def test_a_wrong_move_is_the_move_told_differently() -> None:
+    def slow_grunts(patch: pytest.MonkeyPatch) -> None:
+        patch.setattr(model.enemies.grunt, "GRUNT_MOVE_UNSEEN", 1)
+
+    found, mismatch = cause("at010", slow_grunts)
+    assert found.rule == "grunt.move.unseen" and found.kind is Kind.DIFFERENT
+    assert found.line > mismatch.line  # the listing of the Grunt differs first
+    assert found.source[0] == "model.enemies.grunt:act"
+
+
+def test_the_cause_as_json_has_every_field_of_the_contract() -> None:
+    found, _ = cause("at207", no_combine)
+    assert set(found.as_json()) == {"line", "text", "rule", "spec", "why", "source", "kind"}
+    assert found.as_json()["kind"] == "missing"
+    assert found.as_json()["source"][0] == "model.collision:_projectile_meets"
+
+
+def told(line: int, text: str, rule: str, role: Role, about: tuple[str, ...] = ()) -> Told:
+    """A made-up oracle line."""
+    return Told(line, text, rule, "spec 1", f"why {rule}", (f"m:{rule}",), role, about)
+
+
+def diff(*lines: tuple[Side, int, str]) -> tuple[DiffLine, ...]:
+    """A block diff of made-up lines."""
+    return tuple(DiffLine(side, number, text + "\n") for side, number, text in lines)
+
+
+ORACLE = [
+    told(1, "->go", "echo", Role.RENDERING),
+    told(2, "  [7,G]->health:5", "listed", Role.LISTING, ("7",)),
+    told(3, "  Log:", "heading", Role.SECTION),
+    told(4, "    G(id:7) moves", "move", Role.EVENT, ("7",)),
+]
+
+
+def ids(text: str) -> tuple[str, ...]:
+    """The ids a made-up line names."""
+    return ("7",) if "7" in text else ("9",) if "9" in text else ()
+
+
+def test_an_extra_event_is_explained_by_the_oracles_event_about_its_entity() -> None:
+    mismatch = Mismatch(
+        5,
+        1,
+        "->go",
+        diff(
+            (Side.BOTH, 1, "->go"),
+            (Side.BOTH, 2, "  [7,G]->health:5"),
+            (Side.BOTH, 3, "  Log:"),
+            (Side.BOTH, 4, "    G(id:7) moves"),
+            (Side.ACTUAL, 5, "    G(id:7) shoots twice and more"),
+        ),
+    )
+    found = find_cause(Telling(ORACLE, ids), mismatch)
+    assert found is not None and (found.line, found.kind) == (4, Kind.EXTRA)
+
+
+def test_an_entity_only_yours_lists_is_explained_by_its_history() -> None:
+    oracle = [
+        told(1, "->go", "echo", Role.RENDERING),
+        told(2, "    B(id:9) is destroyed", "destroy", Role.EVENT, ("9",)),
+        told(3, "->go", "echo", Role.RENDERING),
+        told(4, "  [7,G]->health:5", "listed", Role.LISTING, ("7",)),
+    ]
+    mismatch = Mismatch(
+        4,
+        1,
+        "->go",
+        diff(
+            (Side.BOTH, 3, "->go"),
+            (Side.ACTUAL, 4, "  [9,B]->health:1"),
+            (Side.BOTH, 4, "  [7,G]->health:5"),
+        ),
+    )
+    found = find_cause(Telling(oracle, ids), mismatch)
+    assert found is not None and (found.line, found.rule, found.kind) == (2, "destroy", Kind.EXTRA)
+
+
+def test_an_expected_block_that_is_not_the_oracles_text_has_no_cause() -> None:
+    mismatch = Mismatch(2, 1, "->go", diff((Side.BOTH, 1, "->go"), (Side.EXPECTED, 2, "other")))
+    assert find_cause(Telling(ORACLE, ids), mismatch) is None
+
+
+def test_a_game_that_cannot_explain_has_no_cause(tmp_path: Path) -> None:
+    script = tmp_path / "t.txt"
+    script.write_text("1\n")
+    case = Case("t", script, None, GAMES["star_lanes"])
+    mismatch = Mismatch(1, 1, "input line 1", diff((Side.EXPECTED, 1, "a")))
+    assert cause_of(case, mismatch) is None
+    assert SPACE_DEFENDER_2.tell is not None
+
+
+def test_star_canine_names_the_event_its_program_tells_differently() -> None:
+    game = GAMES["star_canine"]
+    script = next((ROOT / "at" / "star_canine").glob("*.txt"))
+    case = Case(script.stem, script, None, game, 1)
+    expected = game.clone(script.read_text(), 1)
+    volley = next(line for line in expected.split("\n") if line.strip().startswith("Volley:"))
+    actual = expected.replace(volley, volley.replace("damage", "dmg"), 1)
+    mismatch = compare(expected.encode(), actual.encode())
+    assert mismatch is not None
+    found = cause_of(case, mismatch)
+    assert found is not None
+    assert (found.rule, found.kind, found.text) == ("combat.volley", Kind.DIFFERENT, volley)
+    assert found.spec == "spec 4.3 Attack Resolution Rule"
