@@ -19,7 +19,13 @@ from acceptance.cli_grade import add_grade, add_report
 from acceptance.running.display import Display
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
 from acceptance.running.regen import Regenerated, Written, new_script, regen
-from acceptance.running.report import block_report, closing_line, json_summary, junit_xml
+from acceptance.running.report import (
+    block_report,
+    causes_summary,
+    closing_line,
+    json_summary,
+    junit_xml,
+)
 from acceptance.grading.sandbox import add_sandbox, exe_program
 from acceptance.running.suite import run_suite
 from oracle.version import package_version
@@ -38,12 +44,16 @@ def run_command(args: argparse.Namespace) -> int:
         producer = exe_program(args, stack) if args.exe else clone_output
         display = Display(len(cases), args.diff or len(cases) == 1, args.json)
         try:
-            summary = run_suite(cases, producer, reference, args.jobs if args.exe else 1, display)
+            jobs = args.jobs if args.exe else 1
+            summary = run_suite(cases, producer, reference, jobs, display, causes=True)
         finally:
             display.close()
     if args.junit:
         write_file(args.junit, junit_xml(summary))
-    sys.stdout.write(json_summary(summary) if args.json else closing_line(summary) + "\n")
+    if args.json:
+        sys.stdout.write(json_summary(summary))
+    else:
+        print("\n".join([*causes_summary(summary), closing_line(summary)]))
     return 0 if summary.failed == 0 else 1
 
 

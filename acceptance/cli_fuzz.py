@@ -70,7 +70,7 @@ def report_finding(
     """Keep the shrunk script as a new test and report it as `at run` does."""
     trial = finding.trial
     case, files = save(game, root, name, finding.shrunk, trial.seed, expected)
-    print(explained_report(check(case, program)))
+    print(explained_report(check(case, program, causes=True)))
     print(
         f"shrunk a script of {plural(len(trial.lines), 'line')} to"
         f" {plural(len(finding.shrunk), game.unit.value)} in {finding.runs} runs"

@@ -131,7 +131,13 @@ def test_wrong_external_program_fails_at_its_first_difference(
 ) -> None:
     code, lines = at(capsys, "run", "--exe", program(tmp_path, "wrong"), str(suite))
     assert (code, lines[-1]) == (1, "0 passed, 2 failed")
-    assert lines[0] == "at001: failed at line 2, column 3, in (initial state)"
+    assert lines[0] == (
+        "at001: failed at line 2, column 3, in (initial state): notice.welcome (told differently)"
+    )
+    assert lines[-3:-1] == [
+        "causes, most tests first:",
+        "    notice.welcome (messages.txt: INITIAL STATE): 2 tests: at001, at002",
+    ]
 
 
 def test_crashing_program_is_reported_per_test_with_its_error_output(

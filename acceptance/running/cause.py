@@ -23,7 +23,7 @@ expected output is not its oracle's), `find_cause(telling, mismatch)`, the pure 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from enum import Enum
@@ -33,6 +33,7 @@ from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, Mismatch, Side
 from acceptance.running.told import Role, Telling, Told
 
+SHOWN = 10  # the tests a summary line names before it counts the rest
 SIMILAR = 0.75  # how alike two lines must be (difflib's ratio) to be one line told differently
 VIEW_PREFIXES = ("model.view:", "oracle.")  # the source of how a line is drawn, not of a rule
 
@@ -341,4 +342,36 @@ def cause_of(case: Case, mismatch: Mismatch) -> Cause | None:
         script = case.script.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
-    return find_cause(tell(script, case.seed, mismatch.line), mismatch)
+    try:
+        telling = tell(script, case.seed, mismatch.line)
+    except Exception:  # the oracle failing on a test's script is its test's report, not a cause
+        return None
+    return find_cause(telling, mismatch)
+
+
+@dataclass(frozen=True)
+class Group:
+    """One rule that explains failing tests: the rule, its spec section, and the tests."""
+
+    rule: str
+    spec: str
+    tests: tuple[str, ...]
+
+    @property
+    def line(self) -> str:
+        """The group as a run's summary gives it: `rule (spec): 8 tests: at152, at200, ...`
+        (the first SHOWN tests named)."""
+        named = f"{self.rule} ({self.spec})" if self.spec else self.rule
+        count = f"{len(self.tests)} test{'' if len(self.tests) == 1 else 's'}"
+        more = [f"and {len(self.tests) - SHOWN} more"] if len(self.tests) > SHOWN else []
+        return f"{named}: {count}: {', '.join([*self.tests[:SHOWN], *more])}"
+
+
+def groups(causes: Iterable[tuple[str, Cause]]) -> list[Group]:
+    """Tests (or any names) grouped by the rule of their cause, the most tests first, then by
+    rule; each group's names keep their order."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for name, cause in causes:
+        found.setdefault((cause.rule, cause.spec), []).append(name)
+    ordered = sorted(found.items(), key=lambda item: (-len(item[1]), item[0]))
+    return [Group(rule, spec, tuple(names)) for (rule, spec), names in ordered]

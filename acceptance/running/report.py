@@ -4,6 +4,7 @@ import json
 import re
 from xml.etree import ElementTree
 
+from acceptance.running.cause import Group, groups
 from acceptance.running.compare import Mismatch, marks_used, visible
 from acceptance.running.suite import ERRORS, Result, Summary
 
@@ -24,6 +25,7 @@ def headline(result: Result) -> str:
             f"{result.case.name}: {result.outcome.value}",
             f" ({reason})" if reason else "",
             f" at {location(result.mismatch)}" if result.mismatch else "",
+            f": {result.cause.rule} ({result.cause.kind.words})" if result.cause else "",
         ]
     )
 
@@ -47,10 +49,33 @@ def block_report(mismatch: Mismatch, old: str = "expected", new: str = "actual")
 
 
 def details(result: Result) -> list[str]:
-    """What a student needs past the headline: the block diff and the program's error output."""
+    """What a student needs past the headline: the block diff, the program's error output, and
+    the cause of the difference."""
     diff = block_report(result.mismatch) if result.mismatch else []
     more = result.detail.splitlines()[1:]
-    return diff + ([f"{INDENT}error output:"] + [INDENT + line for line in more] if more else [])
+    errors = [f"{INDENT}error output:"] + [INDENT + line for line in more] if more else []
+    return diff + errors + cause_report(result)
+
+
+def cause_report(result: Result) -> list[str]:
+    """The oracle's line that best explains the difference, with its rule, for a person."""
+    if result.cause is None:
+        return []
+    told = result.cause.told()
+    return [f"{INDENT}the cause:", *(INDENT + INDENT + line for line in told)]
+
+
+def cause_groups(summary: Summary) -> list[Group]:
+    """The run's failing tests grouped by the rule of their cause, the most tests first."""
+    return groups((result.case.name, result.cause) for result in summary.results if result.cause)
+
+
+def causes_summary(summary: Summary) -> list[str]:
+    """The causes of a run's failing tests, each rule with its tests, the most tests first."""
+    found = cause_groups(summary)
+    if len(summary.results) < 2 or not found:
+        return []
+    return ["causes, most tests first:", *(INDENT + group.line for group in found)]
 
 
 def explanation(result: Result) -> list[str]:
@@ -125,11 +150,14 @@ def json_summary(summary: Summary) -> str:
             "line": result.mismatch.line if result.mismatch else None,
             "place": result.mismatch.place if result.mismatch else None,
             "detail": result.detail or None,
+            "cause": result.cause.as_json() if result.cause else None,
         }
         for result in summary.results
     ]
+    causes = [
+        {"rule": group.rule, "spec": group.spec, "tests": list(group.tests)}
+        for group in cause_groups(summary)
+    ]
     totals = {"passed": summary.passed, "failed": summary.failed, "total": len(summary.results)}
-    return (
-        json.dumps({**totals, "seconds": round(summary.seconds, 3), "tests": tests}, indent=2)
-        + "\n"
-    )
+    run = {**totals, "seconds": round(summary.seconds, 3), "tests": tests, "causes": causes}
+    return json.dumps(run, indent=2) + "\n"

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from acceptance.running.cases import Case, expected_candidates, shown
+from acceptance.running.cause import Cause, cause_of
 from acceptance.running.compare import Mismatch, compare
 from acceptance.running.execution import Output, Producer, Status
 from acceptance.running.places import places_of
@@ -40,13 +41,15 @@ ERRORS = frozenset({*OUTCOME_OF_FAILURE.values(), Outcome.NOT_RUN, Outcome.PENDI
 
 @dataclass(frozen=True)
 class Result:
-    """The outcome of one test, where its output first differs if it does, and why it failed."""
+    """The outcome of one test, where its output first differs if it does, why it failed, and
+    the oracle's line that explains the difference (where its causes were asked for)."""
 
     case: Case
     outcome: Outcome
     seconds: float = 0.0
     mismatch: Mismatch | None = None
     detail: str = ""
+    cause: Cause | None = None
 
     @property
     def passed(self) -> bool:
@@ -111,8 +114,12 @@ def grade(case: Case, expected: Output, actual: Output) -> tuple[Outcome, Mismat
     return (Outcome.FAILED if mismatch else Outcome.PASSED), mismatch
 
 
-def check(case: Case, producer: Producer, reference: Producer | None = None) -> Result:
-    """Run one case and grade its output against the expected bytes."""
+def check(
+    case: Case, producer: Producer, reference: Producer | None = None, causes: bool = False
+) -> Result:
+    """Run one case and grade its output against the expected bytes; with `causes`, a failing
+    test's difference gets its cause (`acceptance.running.cause`): a wrong output's, not a
+    crash's."""
     started = time.perf_counter()
     expected = expected_output(case, reference)
     if expected.status is not Status.OK:
@@ -121,7 +128,9 @@ def check(case: Case, producer: Producer, reference: Producer | None = None) -> 
         )
     actual = producer(case)
     outcome, mismatch = grade(case, expected, actual)
-    return Result(case, outcome, time.perf_counter() - started, mismatch, actual.detail)
+    wrong = causes and outcome is Outcome.FAILED and mismatch is not None
+    cause = cause_of(case, mismatch) if wrong and mismatch is not None else None
+    return Result(case, outcome, time.perf_counter() - started, mismatch, actual.detail, cause)
 
 
 def run_suite(
@@ -130,12 +139,14 @@ def run_suite(
     reference: Producer | None = None,
     jobs: int = 1,
     on_result: Callable[[Result], None] = lambda result: None,
+    causes: bool = False,
 ) -> Summary:
-    """Run cases on `jobs` threads, telling `on_result` of each as it ends; Ctrl-C stops all."""
+    """Run cases on `jobs` threads, telling `on_result` of each as it ends; Ctrl-C stops all.
+    With `causes`, each failing test gets the cause of its difference."""
     started = time.perf_counter()
     pool = ThreadPoolExecutor(max_workers=jobs)
     try:
-        futures = [pool.submit(check, case, producer, reference) for case in cases]
+        futures = [pool.submit(check, case, producer, reference, causes) for case in cases]
         for future in as_completed(futures):
             on_result(future.result())
     finally:
