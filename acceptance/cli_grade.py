@@ -39,6 +39,8 @@ from acceptance.grading.grade_report import grades_csv, matrix_csv, summary_tabl
 from acceptance.grading.gradescope import VISIBILITIES, results_json
 from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private, private_folders
 from acceptance.options import add_class_suite, add_jobs, add_timeout, chosen_game, positive
+from acceptance.grading.explained import class_causes, suite_coverage
+from acceptance.grading.missed import caused, causes_csv, with_causes
 from acceptance.grading.points import Points, load_points
 from acceptance.grading.sandbox import add_limits, limits_of
 from acceptance.grading.store import (
@@ -51,9 +53,10 @@ from acceptance.grading.store import (
     folder_digest,
     test_key,
 )
+from acceptance.running.coverage import Covered
 from acceptance.running.suite import Outcome, Result
 
-REPORTS = ("grades.csv", "matrix.csv", "report.html")
+REPORTS = ("grades.csv", "matrix.csv", "report.html", "causes.csv")
 STOPPING = {signal.SIGTERM: 143, signal.SIGHUP: 129}  # signals that stop a grading: exit status
 INTERRUPTED = 130  # Ctrl-C
 Found = dict[Run, Result]
@@ -83,14 +86,19 @@ def stopping_signals() -> Iterator[None]:
             signal.signal(number, handler)
 
 
-def report_texts(grades: list[Grade], points: Points, note: str = "") -> list[str]:
-    """The texts of the REPORTS of a graded class; a note (how it was run) ends the title."""
+def report_texts(
+    grades: list[Grade], points: Points, note: str = "", covered: Covered | None = None
+) -> list[str]:
+    """The texts of the REPORTS of a graded class; a note (how it was run) ends the title; the
+    suite's coverage if known (else found from the suite)."""
+    grades = with_causes(grades)
     tests = len(grades[0].results) if grades else 0
     title = f"Grades: {len(grades)} submissions, {tests} tests" + (f"; {note}" if note else "")
     return [
         grades_csv(grades, points),
         matrix_csv(grades, points),
-        class_html(grades, title, points),
+        class_html(grades, title, points, covered),
+        causes_csv(grades),
     ]
 
 
@@ -154,9 +162,9 @@ def grades_of(graded: Graded, found: Mapping[Run, Result]) -> list[Grade]:
 def write_class_reports(store: Store, graded: Graded, found: Found) -> tuple[str, str]:
     """The reports of a grading written beside its store, and recorded there as written; the
     summary table and the note."""
-    grades = grades_of(graded, found)
+    grades = class_causes(store, grades_of(graded, found))
     note = class_note(graded, found)
-    texts = report_texts(grades, graded.points, note)
+    texts = report_texts(grades, graded.points, note, suite_coverage(store, graded.cases))
     summary = summary_table(grades, graded.points)
     write_reports([store.path.parent / name for name in REPORTS], texts)
     files = {name: digest(text) for name, text in zip(REPORTS, texts, strict=True)}
@@ -206,7 +214,9 @@ def gradescope_writer(
     def write(note: str) -> None:
         if path is None:
             return
-        done = tuple(found[0, test] for test in range(len(graded.cases)) if (0, test) in found)
+        done = tuple(
+            caused(found[0, test]) for test in range(len(graded.cases)) if (0, test) in found
+        )
         grade = Grade(graded.pupils[0].submission, done)
         write_reports([path], [results_json(grade, graded.points, visibility, note)])
 

@@ -2,8 +2,11 @@
 one trailing space on the state line, one wrong rule in the tests where a Grunt spawns, a
 wrong echo in the few tests that move, a crash, a hang), graded over ten tests; the report groups
 the failures into one cause per fault with the right counts, in the file and in a real browser;
-it ends with the rules of the oracle's table the suite reaches."""
+causes.csv and the page name the rules the causes of the failing tests name (what the class
+misses); the page ends with the rules of the oracle's table the suite reaches."""
 
+import csv
+import io
 import re
 from pathlib import Path
 
@@ -161,3 +164,23 @@ def test_the_report_shows_the_rules_the_suite_reaches_the_fewest_tests_first(gra
     assert {name for kind, name, _ in rules if kind == "unreached"} == {
         reach.rule for reach in game.unreached
     }
+
+
+def test_causes_csv_and_the_report_name_the_rules_the_class_misses(graded: Path) -> None:
+    spawning = holding(graded / "suite", r"Grunt\(id:\d+\) spawns")
+    rows = list(csv.reader(io.StringIO((graded / "out" / "causes.csv").read_text())))
+    assert rows[0] == ["rule", "spec", "submissions", "tests"]
+    found = {(rule, spec): (int(pupils), int(tests)) for rule, spec, pupils, tests in rows[1:]}
+    assert found[("spawn.natural", "spec 6.13.7 Phase 7: Enemy Spawn")] == (5, len(spawning))
+    assert found[("view.state", "messages.txt: COMMON STATE MESSAGE")] == (5, 10)
+    page = (graded / "out" / "report.html").read_text()
+    section = page[page.index('<section id="missed">') : page.index('<section id="tests">')]
+    shown = re.findall(
+        r'<span class="what">([^<]*)</span>.*?<td class="number submissions">(\d+)</td>'
+        r'<td class="number tests">(\d+)</td>',
+        section,
+        re.S,
+    )
+    assert [(rule, int(p), int(t)) for rule, p, t in shown] == [
+        (rule, pupils, tests) for (rule, _), (pupils, tests) in found.items()
+    ]

@@ -3,8 +3,10 @@ class got wrong, which tests are hardest and whom to look at.
 
 The class at a glance (a histogram of scores, each test's pass rate, the count of each verdict),
 failures grouped by cause, and per submission its score and failing tests, grouped by cause, each
-opening on its block diff as `at run -v` prints it; last, what the suite checks: the rules of the
-oracle's table its tests reach, the fewest first (`at cover`). Tables sort by a click on their headings, and a
+opening on its block diff as `at run -v` prints it; what the class misses: the rules the causes of
+the failing tests name (`acceptance.grading.missed`), each with how many submissions and tests it
+explains; last, what the suite checks: the rules of the oracle's table its tests reach, the fewest
+first (`at cover`). Tables sort by a click on their headings, and a
 search box keeps the submissions, tests and causes whose names hold what is typed. Verdicts are
 rendered from `Outcome` alone, so a new kind of outcome shows without a change here.
 """
@@ -22,6 +24,7 @@ from acceptance.running.coverage import Coverage, Covered, coverage
 from acceptance.running.compare import TRAILING_SPACE, visible
 from acceptance.grading.grade import Grade
 from acceptance.grading.grade_report import first_lines
+from acceptance.grading.missed import Missed, missed
 from acceptance.grading.points import Points, number_text
 from acceptance.running.report import details, headline
 from acceptance.running.suite import ERRORS, Outcome, Result
@@ -175,6 +178,34 @@ def causes_table(groups: Sequence[Group]) -> str:
     )
 
 
+def missed_row(rule: Missed) -> str:
+    """One rule the class misses: its name and spec section, how many submissions and tests its
+    causes explain, and which."""
+    everyone = " ".join((*rule.submissions, *rule.tests)).lower()
+    return (
+        f'<tr class="missed" data-name="{escape(everyone)}"><td><span class="what">'
+        f"{escape(rule.rule)}</span> ({escape(rule.spec)})<details><summary>where</summary>"
+        f"<p><b>submissions:</b> {names_list(rule.submissions)}</p>"
+        f"<p><b>tests:</b> {names_list(rule.tests)}</p></details></td>"
+        f'<td class="number submissions">{len(rule.submissions)}</td>'
+        f'<td class="number tests">{len(rule.tests)}</td></tr>'
+    )
+
+
+def missed_table(grades: Sequence[Grade]) -> str:
+    """What the class misses: each rule the causes of its wrong outputs name, the most
+    submissions first."""
+    rules = missed(grades)
+    if not rules:
+        return "<p>No wrong output has a cause the oracle can tell.</p>"
+    return (
+        '<table id="missed-table" class="sortable"><thead><tr>'
+        '<th data-sort="text">rule (spec), the cause of failing tests</th>'
+        '<th data-sort="number">submissions</th><th data-sort="number">tests</th></tr></thead>'
+        f'<tbody>{"".join(map(missed_row, rules))}</tbody></table>'
+    )
+
+
 def tests_table(grades: Sequence[Grade], points: Points) -> str:
     """Every test's pass rate as a bar, the hardest first."""
     names = [result.case.name for result in grades[0].results] if grades else []
@@ -318,13 +349,14 @@ def coverage_table(game: Coverage) -> str:
     )
 
 
-def coverage_html(grades: Sequence[Grade]) -> str:
-    """What the suite checks: for each game with a rule table, the rules its tests reach."""
+def coverage_html(grades: Sequence[Grade], covered: Covered | None) -> str:
+    """What the suite checks: for each game with a rule table, the rules its tests reach (found
+    from the suite's scripts unless given)."""
     cases = [result.case for result in grades[0].results] if grades else []
     if not cases:
         return "<p>No tests.</p>"
     try:
-        covered: Covered = coverage(cases)
+        covered = covered or coverage(cases)
     except HarnessError as error:
         return f"<p>Unknown: {escape(error)}.</p>"
     parts = [coverage_table(game) for game in covered.games]
@@ -335,8 +367,11 @@ def coverage_html(grades: Sequence[Grade]) -> str:
     return "".join(parts)
 
 
-def class_html(grades: Sequence[Grade], title: str, points: Points) -> str:
-    """The whole report page of a graded class."""
+def class_html(
+    grades: Sequence[Grade], title: str, points: Points, covered: Covered | None = None
+) -> str:
+    """The whole report page of a graded class; the suite's coverage if known (else found from
+    the suite)."""
     groups = causes(grades)
     scores = [points.percent(grade) for grade in grades]
     return (
@@ -349,9 +384,10 @@ def class_html(grades: Sequence[Grade], title: str, points: Points) -> str:
         '<section id="glance"><h2>The class at a glance</h2><div class="charts">'
         f"{histogram(scores)}{verdicts(grades)}</div></section>\n"
         f'<section id="causes"><h2>Failures by cause</h2>{causes_table(groups)}</section>\n'
+        f'<section id="missed"><h2>What the class misses</h2>{missed_table(grades)}</section>\n'
         f'<section id="tests"><h2>Tests, hardest first</h2>{tests_table(grades, points)}</section>\n'
         f'<section id="submissions"><h2>Submissions</h2>'
         f"{submissions_table(grades, points, groups)}</section>\n"
-        f'<section id="coverage"><h2>What the suite checks</h2>{coverage_html(grades)}</section>\n'
+        f'<section id="coverage"><h2>What the suite checks</h2>{coverage_html(grades, covered)}</section>\n'
         f"<script>{asset('report.js')}</script>\n</body></html>\n"
     )
