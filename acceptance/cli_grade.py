@@ -40,7 +40,7 @@ from acceptance.grading.gradescope import VISIBILITIES, results_json
 from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private, private_folders
 from acceptance.options import add_class_suite, add_jobs, add_timeout, chosen_game, positive
 from acceptance.grading.explained import class_causes, suite_coverage
-from acceptance.grading.missed import caused, causes_csv, with_causes
+from acceptance.grading.missed import caused, causes_csv
 from acceptance.grading.points import Points, load_points
 from acceptance.grading.sandbox import add_limits, limits_of
 from acceptance.grading.store import (
@@ -89,9 +89,8 @@ def stopping_signals() -> Iterator[None]:
 def report_texts(
     grades: list[Grade], points: Points, note: str = "", covered: Covered | None = None
 ) -> list[str]:
-    """The texts of the REPORTS of a graded class; a note (how it was run) ends the title; the
-    suite's coverage if known (else found from the suite)."""
-    grades = with_causes(grades)
+    """The texts of the REPORTS of a graded class (its wrong outputs with their causes); a note
+    (how it was run) ends the title; the suite's coverage if known."""
     tests = len(grades[0].results) if grades else 0
     title = f"Grades: {len(grades)} submissions, {tests} tests" + (f"; {note}" if note else "")
     return [
@@ -162,9 +161,9 @@ def grades_of(graded: Graded, found: Mapping[Run, Result]) -> list[Grade]:
 def write_class_reports(store: Store, graded: Graded, found: Found) -> tuple[str, str]:
     """The reports of a grading written beside its store, and recorded there as written; the
     summary table and the note."""
-    grades = class_causes(store, grades_of(graded, found))
+    grades = class_causes(store, graded, grades_of(graded, found))
     note = class_note(graded, found)
-    texts = report_texts(grades, graded.points, note, suite_coverage(store, graded.cases))
+    texts = report_texts(grades, graded.points, note, suite_coverage(store, graded))
     summary = summary_table(grades, graded.points)
     write_reports([store.path.parent / name for name in REPORTS], texts)
     files = {name: digest(text) for name, text in zip(REPORTS, texts, strict=True)}

@@ -18,9 +18,8 @@ from collections import Counter
 from collections.abc import Sequence
 from importlib import resources
 
-from acceptance.errors import HarnessError
 from acceptance.grading.causes import Group, causes, edit, first_changed
-from acceptance.running.coverage import Coverage, Covered, coverage
+from acceptance.running.coverage import Coverage, Covered
 from acceptance.running.compare import TRAILING_SPACE, visible
 from acceptance.grading.grade import Grade
 from acceptance.grading.grade_report import first_lines
@@ -349,16 +348,10 @@ def coverage_table(game: Coverage) -> str:
     )
 
 
-def coverage_html(grades: Sequence[Grade], covered: Covered | None) -> str:
-    """What the suite checks: for each game with a rule table, the rules its tests reach (found
-    from the suite's scripts unless given)."""
-    cases = [result.case for result in grades[0].results] if grades else []
-    if not cases:
-        return "<p>No tests.</p>"
-    try:
-        covered = covered or coverage(cases)
-    except HarnessError as error:
-        return f"<p>Unknown: {escape(error)}.</p>"
+def coverage_html(covered: Covered | None) -> str:
+    """What the suite checks: for each game with a rule table, the rules its tests reach."""
+    if covered is None:
+        return "<p>Unknown: the suite's scripts could not be read.</p>"
     parts = [coverage_table(game) for game in covered.games]
     parts += [
         f"<p>{escape(game.title)}: {count} tests; its oracle has no rule table.</p>"
@@ -370,8 +363,7 @@ def coverage_html(grades: Sequence[Grade], covered: Covered | None) -> str:
 def class_html(
     grades: Sequence[Grade], title: str, points: Points, covered: Covered | None = None
 ) -> str:
-    """The whole report page of a graded class; the suite's coverage if known (else found from
-    the suite)."""
+    """The whole report page of a graded class; the suite's coverage if known."""
     groups = causes(grades)
     scores = [points.percent(grade) for grade in grades]
     return (
@@ -388,6 +380,6 @@ def class_html(
         f'<section id="tests"><h2>Tests, hardest first</h2>{tests_table(grades, points)}</section>\n'
         f'<section id="submissions"><h2>Submissions</h2>'
         f"{submissions_table(grades, points, groups)}</section>\n"
-        f'<section id="coverage"><h2>What the suite checks</h2>{coverage_html(grades, covered)}</section>\n'
+        f'<section id="coverage"><h2>What the suite checks</h2>{coverage_html(covered)}</section>\n'
         f"<script>{asset('report.js')}</script>\n</body></html>\n"
     )

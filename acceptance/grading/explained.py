@@ -1,7 +1,8 @@
 """What the reports of a graded class tell with the oracle's rules, the suite's coverage (`at
-cover`) and each wrong output's cause (`acceptance.grading.missed`), found from the suite's
-scripts and kept in the grading store: where the suite is gone, `at report` writes the same
-reports from what the store kept when they were last written.
+cover`) and each wrong output's cause (`acceptance.grading.missed`): found from the suite's
+scripts once and kept in the grading store, by what they depend on (the suite's tests and the
+oracle's version; a test and its block diff), so that writing the reports again (a resumed
+grading, `at report`, even with the suite gone) finds nothing again.
 """
 
 from collections.abc import Sequence
@@ -12,11 +13,11 @@ from acceptance.errors import HarnessError
 from acceptance.games import GAMES
 from acceptance.grading.grade import Grade
 from acceptance.grading.missed import caused
-from acceptance.grading.store import Store, diff_json, digest
-from acceptance.running.cases import Case
+from acceptance.grading.store import Graded, Store, diff_json, digest
 from acceptance.running.cause import Cause, Kind
 from acceptance.running.coverage import Coverage, Covered, Reach, coverage
 from acceptance.running.suite import Result
+from oracle.version import package_version
 
 COVERAGE = "coverage"  # the store's keys of what it keeps
 CAUSES = "causes"
@@ -52,22 +53,30 @@ def covered_of(data: dict[str, Any]) -> Covered:
     return Covered(games, tuple((GAMES[name], count) for name, count in data["left_out"]))
 
 
-def suite_coverage(store: Store, cases: Sequence[Case]) -> Covered | None:
-    """What the suite reaches of its oracle's rules, kept in the store; what the store kept
-    where the suite cannot be read (None if nothing was)."""
+def suite_key(graded: Graded) -> str:
+    """What a suite's coverage depends on: its tests (name, game, seed, script and expected
+    bytes) and the oracle's version."""
+    return digest(package_version(), *graded.tests)
+
+
+def suite_coverage(store: Store, graded: Graded) -> Covered | None:
+    """What the suite reaches of its oracle's rules: kept in the store, found once per suite;
+    what the store kept where the suite cannot be read (None if it kept nothing)."""
+    kept = store.get(COVERAGE)
+    if kept is not None and kept["suite"] == suite_key(graded):
+        return covered_of(kept["coverage"])
     try:
-        covered = coverage(cases)
+        covered = coverage(graded.cases)
     except HarnessError:
-        kept = store.get(COVERAGE)
-        return None if kept is None else covered_of(kept)
-    store.put(COVERAGE, covered_record(covered))
+        return None if kept is None else covered_of(kept["coverage"])
+    store.put(COVERAGE, {"suite": suite_key(graded), "coverage": covered_record(covered)})
     return covered
 
 
-def cause_key(result: Result) -> str:
-    """What a wrong output's cause depends on: its test and its block diff."""
+def cause_key(test: str, result: Result) -> str:
+    """What a wrong output's cause depends on: its test's key and its block diff."""
     assert result.mismatch is not None
-    return digest(result.case.name, result.case.game.name, diff_json(result.mismatch))
+    return digest(test, diff_json(result.mismatch))
 
 
 def cause_of_record(data: dict[str, Any]) -> Cause:
@@ -76,28 +85,34 @@ def cause_of_record(data: dict[str, Any]) -> Cause:
     return Cause(**fields)
 
 
-def kept_cause(result: Result, kept: dict[str, Any], found: dict[str, Any]) -> Result:
-    """A result with its wrong output's cause, noted in `found`: from its script, else (the
-    script gone) the cause the store `kept`."""
-    result = caused(result)
+def kept_cause(test: str, result: Result, kept: dict[str, Any], found: dict[str, Any]) -> Result:
+    """A result with its wrong output's cause, noted in `found`: the one the store `kept`, else
+    found from its script."""
     if result.mismatch is None:
         return result
-    key = cause_key(result)
-    if result.cause is None and not result.case.script.is_file() and key in kept:
-        result = replace(result, cause=cause_of_record(kept[key]))
-    if result.cause is not None:
-        found[key] = result.cause.as_json()
+    key = cause_key(test, result)
+    if key in kept:
+        result = replace(result, cause=None if kept[key] is None else cause_of_record(kept[key]))
+    else:
+        result = caused(result)
+    found[key] = None if result.cause is None else result.cause.as_json()
     return result
 
 
-def class_causes(store: Store, grades: Sequence[Grade]) -> list[Grade]:
-    """A class's grades with each wrong output's cause, kept in the store; a test whose script
-    is gone gets the cause the store kept."""
+def class_causes(store: Store, graded: Graded, grades: Sequence[Grade]) -> list[Grade]:
+    """A class's grades with each wrong output's cause, found once and kept in the store (a
+    test whose script is gone keeps the cause found before)."""
     kept: dict[str, Any] = store.get(CAUSES) or {}
     found: dict[str, Any] = {}
-    graded = [
-        replace(grade, results=tuple(kept_cause(result, kept, found) for result in grade.results))
+    caused_grades = [
+        replace(
+            grade,
+            results=tuple(
+                kept_cause(test, result, kept, found)
+                for test, result in zip(graded.tests, grade.results, strict=True)
+            ),
+        )
         for grade in grades
     ]
     store.put(CAUSES, found)
-    return graded
+    return caused_grades

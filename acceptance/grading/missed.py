@@ -4,9 +4,9 @@ with how many submissions and tests it explains, the most submissions first: wha
 again. Written as `causes.csv`, shown in report.html and, per test, in Gradescope's results.
 
 Causes are found for wrong outputs only (not for crashes or timeouts), from the stored result
-alone (the test and where its output differs), so `at report` finds them again without the
-programs. Submissions that fail a test at the same line share the oracle's explanation of it,
-made once.
+alone (the test and where its output differs), without the programs; submissions that fail a
+test at the same line share the oracle's explanation of it, made once (`acceptance.grading
+.explained` keeps them in the grading store).
 """
 
 from collections.abc import Sequence
@@ -65,11 +65,6 @@ def caused(result: Result) -> Result:
     case = replace(result.case, game=remembering(result.case.game))
     cause = cause_of(case, result.mismatch)
     return result if cause is None else replace(result, cause=cause)
-
-
-def with_causes(grades: Sequence[Grade]) -> list[Grade]:
-    """A class's grades with the cause of each wrong output."""
-    return [replace(grade, results=tuple(map(caused, grade.results))) for grade in grades]
 
 
 def missed(grades: Sequence[Grade]) -> list[Missed]:
