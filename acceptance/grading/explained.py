@@ -85,25 +85,41 @@ def cause_of_record(data: dict[str, Any]) -> Cause:
     return Cause(**fields)
 
 
-def kept_cause(test: str, result: Result, kept: dict[str, Any], found: dict[str, Any]) -> Result:
+def causes_record(causes: dict[str, Cause | None]) -> dict[str, Any]:
+    """Wrong outputs' causes as JSON data, each distinct cause once (a class's failures share a
+    few dozen)."""
+    distinct = list(dict.fromkeys(cause for cause in causes.values() if cause is not None))
+    index = {cause: number for number, cause in enumerate(distinct)}
+    of = {key: None if cause is None else index[cause] for key, cause in causes.items()}
+    return {"causes": [cause.as_json() for cause in distinct], "of": of}
+
+
+def causes_of(data: dict[str, Any] | None) -> dict[str, Cause | None]:
+    """Wrong outputs' causes from their JSON data (none if there is none)."""
+    if data is None:
+        return {}
+    listed = [cause_of_record(item) for item in data["causes"]]
+    return {key: None if number is None else listed[number] for key, number in data["of"].items()}
+
+
+def kept_cause(
+    test: str, result: Result, kept: dict[str, Cause | None], found: dict[str, Cause | None]
+) -> Result:
     """A result with its wrong output's cause, noted in `found`: the one the store `kept`, else
     found from its script."""
     if result.mismatch is None:
         return result
     key = cause_key(test, result)
-    if key in kept:
-        result = replace(result, cause=None if kept[key] is None else cause_of_record(kept[key]))
-    else:
-        result = caused(result)
-    found[key] = None if result.cause is None else result.cause.as_json()
+    result = replace(result, cause=kept[key]) if key in kept else caused(result)
+    found[key] = result.cause
     return result
 
 
 def class_causes(store: Store, graded: Graded, grades: Sequence[Grade]) -> list[Grade]:
     """A class's grades with each wrong output's cause, found once and kept in the store (a
     test whose script is gone keeps the cause found before)."""
-    kept: dict[str, Any] = store.get(CAUSES) or {}
-    found: dict[str, Any] = {}
+    kept = causes_of(store.get(CAUSES))
+    found: dict[str, Cause | None] = {}
     caused_grades = [
         replace(
             grade,
@@ -114,5 +130,5 @@ def class_causes(store: Store, graded: Graded, grades: Sequence[Grade]) -> list[
         )
         for grade in grades
     ]
-    store.put(CAUSES, found)
+    store.put(CAUSES, causes_record(found))
     return caused_grades
