@@ -3,7 +3,6 @@ student's program, the oracle line that best explains the failing test, with its
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,42 +15,27 @@ from acceptance.running.cases import Case
 from acceptance.running.cause import Cause, Kind, cause_of, find_cause
 from acceptance.running.compare import DiffLine, Mismatch, Side, compare
 from acceptance.running.told import Role, Telling, Told
-from model.projectile import Projectile
-from oracle.runner import run_script
+from tests.planted_bugs import Plant, no_combine, planted_output
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def planted(name: str, plant: Callable[[pytest.MonkeyPatch], None]) -> tuple[Case, Mismatch]:
+def planted(name: str, plant: Plant) -> tuple[Case, Mismatch]:
     """Public test `name` played by the clone with a bug planted: its case and first difference."""
     script = ROOT / "at" / f"{name}.txt"
     expected = ROOT / "expected" / f"{name}.expected.txt"
-    with pytest.MonkeyPatch.context() as patch:
-        plant(patch)
-        actual = run_script(script.read_text())
+    actual = planted_output(name, plant)
     mismatch = compare(expected.read_bytes(), actual.encode())
     assert mismatch is not None
     return Case(name, script, expected), mismatch
 
 
-def cause(name: str, plant: Callable[[pytest.MonkeyPatch], None]) -> tuple[Cause, Mismatch]:
+def cause(name: str, plant: Plant) -> tuple[Cause, Mismatch]:
     """The cause of the planted bug's first difference in public test `name`."""
     case, mismatch = planted(name, plant)
     found = cause_of(case, mismatch)
     assert found is not None
     return found, mismatch
-
-
-def no_combine(patch: pytest.MonkeyPatch) -> None:
-    """Projectiles of one side that meet do not combine: both stay, nothing is logged."""
-    meets = model.collision._projectile_meets
-
-    def meets_but_same_side(game: object, projectile: Projectile, occupant: object) -> None:
-        if isinstance(occupant, Projectile) and occupant.friendly == projectile.friendly:
-            return
-        meets(game, projectile, occupant)  # type: ignore[arg-type]
-
-    patch.setattr(model.collision, "_projectile_meets", meets_but_same_side)
 
 
 def test_a_missing_collision_is_the_cause_where_the_listing_differs_first() -> None:

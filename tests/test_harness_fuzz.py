@@ -197,3 +197,16 @@ def test_toward_a_game_whose_fuzzer_cannot_lean_is_a_one_line_error(
     assert main(["fuzz", "--game", "star_canine", "--exe", "x", "--toward", "at"]) == 2
     error = capsys.readouterr().err
     assert error == "at: --toward: the Star Canine fuzzer cannot lean toward rules\n"
+
+
+def test_a_finding_gives_the_cause_of_its_shrunk_scripts_difference(
+    capsys: pytest.CaptureFixture[str], project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    fake = program(tmp_path_factory.mktemp("programs"), "silent", "print('nothing')\n")
+    code, lines = at(capsys, "fuzz", "--exe", fake, "--seed", "3", "--budget", "2")
+    cause = lines.index("    the cause:")
+    assert code == 1 and lines[2].endswith(": view.state (missing in yours)")
+    assert lines[cause + 1 : cause + 3] == [
+        "        oracle line 1:   state:not started, normal, ok",
+        "        missing in yours | view.state (messages.txt: COMMON STATE MESSAGE)",
+    ]

@@ -18,6 +18,7 @@ from model.session import Session
 from oracle.interactive import reply
 from oracle.runner import state
 from tests.browser import npm_path
+from tests.planted_bugs import no_combine, planted_output
 from tools.browser import Browser, serving
 from tools.web_site import build
 from oracle.cli import main as oracle_main
@@ -197,6 +198,22 @@ def test_the_first_difference_shows_why_the_oracle_printed_its_line(page: Browse
     text = page.evaluate("document.getElementById('compare-why').textContent")
     assert why == "collision.armour"
     assert "15 - 1 = 14" in text
+    assert page.errors == []
+
+
+def test_the_first_difference_shows_its_cause(page: Browser) -> None:
+    case = collect([ROOT / "at" / "at207.txt"])[0]
+    run_in_page(page, case)
+    page.evaluate(COMPARE % {"mine": json.dumps(planted_output("at207", no_combine))})
+    panel = "document.getElementById('compare-cause')"
+    rule, kind, line = page.evaluate(
+        f"[{panel}.dataset.rule, {panel}.dataset.kind, {panel}.dataset.line]"
+    )
+    assert (rule, kind, line) == ("collision.projectile.combine", "missing", "154")
+    text = page.evaluate(f"{panel}.textContent")
+    assert text.startswith("The cause:\noracle line 154:")
+    assert "missing in yours | collision.projectile.combine" in text
+    assert page.evaluate(f"{panel}.hidden") is False
     assert page.errors == []
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from acceptance.running.compare import DiffLine, Side
 from oracle.cli import main as oracle_main
+from tests.planted_bugs import no_combine, planted_output
 from web.page import (
     Console,
     Options,
@@ -130,3 +131,27 @@ def test_a_sister_game_difference_names_the_typed_line() -> None:
     found = json.loads(compare_json(options, mine))
     assert found["line"] == changed + 1
     assert found["place"].startswith("input line ")
+
+
+def test_the_first_difference_comes_with_its_cause() -> None:
+    options = Options("space_defender_2", text("at/at207.txt"))
+    mine = base64.b64encode(planted_output("at207", no_combine).encode()).decode()
+    found = json.loads(compare_json(options, mine))
+    assert found["line"] == 140
+    cause = found["cause"]
+    assert (cause["line"], cause["rule"], cause["kind"]) == (
+        154,
+        "collision.projectile.combine",
+        "missing",
+    )
+    assert (
+        cause["lines"][1]
+        == "missing in yours | collision.projectile.combine (spec 6.13 A Turn of the Game)"
+    )
+    assert found["why"]["line"] == 140
+
+
+def test_a_window_of_the_output_has_no_cause() -> None:
+    options = Options("space_defender_2", text("at/at207.txt"), "-w", "1", "200")
+    mine = base64.b64encode(b"->nothing\n").decode()
+    assert json.loads(compare_json(options, mine))["cause"] is None

@@ -132,10 +132,12 @@ function showDifference(found) {
   if (found.same) {
     $("where").textContent = "Same bytes: your output is the oracle's.";
     $("compare-why").hidden = true;
+    $("compare-cause").hidden = true;
     $("report").textContent = "";
     return;
   }
   $("where").textContent = `First difference at ${found.where}.`;
+  showCause($("compare-cause"), found.cause);
   showWhy($("compare-why"), found.why);
   $("where").dataset.line = found.line;
   $("where").dataset.column = found.column;
@@ -152,6 +154,15 @@ function showDifference(found) {
       markColumn(right, found.column);
     }
   }
+}
+
+// The oracle's line that best explains the difference (page.py's `cause`), with its rule and kind.
+function showCause(panel, cause) {
+  panel.hidden = !cause;
+  panel.textContent = cause ? ["The cause:", ...cause.lines].join("\n") : "";
+  panel.dataset.rule = cause?.rule ?? "";
+  panel.dataset.kind = cause?.kind ?? "";
+  panel.dataset.line = cause?.line ?? "";
 }
 
 // Why the oracle printed a line (page.py's `explanation`), in a panel that keeps its rule.

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
+from acceptance.running.cause import script_cause
 from acceptance.running.compare import DiffLine, Mismatch, Side, compare, visible
 from acceptance.games import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.running.places import places_of
@@ -199,7 +200,28 @@ def compare_json(options: Options, mine: str) -> str:
     found = json.loads(mismatch_json(mismatch))
     if mismatch is not None:
         found["why"] = explanation(options, mismatch.line)
+        found["cause"] = cause(options, mismatch)
     return json.dumps(found)
+
+
+def cause(options: Options, mismatch: Mismatch) -> dict[str, object] | None:
+    """The cause of the first difference, as `at run` finds it, with the lines `at run -v`
+    shows; None for a game or a mode that cannot tell."""
+    game = game_named(options.game)
+    if game is SPACE_DEFENDER_2 and options.mode != "-b":
+        return None
+    found = script_cause(game, options.script, seed_of(options), mismatch)
+    if found is None:
+        return None
+    return found.as_json() | {"lines": found.told()}
+
+
+def seed_of(options: Options) -> int | None:
+    """A sister game's seed as typed (none where it is not a whole number: its run says why)."""
+    try:
+        return int(options.seed.strip())
+    except ValueError:
+        return None
 
 
 def explanation(options: Options, line: int) -> dict[str, object]:

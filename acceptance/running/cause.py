@@ -8,8 +8,8 @@ the program's. In order of preference:
 1. the first event of the block (a line of the turn's log, an error) that the program's block
    lacks, tells differently, or that the program's block has an extra line after;
 2. for a listing line that differs (a projectile, an enemy, the score), the rule that wrote the
-   field that differs this turn, else the last of the oracle's events about that entity, in this
-   block or the ones before: its history;
+   field that differs, else the last of the oracle's events about that entity, in this block or
+   the ones before: its history;
 3. else the first differing line itself.
 
 Where the oracle's line that tells how the command went (Space Defender 2's state line) differs
@@ -22,13 +22,13 @@ expected output is not its oracle's), `find_cause(telling, mismatch)`, the pure 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from enum import Enum
 from typing import Any
 
+from acceptance.games import Game
 from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, Mismatch, Side
 from acceptance.running.told import Role, Telling, Told
@@ -150,12 +150,6 @@ def extras(run: Run) -> list[DiffLine]:
     ]
 
 
-def field_value(text: str, label: str) -> str | None:
-    """The value a listing line shows for `label` (`label:value`, up to the next comma)."""
-    found = re.search(rf"(?:^|[\s,>]){re.escape(label)}:([^,]*)", text)
-    return found.group(1).strip() if found else None
-
-
 def from_line(told: Told, kind: Kind, more: tuple[str, ...] = ()) -> Cause:
     """A cause that is an oracle line as it is told (its source, then `more`)."""
     source = tuple(dict.fromkeys(told.source + more))
@@ -218,15 +212,27 @@ def first_event(block: Block) -> Cause | None:
     for run in block.runs:
         for line in run.expected:
             kind = status(run, line)
-            if kind is not None and block.lines[line.number].role is Role.EVENT:
-                return from_line(block.lines[line.number], kind)
+            event = block.lines[line.number]
+            if kind is not None and event.role is Role.EVENT:
+                return from_line(
+                    event, kind, origin(block, event) if kind is Kind.DIFFERENT else ()
+                )
         extra = extras(run)
         before = block.lines.get(run.after)
         if extra and before is not None and before.role in (Role.EVENT, Role.SECTION):
-            event = extra_event(block, extra[0].text, run.after)
-            if event is not None:
-                return from_line(event, Kind.EXTRA)
+            explained = extra_event(block, extra[0].text, run.after)
+            if explained is not None:
+                return from_line(explained, Kind.EXTRA)
     return None
+
+
+def origin(block: Block, event: Told) -> tuple[str, ...]:
+    """The source of how an event's entity came to be (the oracle's first event about it, where
+    that is another line): an entity told differently may have been made wrong."""
+    if not event.about:
+        return ()
+    first = next((line for line in block.events(event.line) if event.about[0] in line.about), None)
+    return first.source if first is not None and first is not event else ()
 
 
 def extra_event(block: Block, text: str, after: int) -> Told | None:
@@ -276,22 +282,24 @@ def listing_cause(block: Block) -> Cause | None:
             theirs = next(
                 (other.text for other in run.actual if similar(line.text, other.text)), ""
             )
-            cause = written(listed, theirs) or history(block, listed.about, listed.line)
+            cause = written(block, listed, theirs) or history(block, listed.about)
             if cause is not None:
                 return cause
         for extra in extras(run):
-            cause = history(block, block.telling.about(extra.text), run.after, Kind.EXTRA)
+            cause = history(block, block.telling.about(extra.text), Kind.EXTRA)
             if cause is not None:
                 return cause
     return None
 
 
-def written(listed: Told, theirs: str) -> Cause | None:
-    """The rule that wrote, this turn, a field the program's line shows otherwise."""
+def written(block: Block, listed: Told, theirs: str) -> Cause | None:
+    """The rule that wrote a field the program's line shows otherwise (this turn, or for a board
+    cell, where it placed what stands there)."""
+    value = block.telling.field
     for field in listed.changed:
         label = field.label
-        shown = field_value(listed.text, label)
-        if shown is None or (theirs and shown == field_value(theirs, label)):
+        shown = value(listed.text, label)
+        if shown is None or (theirs and shown == value(theirs, label)):
             continue
         source = tuple(path for path in listed.source if not path.startswith(VIEW_PREFIXES))
         return Cause(
@@ -299,20 +307,20 @@ def written(listed: Told, theirs: str) -> Cause | None:
             listed.text,
             field.rule,
             field.spec,
-            f"The {label} this line shows was written this turn by {field.rule}: {listed.why}",
+            f"{label}: written by {field.rule}. {listed.why}",
             source,
             Kind.DIFFERENT,
         )
     return None
 
 
-def history(
-    block: Block, about: tuple[str, ...], before: int, kind: Kind = Kind.DIFFERENT
-) -> Cause | None:
-    """The last of the oracle's events about an entity before line `before`: its history."""
+def history(block: Block, about: tuple[str, ...], kind: Kind = Kind.DIFFERENT) -> Cause | None:
+    """The last of the oracle's events about an entity, through the block (its turn's log comes
+    after its listing): its history."""
     if not about:
         return None
-    events = [line for line in block.events(before - 1) if about[0] in line.about]
+    end = max((line.number for run in block.runs for line in run.expected), default=block.first)
+    events = [line for line in block.events(end) if about[0] in line.about]
     return from_line(events[-1], kind) if events else None
 
 
@@ -335,15 +343,22 @@ def first_line(block: Block, mismatch: Mismatch) -> Cause | None:
 
 def cause_of(case: Case, mismatch: Mismatch) -> Cause | None:
     """The cause of a case's mismatch, where its game can explain its oracle's lines."""
-    tell = case.game.tell
-    if tell is None:
+    if case.game.tell is None:
         return None
     try:
         script = case.script.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
+    return script_cause(case.game, script, case.seed, mismatch)
+
+
+def script_cause(game: Game, script: str, seed: int | None, mismatch: Mismatch) -> Cause | None:
+    """The cause of a mismatch of the output of a game's script, where the game can explain its
+    oracle's lines."""
+    if game.tell is None:
+        return None
     try:
-        telling = tell(script, case.seed, mismatch.line)
+        telling = game.tell(script, seed, mismatch.line)
     except Exception:  # the oracle failing on a test's script is its test's report, not a cause
         return None
     return find_cause(telling, mismatch)

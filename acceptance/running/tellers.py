@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from acceptance.running.told import Role, Telling, Told, Written
+from acceptance.running.told import Role, Telling, Told, Written, labelled
 from games.star_canine import why as star_canine_why
 from oracle.runner import text_source
 from oracle.why import Explained, explained_through
@@ -16,6 +16,9 @@ from provenance.rules import RULES
 
 ID = re.compile(r"\(id:(-?\d+)\)|^ *\[(-?\d+),")  # an event names `(id:N)`, a listing `[N,`
 LISTINGS = frozenset({"view.starfighter", "view.score", "view.enemy", "view.projectile"})
+ROWS = frozenset({"view.board.row", "view.fog"})  # a board row lists what stands in its cells
+CELL = re.compile(r"\[[A-Z],(\d+)\]")  # a cell's position, as the board's cells are named
+FIRST_CELL, CELL_WIDTH = 6, 3  # where a row shows its first cell, and each next one
 # The fields of model/ an entity's listing line shows, by the label it shows them with.
 LABELS = {
     "health": "health",
@@ -45,6 +48,8 @@ def role_of(line: Explained) -> Role:
         return Role.OUTCOME
     if rule in LISTINGS and (line.reason.entity is not None or rule == "view.score"):
         return Role.LISTING
+    if rule in ROWS:
+        return Role.LISTING
     return Role.RENDERING
 
 
@@ -62,7 +67,12 @@ def about(line: Explained) -> tuple[str, ...]:
 
 def written(line: Explained) -> tuple[Written, ...]:
     """The fields of a listed entity written this turn, each with its rule, as the line labels
-    them."""
+    them; for a board row, each occupied cell with the rule that placed what stands there."""
+    if line.reason.rule in ROWS:
+        return tuple(
+            Written(cell["position"], cell["rule"], RULES[cell["rule"]].spec)
+            for cell in line.reason.cells
+        )
     return tuple(
         Written(LABELS[change["attribute"]], change["rule"], RULES[change["rule"]].spec)
         for change in line.reason.changes
@@ -90,7 +100,17 @@ def space_defender_2(text: str, seed: int | None, number: int) -> Telling:
                 written(line) if role is Role.LISTING else (),
             )
         )
-    return Telling(told, named)
+    return Telling(told, named, shown)
+
+
+def shown(text: str, label: str) -> str | None:
+    """What a Space Defender 2 line shows for a label: a board row's symbol in a cell (`[A,28]`),
+    else a listing's `label:value`."""
+    cell = CELL.fullmatch(label)
+    if cell is None:
+        return labelled(text, label)
+    index = FIRST_CELL + CELL_WIDTH * (int(cell.group(1)) - 1)
+    return text[index : index + 1] if index < len(text) else None
 
 
 def star_canine(text: str, seed: int | None, number: int) -> Telling:

@@ -6,6 +6,7 @@ It imports nothing of the harness, so the game registry can name the type.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -50,13 +51,20 @@ def nobody(text: str) -> tuple[str, ...]:
     return ()
 
 
+def labelled(text: str, label: str) -> str | None:
+    """The value a listing line shows for `label` (`label:value`, up to the next comma)."""
+    found = re.search(rf"(?:^|[\s,>]){re.escape(label)}:([^,]*)", text)
+    return found.group(1).strip() if found else None
+
+
 @dataclass(frozen=True)
 class Telling:
-    """The oracle's lines, each told, and how the game reads the entities a line (the oracle's or
-    a program's) is about, by id."""
+    """The oracle's lines, each told, and how the game reads a line (the oracle's or a
+    program's): the entities it is about, by id, and the value it shows for a field's label."""
 
     lines: list[Told]
     about: Callable[[str], tuple[str, ...]] = nobody
+    field: Callable[[str, str], str | None] = labelled  # the value a line shows for a label
 
 
 # A script's text, its seed and a line number of the oracle's output: the oracle's lines, each
