@@ -104,3 +104,12 @@ def test_an_unreadable_script_is_a_one_line_error(
     assert main(["cover"]) == 2
     error = capsys.readouterr().err
     assert error.startswith("at: cannot read at/broken.txt") and error.count("\n") == 1
+
+
+def test_a_script_that_does_not_parse_reaches_the_report_of_a_bad_script(
+    capsys: pytest.CaptureFixture[str], student: Path
+) -> None:
+    (student / "at" / "typo.txt").write_text("toggle_debug_mode\nmove(A,\n")
+    game = cover_json(capsys)["space_defender_2"]
+    tests = {rule["rule"]: rule["tests"] for rule in game["rules"]}  # type: ignore[attr-defined]
+    assert tests["script.error"] == ["typo"] and game["stale"] == []
