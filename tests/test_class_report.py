@@ -155,7 +155,7 @@ def test_the_report_shows_the_rules_the_suite_reaches_the_fewest_tests_first(gra
     (game,) = coverage(collect([graded / "suite"])).games
     said = f"{len(game.tests)} tests reach {len(game.reached)} of the oracle's {len(game.rules)}"
     assert f"Space Defender 2: {said} rules; {len(game.unreached)} none does." in page
-    section = page[page.index('<section id="coverage">') :]
+    section = page[page.index('<section id="coverage">') : page.index('<section id="submissions">')]
     rules = re.findall(
         r'<tr class="(\w+)"><td>([^<]*)</td><td>[^<]*</td><td class="number">(\d+)', section
     )

@@ -5,8 +5,8 @@ The class at a glance (a histogram of scores, each test's pass rate, the count o
 failures grouped by cause, and per submission its score and failing tests, grouped by cause, each
 opening on its block diff as `at run -v` prints it; what the class misses: the rules the causes of
 the failing tests name (`acceptance.grading.missed`), each with how many submissions and tests it
-explains; last, what the suite checks: the rules of the oracle's table its tests reach, the fewest
-first (`at cover`). Tables sort by a click on their headings, and a
+explains; and, before the submissions, what the suite checks: the rules of the oracle's table its
+tests reach, the fewest first (`at cover`). Tables sort by a click on their headings, and a
 search box keeps the submissions, tests and causes whose names hold what is typed. Verdicts are
 rendered from `Outcome` alone, so a new kind of outcome shows without a change here.
 """
@@ -378,8 +378,8 @@ def class_html(
         f'<section id="causes"><h2>Failures by cause</h2>{causes_table(groups)}</section>\n'
         f'<section id="missed"><h2>What the class misses</h2>{missed_table(grades)}</section>\n'
         f'<section id="tests"><h2>Tests, hardest first</h2>{tests_table(grades, points)}</section>\n'
+        f'<section id="coverage"><h2>What the suite checks</h2>{coverage_html(covered)}</section>\n'
         f'<section id="submissions"><h2>Submissions</h2>'
         f"{submissions_table(grades, points, groups)}</section>\n"
-        f'<section id="coverage"><h2>What the suite checks</h2>{coverage_html(covered)}</section>\n'
         f"<script>{asset('report.js')}</script>\n</body></html>\n"
     )
