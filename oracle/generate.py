@@ -13,8 +13,10 @@ defect puts one syntax or type error into the script, for fuzz tests of the erro
 A `Lean` weighs the generator's choices (the turn, the weapon and the power chosen in setup, the
 kinds of enemy the thresholds spawn, the mistakes, the toggles, an abort): `leaning` makes one from
 weights of the oracle's rules, each choice as heavy as the heaviest rule it leads to
-(`CHOICE_RULES`), so that `at fuzz --toward` draws toward the rules a suite reaches least. With no
-lean every choice weighs 1 and the scripts are those of the plain generator, draw for draw.
+(`CHOICE_RULES`), so that `at fuzz --toward` draws toward the rules a suite reaches least; a
+mistake or a toggle is made more often by the mean weight of its choices (at most `BOOST` times).
+With no lean every choice weighs 1 and the scripts are those of the plain generator, draw for
+draw.
 
 Used by `at fuzz` and, on the command line, by `python -m tools.generate`.
 """
@@ -42,6 +44,7 @@ TURNS = ("move", "pass", "fire", "special")
 TURN_WEIGHTS = (4, 3, 3, 1)  # about as often as in the acceptance tests
 NO_SPAWNS = (1, 1, 1, 1, 1)
 KEEP_UNAFFORDABLE = 0.2  # how often a turn the Starfighter cannot afford is kept, not a pass
+BOOST = 2.0  # the most a lean multiplies how often the generator makes a mistake or a toggle
 KINDS = 5  # the enemy kinds, in the order of play's thresholds
 # Each choice of the generator with the rules (a name, or a prefix ending in `.`) it leads to.
 CHOICE_RULES: dict[str, tuple[str, ...]] = {
@@ -143,11 +146,12 @@ class Player:
 
     def _choose(self) -> Call:
         roll = self.rng.random()
-        if roll < self.mix.toggle:
-            toggles = {"toggle.debug": "toggle_debug_mode", "toggle.rng": "toggle_RNG_out"}
+        toggles = {"toggle.debug": "toggle_debug_mode", "toggle.rng": "toggle_RNG_out"}
+        mistakes = self._mistakes()
+        toggle = self.mix.toggle * self._boost(toggles)
+        if roll < toggle:
             return Call(toggles[self._pick(list(toggles))])
-        if roll < self.mix.toggle + self.mix.wrong:
-            mistakes = self._mistakes()
+        if roll < toggle + self.mix.wrong * self._boost(mistakes):
             return mistakes[self._pick(list(mistakes))]()
         if self.session.stage is Stage.NOT_STARTED:
             self.plan = self._loadout() if self.rng.random() < self.mix.planned else None
@@ -157,6 +161,12 @@ class Player:
         if self.session.stage is Stage.IN_GAME:
             return self._turn()
         return self._setup(self.session.stage)
+
+    def _boost(self, choices: Mapping[str, object]) -> float:
+        """How much more often than the plain generator a kind of stray is made: the mean weight
+        of its choices, at most BOOST."""
+        weights = [self.lean.of(choice) for choice in choices]
+        return min(BOOST, sum(weights) / len(weights))
 
     def _pick(self, choices: Sequence[str]) -> str:
         """One of these choices by its weight; as `random.choice` does when they weigh the same,
