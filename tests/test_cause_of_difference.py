@@ -172,3 +172,17 @@ def test_star_canine_names_the_event_its_program_tells_differently() -> None:
     assert found is not None
     assert (found.rule, found.kind, found.text) == ("combat.volley", Kind.DIFFERENT, volley)
     assert found.spec == "spec 4.3 Attack Resolution Rule"
+
+
+def test_a_difference_at_the_next_commands_echo_is_explained_through_its_block() -> None:
+    expected = (ROOT / "expected" / "extra005.expected.txt").read_bytes()
+    actual = b"\n".join(expected.split(b"\n")[:5] + [b"x" * 80] * 30)
+    mismatch = compare(expected, actual)
+    assert mismatch is not None and mismatch.line == 6
+    found = cause_of(Case("extra005", ROOT / "at" / "extra005.txt", None), mismatch)
+    assert found is not None and (found.line, found.rule) == (6, "echo.command")
+
+
+def test_a_cause_comes_back_from_its_json() -> None:
+    found, _ = cause("at207", no_combine)
+    assert Cause.from_json(found.as_json()) == found

@@ -182,7 +182,7 @@ def missed_row(rule: Missed) -> str:
     causes explain, and which."""
     everyone = " ".join((*rule.submissions, *rule.tests)).lower()
     return (
-        f'<tr class="missed" data-name="{escape(everyone)}"><td><span class="what">'
+        f'<tr class="cause missed" data-name="{escape(everyone)}"><td><span class="what">'
         f"{escape(rule.rule)}</span> ({escape(rule.spec)})<details><summary>where</summary>"
         f"<p><b>submissions:</b> {names_list(rule.submissions)}</p>"
         f"<p><b>tests:</b> {names_list(rule.tests)}</p></details></td>"

@@ -14,7 +14,7 @@ from acceptance.games import GAMES
 from acceptance.grading.grade import Grade
 from acceptance.grading.missed import caused
 from acceptance.grading.store import Graded, Store, diff_json, digest
-from acceptance.running.cause import Cause, Kind
+from acceptance.running.cause import Cause
 from acceptance.running.coverage import Coverage, Covered, Reach, coverage
 from acceptance.running.suite import Result
 from oracle.version import package_version
@@ -79,12 +79,6 @@ def cause_key(test: str, result: Result) -> str:
     return digest(test, diff_json(result.mismatch))
 
 
-def cause_of_record(data: dict[str, Any]) -> Cause:
-    """A cause from its JSON data (`Cause.as_json`)."""
-    fields = {**data, "source": tuple(data["source"]), "kind": Kind(data["kind"])}
-    return Cause(**fields)
-
-
 def causes_record(causes: dict[str, Cause | None]) -> dict[str, Any]:
     """Wrong outputs' causes as JSON data, each distinct cause once (a class's failures share a
     few dozen)."""
@@ -98,7 +92,7 @@ def causes_of(data: dict[str, Any] | None) -> dict[str, Cause | None]:
     """Wrong outputs' causes from their JSON data (none if there is none)."""
     if data is None:
         return {}
-    listed = [cause_of_record(item) for item in data["causes"]]
+    listed = [Cause.from_json(item) for item in data["causes"]]
     return {key: None if number is None else listed[number] for key, number in data["of"].items()}
 
 

@@ -6,7 +6,8 @@ The oracle's block where the outputs first differ is read with its explanations 
 the program's. In order of preference:
 
 1. the first event of the block (a line of the turn's log, an error) that the program's block
-   lacks, tells differently, or that the program's block has an extra line after;
+   lacks or tells differently, or that explains an extra event line of the program's (the
+   oracle's event about the entity it names, or the one it follows);
 2. for a listing line that differs (a projectile, an enemy, the score), the rule that wrote the
    field that differs, else the last of the oracle's events about that entity, in this block or
    the ones before: its history;
@@ -16,8 +17,9 @@ Where the oracle's line that tells how the command went (Space Defender 2's stat
 too, the cause's source gains that line's: the functions that decided whether the turn is played.
 
 The API: `cause_of(case, mismatch)` (None where the game cannot explain its lines, or the
-expected output is not its oracle's), `find_cause(telling, mismatch)`, the pure core, and
-`Cause` (`named`, `as_json()`, `told()`).
+expected output is not its oracle's), `script_cause(game, script, seed, mismatch)` for a script
+that is no file, `find_cause(telling, mismatch)`, the pure core, `Cause` (`named`, `as_json()`,
+`told()`, `from_json()`), and `groups(pairs)`, causes grouped by rule (`Group.line`: a summary's line).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from acceptance.games import Game
@@ -35,6 +38,7 @@ from acceptance.running.told import Role, Telling, Told
 
 SHOWN = 10  # the tests a summary line names before it counts the rest
 SIMILAR = 0.75  # how alike two lines must be (difflib's ratio) to be one line told differently
+NEAR = 8  # how many places apart, in a changed stretch, two lines may be and still pair
 VIEW_PREFIXES = ("model.view:", "oracle.")  # the source of how a line is drawn, not of a rule
 
 
@@ -87,6 +91,19 @@ class Cause:
             "kind": self.kind.value,
         }
 
+    @classmethod
+    def from_json(cls, record: dict[str, Any]) -> Cause:
+        """A cause from its `as_json()` (as a grading store keeps it)."""
+        return cls(
+            int(record["line"]),
+            str(record["text"]),
+            str(record["rule"]),
+            str(record["spec"]),
+            str(record["why"]),
+            tuple(map(str, record["source"])),
+            Kind(record["kind"]),
+        )
+
     def told(self) -> list[str]:
         """The cause for a person: the line, how yours differs, the rule, why, the source."""
         lines = [
@@ -125,16 +142,31 @@ def runs(diff: Sequence[DiffLine]) -> Iterator[Run]:
             after = line.number
 
 
+@lru_cache(maxsize=1 << 14)
 def similar(left: str, right: str) -> bool:
-    """Whether two lines are one line told differently rather than two lines."""
-    return SequenceMatcher(None, left, right, autojunk=False).ratio() >= SIMILAR
+    """Whether two lines are one line told differently rather than two lines (the cheap upper
+    bounds first: a long changed stretch pairs many lines; cached, as each pass asks again)."""
+    matcher = SequenceMatcher(None, left, right, autojunk=False)
+    return (
+        matcher.real_quick_ratio() >= SIMILAR
+        and matcher.quick_ratio() >= SIMILAR
+        and matcher.ratio() >= SIMILAR
+    )
+
+
+def near(lines: tuple[DiffLine, ...], index: int) -> tuple[DiffLine, ...]:
+    """The lines of the other side of a run that may pair with the line at `index` of this one:
+    those within NEAR places of it (a long changed stretch is not paired every line to every
+    line)."""
+    return lines[max(0, index - NEAR) : index + NEAR + 1]
 
 
 def status(run: Run, line: DiffLine) -> Kind | None:
     """How the program's block stands to one expected line of a run: None where it is the same."""
     if run.actual == run.expected:
         return None
-    if any(similar(line.text, other.text) for other in run.actual):
+    others = near(run.actual, run.expected.index(line))
+    if any(similar(line.text, other.text) for other in others):
         return Kind.DIFFERENT
     return Kind.MISSING
 
@@ -145,8 +177,8 @@ def extras(run: Run) -> list[DiffLine]:
         return []
     return [
         line
-        for line in run.actual
-        if not any(similar(line.text, other.text) for other in run.expected)
+        for index, line in enumerate(run.actual)
+        if not any(similar(line.text, other.text) for other in near(run.expected, index))
     ]
 
 
@@ -279,9 +311,8 @@ def listing_cause(block: Block) -> Cause | None:
             listed = block.lines[line.number]
             if status(run, line) is None or listed.role is not Role.LISTING:
                 continue
-            theirs = next(
-                (other.text for other in run.actual if similar(line.text, other.text)), ""
-            )
+            others = near(run.actual, run.expected.index(line))
+            theirs = next((other.text for other in others if similar(line.text, other.text)), "")
             cause = written(block, listed, theirs) or history(block, listed.about)
             if cause is not None:
                 return cause
@@ -357,8 +388,9 @@ def script_cause(game: Game, script: str, seed: int | None, mismatch: Mismatch) 
     oracle's lines."""
     if game.tell is None:
         return None
+    shown = [line.number for line in mismatch.diff if line.side is not Side.ACTUAL]
     try:
-        telling = game.tell(script, seed, mismatch.line)
+        telling = game.tell(script, seed, max([mismatch.line, *shown]))
     except Exception:  # the oracle failing on a test's script is its test's report, not a cause
         return None
     return find_cause(telling, mismatch)
