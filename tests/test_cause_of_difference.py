@@ -10,11 +10,15 @@ import pytest
 import model.collision
 import model.enemies.grunt
 import model.spawning
+import model.turn
 from acceptance.games import GAMES, SPACE_DEFENDER_2
 from acceptance.running.cases import Case
 from acceptance.running.cause import Cause, Kind, cause_of, find_cause
 from acceptance.running.compare import DiffLine, Mismatch, Side, compare
 from acceptance.running.told import Role, Telling, Told
+from model.actions import Action, Pass
+from model.game import Game
+from model.tables import Error
 from tests.planted_bugs import Plant, no_combine, planted_output
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,6 +79,23 @@ def test_a_wrong_move_is_the_move_told_differently() -> None:
     assert found.rule == "grunt.move.unseen" and found.kind is Kind.DIFFERENT
     assert found.line > mismatch.line  # the listing of the Grunt differs first
     assert found.source[0] == "model.enemies.grunt:act"
+
+
+def test_an_error_the_oracle_does_not_give_is_the_cause_at_the_state_line() -> None:
+    def no_passing(patch: pytest.MonkeyPatch) -> None:
+        check = model.turn.check
+
+        def refuse_pass(game: Game, action: Action) -> Error | None:
+            return Error.MOVE_RESOURCES if isinstance(action, Pass) else check(game, action)
+
+        patch.setattr(model.turn, "check", refuse_pass)
+
+    found, mismatch = cause("at001", no_passing)
+    assert (found.line, found.text) == (mismatch.line, "  state:in game(1.0), debug, ok")
+    assert (found.rule, found.kind) == ("error.move_resources", Kind.EXTRA)
+    assert found.spec == "errors.txt: move 5"
+    assert found.why.startswith("Yours gives the error “Not enough resources to move.”")
+    assert found.source[0] == "model.turn:check"
 
 
 def test_the_cause_as_json_has_every_field_of_the_contract() -> None:

@@ -13,6 +13,10 @@ the program's. In order of preference:
    the ones before: its history;
 3. else the first differing line itself.
 
+Before these, where the program refuses a command the oracle plays (its block has an error the
+oracle's lacks), the cause is that error's rule, at the oracle's line that tells how the command
+went.
+
 Where the oracle's line that tells how the command went (Space Defender 2's state line) differs
 too, the cause's source gains that line's: the functions that decided whether the turn is played.
 
@@ -218,8 +222,13 @@ def find_cause(telling: Telling, mismatch: Mismatch) -> Cause | None:
             known = lines.get(line.number)
             if known is None or known.text != line.text.rstrip("\r\n"):
                 return None
-    cause = first_event(block) or listing_cause(block) or first_line(block, mismatch)
     outcome = changed_outcome(block)
+    cause = (
+        (refused(block, outcome) if outcome is not None else None)
+        or first_event(block)
+        or listing_cause(block)
+        or first_line(block, mismatch)
+    )
     if cause is None or outcome is None or cause.line == outcome.line:
         return cause
     return replace(cause, source=tuple(dict.fromkeys(cause.source + outcome.source)))
@@ -236,6 +245,26 @@ def changed_outcome(block: Block) -> Told | None:
         ),
         None,
     )
+
+
+def refused(block: Block, outcome: Told) -> Cause | None:
+    """Where the program refuses a command the oracle does not (its block has an error line the
+    oracle's lacks): the error's rule, at the oracle's line that tells how the command went."""
+    for run in block.runs:
+        for extra in extras(run):
+            error = block.telling.refusal(extra.text)
+            if error is not None:
+                why = f"Yours gives the error “{error.text.strip()}” ({error.rule}); the oracle"
+                return Cause(
+                    outcome.line,
+                    outcome.text,
+                    error.rule,
+                    error.spec,
+                    f"{why} does not: {outcome.why}",
+                    tuple(dict.fromkeys(error.source + outcome.source)),
+                    Kind.EXTRA,
+                )
+    return None
 
 
 def first_event(block: Block) -> Cause | None:

@@ -12,7 +12,7 @@ from acceptance.running.told import Role, Telling, Told, Written, labelled
 from games.star_canine import why as star_canine_why
 from oracle.runner import text_source
 from oracle.why import Explained, explained_through
-from provenance.rules import RULES
+from provenance.rules import ERROR_RULES, RULES
 
 ID = re.compile(r"\(id:(-?\d+)\)|^ *\[(-?\d+),")  # an event names `(id:N)`, a listing `[N,`
 LISTINGS = frozenset({"view.starfighter", "view.score", "view.enemy", "view.projectile"})
@@ -33,6 +33,8 @@ LABELS = {
     "can_see_starfighter": "can_see_Starfighter",
     "score": "score",
 }
+# Each error text of errors.txt, with its rule.
+REFUSALS = {error.value: rule for error, rule in ERROR_RULES.items()}
 # Star Canine's lines that are no event of its rules.
 STAR_CANINE_RENDERING = frozenset({star_canine_why.SCENE.name, star_canine_why.TYPED.name})
 
@@ -100,7 +102,15 @@ def space_defender_2(text: str, seed: int | None, number: int) -> Telling:
                 written(line) if role is Role.LISTING else (),
             )
         )
-    return Telling(told, named, shown)
+    return Telling(told, named, shown, refusal)
+
+
+def refusal(text: str) -> Told | None:
+    """The error rule of a Space Defender 2 line that gives an error of errors.txt."""
+    rule = REFUSALS.get(text.strip())
+    if rule is None:
+        return None
+    return Told(0, text, rule.name, rule.spec, "", (rule.where,), Role.EVENT)
 
 
 def shown(text: str, label: str) -> str | None:

@@ -51,6 +51,11 @@ def nobody(text: str) -> tuple[str, ...]:
     return ()
 
 
+def no_refusal(text: str) -> Told | None:
+    """No line refuses a command: what a game without errors reads in a line."""
+    return None
+
+
 def labelled(text: str, label: str) -> str | None:
     """The value a listing line shows for `label` (`label:value`, up to the next comma)."""
     found = re.search(rf"(?:^|[\s,>]){re.escape(label)}:([^,]*)", text)
@@ -60,11 +65,14 @@ def labelled(text: str, label: str) -> str | None:
 @dataclass(frozen=True)
 class Telling:
     """The oracle's lines, each told, and how the game reads a line (the oracle's or a
-    program's): the entities it is about, by id, and the value it shows for a field's label."""
+    program's): the entities it is about, by id, the value it shows for a field's label, and the
+    rule of an error it gives."""
 
     lines: list[Told]
     about: Callable[[str], tuple[str, ...]] = nobody
     field: Callable[[str, str], str | None] = labelled  # the value a line shows for a label
+    # The rule of a line that refuses a command (an error), as the oracle would tell it.
+    refusal: Callable[[str], Told | None] = no_refusal
 
 
 # A script's text, its seed and a line number of the oracle's output: the oracle's lines, each
