@@ -20,6 +20,7 @@ import pytest
 
 from acceptance.cli import main
 from acceptance.cli_grade import REPORTS
+from acceptance.grading.missed import caused
 from tests.classroom import EXACT, ROOT, TEMPLATE, TRAILING_SPACE, Kind, copy_suite, make_class
 
 TESTS = [ROOT / "at" / f"at{number:03d}.txt" for number in range(1, 9)]
@@ -207,8 +208,13 @@ def test_at_report_writes_the_reports_again_from_the_store_alone(
         (place / "whole" / name).unlink()
     for path in (place / "suite").iterdir():
         path.unlink()
+    caused.cache_clear()  # the causes and the coverage come from the store, as in a new process
     assert main(["report", str(place / "whole")]) == 0
     assert reports(place / "whole") == uninterrupted
+    assert len(uninterrupted["causes.csv"].splitlines()) > 1
+    assert b"What the suite checks</h2><p>Space Defender 2: 8 tests reach" in (
+        uninterrupted["report.html"]
+    )
     assert capsys.readouterr().out.splitlines()[-1] == (
         "isolation: none (--no-sandbox: the runs were not isolated)"
     )
