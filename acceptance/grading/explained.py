@@ -2,7 +2,7 @@
 cover`) and each wrong output's cause (`acceptance.grading.missed`): found from the suite's
 scripts once and kept in the grading store, by what they depend on (the suite's tests and the
 oracle's version; a test and its block diff), so that writing the reports again (a resumed
-grading, `at report`, even with the suite gone) finds nothing again.
+grading, `at report`, `at merge`, even with the suite gone) finds nothing again.
 """
 
 from collections.abc import Sequence
@@ -126,3 +126,15 @@ def class_causes(store: Store, graded: Graded, grades: Sequence[Grade]) -> list[
     ]
     store.put(CAUSES, causes_record(found))
     return caused_grades
+
+
+def merge_kept(target: Store, stores: Sequence[Store]) -> None:
+    """What the shards' stores kept of the causes and the suite's coverage, kept in their merged
+    store: `at merge` writes the reports one run would have, wherever the suite is."""
+    causes: dict[str, Cause | None] = {}
+    for store in stores:
+        causes.update(causes_of(store.get(CAUSES)))
+    target.put(CAUSES, causes_record(causes))
+    covered = next((kept for store in stores if (kept := store.get(COVERAGE)) is not None), None)
+    if covered is not None:
+        target.put(COVERAGE, covered)
