@@ -20,6 +20,7 @@ import pytest
 
 from acceptance.cli import main
 from acceptance.cli_grade import REPORTS
+from acceptance.grading import explained, grading
 from acceptance.grading.missed import caused
 from tests.classroom import EXACT, ROOT, TEMPLATE, TRAILING_SPACE, Kind, copy_suite, make_class
 
@@ -184,6 +185,21 @@ def test_an_edited_test_alone_runs_again(
     assert main(command(place, pupils, "whole")) == 0
     assert runs(place) == len(pupils)
     assert reports(place / "whole") == uninterrupted  # the programs print what they read
+
+
+def test_another_oracle_version_writes_the_reports_again_not_the_runs(
+    course: tuple[Path, list[Path]],
+    uninterrupted: dict[str, bytes],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    place, pupils = course
+    written = (place / "whole" / "report.html").stat().st_ino
+    for module in (grading, explained):  # the rules the coverage and the causes name
+        monkeypatch.setattr(module, "package_version", lambda: "0.0.0+another")
+    assert main(command(place, pupils, "whole")) == 0
+    assert runs(place) == 0
+    assert (place / "whole" / "report.html").stat().st_ino != written
+    assert reports(place / "whole") == uninterrupted
 
 
 def test_points_change_the_reports_not_the_runs(

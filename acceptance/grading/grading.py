@@ -59,6 +59,7 @@ from acceptance.running.cases import Case, shown
 from acceptance.running.coverage import Covered
 from acceptance.running.display import progress_bar
 from acceptance.running.suite import Outcome, Result
+from oracle.version import package_version
 
 REPORTS = ("grades.csv", "matrix.csv", "report.html", "causes.csv")
 STOPPING = {signal.SIGTERM: 143, signal.SIGHUP: 129}  # signals that stop a grading: exit status
@@ -245,8 +246,10 @@ def write_class_reports(
 
 def reported_digest(graded: Graded, note: str, review: Review | None = None) -> str:
     """What a grading's reports are made of but the runs' results: what it graded, its points,
-    its note, and the integrity review's settings and base if asked."""
-    return digest(json.dumps(graded.record()), note, *([review.record()] if review else []))
+    its note, the oracle's version (whose rules the suite's coverage and the causes name), and
+    the integrity review's settings and base if asked."""
+    reviewed = [review.record()] if review else []
+    return digest(json.dumps(graded.record()), note, package_version(), *reviewed)
 
 
 def reported_already(
