@@ -9,23 +9,16 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from acceptance.running.cases import (
-    collect,
-    default_root,
-    default_scripts,
-    has_suite,
-    installed_suite,
-    shown,
-)
+from acceptance.running.cases import collect, shown, suite_paths
 from acceptance.errors import HarnessError
 from acceptance.running.execution import clone_output, oracle_output
 from acceptance.cli_class import add_gradescope, add_merge
+from acceptance.cli_cover import add_cover
 from acceptance.cli_etf import add_etf
 from acceptance.cli_fuzz import add_fuzz
 from acceptance.cli_grade import add_grade, add_report
 from acceptance.cli_similar import add_similar
 from acceptance.running.display import Display
-from acceptance.games import GAMES, Game
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
 from acceptance.running.regen import Regenerated, Written, new_script, regen
 from acceptance.running.output_log import folder_log
@@ -40,21 +33,6 @@ from acceptance.running.report import (
 from acceptance.grading.sandbox import add_sandbox, exe_program
 from acceptance.running.suite import Checking, run_suite
 from oracle.version import package_version
-
-
-def suite_paths(game: Game | None) -> list[Path]:
-    """The suites `at run` runs with no path: the project's, else (no at/ here) the public suite
-    installed with `at`, said on stderr."""
-    games = [game] if game else list(GAMES.values())
-    root = default_root()
-    installed = installed_suite()
-    if has_suite(root) or installed is None:
-        return default_scripts(games, root)
-    print(
-        f"at: no at/ folder here: running the public suite installed in {installed}",
-        file=sys.stderr,
-    )
-    return default_scripts(games, installed)
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -181,6 +159,7 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("name", metavar="NAME")
     new.set_defaults(handler=new_command)
     add_fuzz(commands)
+    add_cover(commands)
     add_grade(commands)
     add_report(commands)
     add_merge(commands)

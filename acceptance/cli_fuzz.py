@@ -3,6 +3,7 @@ reported as `at run` reports it and kept as a new test."""
 
 import argparse
 import contextlib
+import dataclasses
 import os
 import random
 import sys
@@ -10,7 +11,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from acceptance.running.cases import EXPECTED_FOLDER, default_root, shown
+from acceptance.running.cases import EXPECTED_FOLDER, collect, default_root, shown
+from acceptance.running.coverage import game_coverage
 from acceptance.errors import HarnessError
 from acceptance.running.execution import Producer, clone_output, oracle_output, reference_of
 from acceptance.fuzzing.fuzz import Budget, Finding, Probe, minimal, save, search
@@ -77,20 +79,38 @@ def report_finding(
     return 1
 
 
+def leaning_toward(game: Game, paths: list[Path]) -> tuple[Game, str]:
+    """The game with random scripts that lean toward the rules these tests reach least, and how
+    that is said."""
+    if game.toward is None or game.rules is None:
+        raise HarnessError(f"--toward: the {game.title} fuzzer cannot lean toward rules")
+    cases = collect(paths, game)
+    coverage = game_coverage(game, game.rules, cases)
+    scripts = game.toward(coverage.weights())
+    said = f", leaning toward the rules {plural(len(cases), 'test')} reach least"
+    return dataclasses.replace(game, random_script=scripts), said
+
+
 def fuzz_command(args: argparse.Namespace) -> int:
     """`at fuzz`: exit 1 when a difference was found (and kept as a test), 0 when none was."""
-    game = game_named(args.game)
+    game, leaning = game_named(args.game), ""
+    if args.toward:
+        game, leaning = leaning_toward(game, args.toward)
     with contextlib.ExitStack() as stack:
         program, name = program_under_test(args, game, stack)
-        return fuzz_with(args, game, program, name)
+        return fuzz_with(args, game, program, name, leaning)
 
 
-def fuzz_with(args: argparse.Namespace, game: Game, program: Producer, name: str) -> int:
+def fuzz_with(
+    args: argparse.Namespace, game: Game, program: Producer, name: str, leaning: str = ""
+) -> int:
     """Fuzz one program: exit 1 when a difference was found (and kept as a test), 0 if none."""
     seed = random.randrange(SEEDS) if args.seed is None else args.seed
     budget = budget_of(args)
     limit = f"{budget.seconds:g}s" if budget.seconds is not None else f"{budget.scripts} scripts"
-    print(f"fuzzing {name} against {reference_of(game)} ({game.name}), seed {seed}, {limit}")
+    print(
+        f"fuzzing {name} against {reference_of(game)} ({game.name}), seed {seed}, {limit}{leaning}"
+    )
     sys.stdout.flush()
     with tempfile.TemporaryDirectory(prefix="at-fuzz-") as folder:
         probe = Probe(game, program, oracle_output, Path(folder))
@@ -135,6 +155,14 @@ def add_fuzz(commands: Any) -> None:
     )
     budget.add_argument(
         "--time", type=positive(float), metavar="T", help="try random scripts for T seconds"
+    )
+    fuzz.add_argument(
+        "--toward",
+        action="append",
+        type=Path,
+        metavar="PATH",
+        help="lean the random scripts toward the rules these tests (scripts or folders,"
+        " repeatable) reach least, as `at cover` counts them (Space Defender 2)",
     )
     add_timeout(fuzz)
     add_jobs(fuzz, os.cpu_count() or 1, "scripts")

@@ -11,14 +11,18 @@ from __future__ import annotations
 import importlib
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Protocol, cast
+from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from acceptance.errors import HarnessError
 from acceptance.running.told import Teller, Telling
+
+if TYPE_CHECKING:
+    from oracle.generate import Lean
 
 # A script's text and seed in, the whole output out: what `-b SCRIPT [--seed N]` prints.
 Transcript = Callable[[str, int | None], str]
@@ -29,6 +33,12 @@ Split = Callable[[str], list[str]]
 # A script's text, its seed and a line number of the oracle's output: why the oracle printed that
 # line, a few lines for a person (empty past the end of the output).
 Explainer = Callable[[str, int | None, int], list[str]]
+# A script's text and seed: each line of the oracle's output with the names of the rules behind it
+# (the rule that made it, then those that placed or changed what it shows).
+LineRules = Callable[[str, int | None], list[tuple[str, tuple[str, ...]]]]
+# Each rule's weight (1 for a rule every test reaches, more for rarer ones): a random-script maker
+# whose scripts lean toward the heavier rules.
+Toward = Callable[[Mapping[str, float]], RandomScript]
 
 # In-process oracles are run one at a time: they may keep state in their modules.
 IN_PROCESS = threading.Lock()
@@ -55,6 +65,15 @@ class Unit(Enum):
 
 
 @dataclass(frozen=True)
+class Rules:
+    """A game's rule table as its `-why` names it: each rule's name and spec section in the
+    table's order, and the rule behind each line of the oracle's output for a script."""
+
+    table: Callable[[], list[tuple[str, str]]]
+    lines: LineRules
+
+
+@dataclass(frozen=True)
 class Game:
     """One game of the project, as the harness sees it."""
 
@@ -72,6 +91,8 @@ class Game:
     # character) for the BASIC games, whose transcripts are PC-BASIC's bytes (its \xff marks).
     encoding: str = "utf-8"
     explain: Explainer | None = None  # the oracle's explanation of one of its lines, if it has one
+    rules: Rules | None = None  # the oracle's rule table, if it has one (`at cover`)
+    toward: Toward | None = None  # random scripts leaning toward given rules (`at fuzz --toward`)
     tell: Teller | None = None  # the oracle's lines explained, for the cause of a difference
 
     @property
@@ -152,6 +173,29 @@ def space_defender_2_explain(text: str, seed: int | None, line: int) -> list[str
         return explanation(text, line)
 
 
+def space_defender_2_table() -> list[tuple[str, str]]:
+    """Every rule `oracle -why` names, with its spec section, in the table's order."""
+    from provenance.rules import RULES
+
+    return [(rule.name, rule.spec) for rule in RULES.values()]
+
+
+def space_defender_2_lines(text: str, seed: int | None) -> list[tuple[str, tuple[str, ...]]]:
+    """Each line `oracle -b` prints for a script, with the rules `oracle -why` names for it."""
+    from oracle.runner import text_source
+    from oracle.why import explained, rules_of
+
+    with IN_PROCESS:
+        return [(line.text, rules_of(line.reason)) for line in explained(text_source(text))]
+
+
+def space_defender_2_toward(weights: Mapping[str, float]) -> RandomScript:
+    """Generated scripts whose choices lean toward the rules of the given weights."""
+    from oracle.generate import leaning
+
+    return partial(space_defender_2_script, lean=leaning(weights))
+
+
 def teller(name: str) -> Teller:
     """A game's `Teller` of `acceptance.running.tellers`, imported on first use."""
 
@@ -178,12 +222,15 @@ def space_defender_2_simpler(unit: str) -> list[str]:
     return simpler_commands(unit)
 
 
-def space_defender_2_script(rng: random.Random) -> tuple[int | None, list[str]]:
-    """A generated Space Defender 2 script (oracle/generate.py) of a random length."""
-    from oracle.generate import script_lines
+def space_defender_2_script(
+    rng: random.Random, lean: Lean | None = None
+) -> tuple[int | None, list[str]]:
+    """A generated Space Defender 2 script (oracle/generate.py) of a random length, its choices
+    leaning as told (default: none)."""
+    from oracle.generate import Lean, Mix, script_lines
 
     seed, length = rng.randrange(1 << 32), rng.choice(SCRIPT_LENGTHS)
-    return None, list(script_lines(seed, rng.randint(1, length)))
+    return None, list(script_lines(seed, rng.randint(1, length), Mix(), lean=lean or Lean()))
 
 
 def package_explain(package: str) -> Explainer:
@@ -195,6 +242,22 @@ def package_explain(package: str) -> Explainer:
             return cast(list[str], module.explanation(text, seed, line))
 
     return explanation
+
+
+def package_rules(package: str) -> Rules:
+    """The rule table of a game package's `why` (its `TABLE` and `explained`), imported on first
+    use."""
+
+    def table() -> list[tuple[str, str]]:
+        module: Any = importlib.import_module(f"{package}.why")
+        return [(rule.name, rule.spec) for rule in module.TABLE]
+
+    def lines(text: str, seed: int | None) -> list[tuple[str, tuple[str, ...]]]:
+        module: Any = importlib.import_module(f"{package}.why")
+        with IN_PROCESS:
+            return [(line, (reason.rule.name,)) for line, reason in module.explained(text, seed)]
+
+    return Rules(table, lines)
 
 
 def sister_game(name: str, title: str, basic: bool, explains: bool = False) -> Game:
@@ -210,6 +273,7 @@ def sister_game(name: str, title: str, basic: bool, explains: bool = False) -> G
         pcbasic_transcript(name) if basic else None,
         encoding="latin-1" if basic else "utf-8",
         explain=package_explain(package) if explains else None,
+        rules=package_rules(package) if explains else None,
         tell=teller(name) if explains else None,
     )
 
@@ -225,6 +289,8 @@ SPACE_DEFENDER_2 = Game(
     units=space_defender_2_commands,
     simpler=space_defender_2_simpler,
     explain=space_defender_2_explain,
+    rules=Rules(space_defender_2_table, space_defender_2_lines),
+    toward=space_defender_2_toward,
     tell=teller("space_defender_2"),
 )
 

@@ -10,6 +10,14 @@ toggle_debug_mode (the whole state shown), half the games are set up with an opt
 menu, and turns often hunt the nearest enemy or use the power when it meets what it acts on. A
 defect puts one syntax or type error into the script, for fuzz tests of the error reports.
 
+A `Lean` weighs the generator's choices (the turn, the weapon and the power chosen in setup, the
+kinds of enemy the thresholds spawn, the mistakes, the toggles, an abort): `leaning` makes one from
+weights of the oracle's rules, each choice as heavy as the heaviest rule it leads to
+(`CHOICE_RULES`), so that `at fuzz --toward` draws toward the rules a suite reaches least; a
+mistake or a toggle is made more often by the mean weight of its choices (at most `BOOST` times).
+With no lean every choice weighs 1 and the scripts are those of the plain generator, draw for
+draw.
+
 Used by `at fuzz` and, on the command line, by `python -m tools.generate`.
 """
 
@@ -17,8 +25,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from model import turn
 from model.actions import Action, Fire, Move, Pass, Special
@@ -26,7 +34,7 @@ from model.enemy import Enemy
 from model.game import Game
 from model.geometry import Position
 from model.session import MENU_SIZES, Session, Stage
-from model.tables import PowerKind
+from model.tables import SPAWN_KIND_RANGE, PowerKind
 from oracle.declarations import ROW, THRESHOLD, call_text
 from oracle.calls import Call
 from oracle.typecheck import check
@@ -35,6 +43,44 @@ ROWS = ROW.items
 TURNS = ("move", "pass", "fire", "special")
 TURN_WEIGHTS = (4, 3, 3, 1)  # about as often as in the acceptance tests
 NO_SPAWNS = (1, 1, 1, 1, 1)
+KEEP_UNAFFORDABLE = 0.2  # how often a turn the Starfighter cannot afford is kept, not a pass
+BOOST = 2.0  # the most a lean multiplies how often the generator makes a mistake or a toggle
+KINDS = 5  # the enemy kinds, in the order of play's thresholds
+# Each choice of the generator with the rules (a name, or a prefix ending in `.`) it leads to.
+CHOICE_RULES: dict[str, tuple[str, ...]] = {
+    "turn.move": ("starfighter.move",),
+    "turn.pass": ("starfighter.pass",),
+    "turn.fire": ("starfighter.fire",),
+    "turn.special": ("special.",),
+    "weapon.1": ("weapon.standard",),
+    "weapon.2": ("weapon.spread",),
+    "weapon.3": ("weapon.snipe",),
+    "weapon.4": ("weapon.rocket", "projectile.accelerate"),
+    "weapon.5": ("weapon.splitter",),
+    "power.1": ("special.recall",),
+    "power.2": ("special.repair",),
+    "power.3": ("special.overcharge",),
+    "power.4": ("special.drones",),
+    "power.5": ("special.orbital_strike",),
+    "kind.1": ("grunt.",),
+    "kind.2": ("fighter.",),
+    "kind.3": ("carrier.",),
+    "kind.4": ("interceptor.",),
+    "kind.5": ("pylon.",),
+    "toggle.debug": ("notice.debug",),
+    "toggle.rng": ("notice.rng", "view.rng"),
+    "abort": ("notice.abort",),
+    "unaffordable": ("error.move_resources", "error.fire_resources", "error.special_resources"),
+    "mistake.abort": ("error.abort_only",),
+    "mistake.setup": ("error.setup_only", "error.select_only"),
+    "mistake.turn": ("error.game_only",),
+    "mistake.thresholds": ("error.thresholds",),
+    "mistake.play": ("error.already_in_game", "error.already_in_setup"),
+    "mistake.move_there": ("error.already_there",),
+    "mistake.move_too_far": ("error.move_range",),
+    "mistake.move_off_board": ("error.outside_board",),
+    "mistake.select_missing": ("error.out_of_range",),
+}
 DEFECTS: dict[str, tuple[str, ...]] = {
     "type": ("jump", "Pass", "move(K,3)", "move(A,31)", "setup_select(9)", "setup_next(0)",
              "play(4,10,1,1,1,1,1)", "play(10,30,1,1,1,1,102)", "move(A)", "move(3,A)"),
@@ -56,12 +102,37 @@ class Mix:
     debug: float = 0.8  # the script opens with toggle_debug_mode, as 96 of the 106 public tests do
 
 
+@dataclass(frozen=True)
+class Lean:
+    """The weight of each choice of `CHOICE_RULES` (1 where not given): how much more often the
+    generator makes it than the plain generator does."""
+
+    weights: Mapping[str, float] = field(default_factory=dict)
+
+    def of(self, choice: str) -> float:
+        """The weight of one choice."""
+        return self.weights.get(choice, 1.0)
+
+
+def leaning(rules: Mapping[str, float]) -> Lean:
+    """The lean toward rules of these weights: each choice weighs as its heaviest rule (1 when
+    none of its rules is given)."""
+
+    def weight(pattern: str) -> float:
+        if pattern.endswith("."):
+            return max((w for name, w in rules.items() if name.startswith(pattern)), default=1.0)
+        return rules.get(pattern, 1.0)
+
+    return Lean({c: max(weight(p) for p in patterns) for c, patterns in CHOICE_RULES.items()})
+
+
 class Player:
     """Chooses each next command from the state of its own session, and plays it there."""
 
-    def __init__(self, rng: random.Random, mix: Mix) -> None:
+    def __init__(self, rng: random.Random, mix: Mix, lean: Lean = Lean()) -> None:
         self.rng = rng
         self.mix = mix
+        self.lean = lean
         self.session = Session()
         self.opening = rng.random() < mix.debug
         self.plan: dict[Stage, int] | None = None  # the options a planned setup selects
@@ -75,18 +146,43 @@ class Player:
 
     def _choose(self) -> Call:
         roll = self.rng.random()
-        if roll < self.mix.toggle:
-            return Call(self.rng.choice(("toggle_debug_mode", "toggle_RNG_out")))
-        if roll < self.mix.toggle + self.mix.wrong:
-            return self.rng.choice(self._mistakes())()
+        toggles = {"toggle.debug": "toggle_debug_mode", "toggle.rng": "toggle_RNG_out"}
+        mistakes = self._mistakes()
+        toggle = self.mix.toggle * self._boost(toggles)
+        if roll < toggle:
+            return Call(toggles[self._pick(list(toggles))])
+        if roll < toggle + self.mix.wrong * self._boost(mistakes):
+            return mistakes[self._pick(list(mistakes))]()
         if self.session.stage is Stage.NOT_STARTED:
             self.plan = self._loadout() if self.rng.random() < self.mix.planned else None
             return self._play(self._thresholds())
-        if self.rng.random() < self.mix.abort:
+        if self.rng.random() < self.mix.abort * self.lean.of("abort"):
             return Call("abort")
         if self.session.stage is Stage.IN_GAME:
             return self._turn()
         return self._setup(self.session.stage)
+
+    def _boost(self, choices: Mapping[str, object]) -> float:
+        """How much more often than the plain generator a kind of stray is made: the mean weight
+        of its choices, at most BOOST."""
+        weights = [self.lean.of(choice) for choice in choices]
+        return min(BOOST, sum(weights) / len(weights))
+
+    def _pick(self, choices: Sequence[str]) -> str:
+        """One of these choices by its weight; as `random.choice` does when they weigh the same,
+        so that the plain generator's draws are unchanged."""
+        weights = [self.lean.of(choice) for choice in choices]
+        if len(set(weights)) == 1:
+            return self.rng.choice(choices)
+        return self.rng.choices(choices, weights)[0]
+
+    def _option(self, stage: Stage) -> int:
+        """An option of a setup menu by its weight (`weapon.N`, `power.N`), any as likely else."""
+        size = MENU_SIZES[stage]
+        choices = [f"{stage.name.lower()}.{option}" for option in range(1, size + 1)]
+        if len({self.lean.of(choice) for choice in choices}) == 1:
+            return self.rng.randint(1, size)
+        return choices.index(self._pick(choices)) + 1
 
     def _play(self, thresholds: tuple[int, ...]) -> Call:
         """`play` on a board of any size."""
@@ -96,7 +192,21 @@ class Player:
         """No spawns in half the games, as in most acceptance tests; any non-decreasing five else."""
         if self.rng.random() < 0.5:
             return NO_SPAWNS
+        kinds = [self.lean.of(f"kind.{kind}") for kind in range(1, KINDS + 1)]
+        if len(set(kinds)) > 1:
+            return self._leaning_thresholds(kinds)
         return tuple(sorted(self.rng.randint(THRESHOLD.low, THRESHOLD.high) for _ in range(5)))
+
+    def _leaning_thresholds(self, kinds: list[float]) -> tuple[int, ...]:
+        """Five thresholds that spawn some enemy at a random rate, each kind's share of the
+        spawns about its weight."""
+        shares = [weight * self.rng.uniform(0.5, 1.5) for weight in kinds]
+        spawning = self.rng.randint(20, SPAWN_KIND_RANGE)
+        total, thresholds = 0.0, []
+        for share in shares:
+            total += share
+            thresholds.append(THRESHOLD.low + round(spawning * total / sum(shares)))
+        return tuple(min(threshold, THRESHOLD.high) for threshold in thresholds)
 
     def _decreasing(self) -> tuple[int, ...]:
         """Five thresholds with at least one decrease."""
@@ -108,7 +218,7 @@ class Player:
 
     def _loadout(self) -> dict[Stage, int]:
         """An option of every menu, each as likely."""
-        return {stage: self.rng.randint(1, size) for stage, size in MENU_SIZES.items()}
+        return {stage: self._option(stage) for stage in MENU_SIZES}
 
     def _setup(self, stage: Stage) -> Call:
         """The planned option, else now and then any; on mostly a state at a time, sometimes back."""
@@ -118,7 +228,7 @@ class Player:
                 return Call("setup_select", (wanted,))
             return Call("setup_next", (1,))
         if stage in MENU_SIZES and self.rng.random() < 0.6:
-            return Call("setup_select", (self.rng.randint(1, MENU_SIZES[stage]),))
+            return Call("setup_select", (self._option(stage),))
         name = "setup_back" if self.rng.random() < 0.1 else "setup_next"
         return Call(name, (self._steps(),))
 
@@ -129,13 +239,16 @@ class Player:
         """A turn: often the power when it would tell or a hunt, else any; one the Starfighter
         cannot afford becomes a pass, most of the time."""
         call = self._intended() or self._any_turn()
-        if turn.check(self._game(), _action(call)) is not None and self.rng.random() < 0.8:
+        kept = min(1.0, KEEP_UNAFFORDABLE * self.lean.of("unaffordable"))
+        if turn.check(self._game(), _action(call)) is not None and self.rng.random() < 1 - kept:
             return Call("pass")
         return call
 
     def _any_turn(self) -> Call:
         """A turn as often as in the acceptance tests, a move within reach."""
-        name = self.rng.choices(TURNS, TURN_WEIGHTS)[0]
+        leaned = zip(TURNS, TURN_WEIGHTS, strict=True)
+        weights = [weight * self.lean.of(f"turn.{name}") for name, weight in leaned]
+        name = self.rng.choices(TURNS, weights)[0]
         return self._reachable_move() if name == "move" else Call(name)
 
     def _intended(self) -> Call | None:
@@ -179,19 +292,26 @@ class Player:
                 return _move(target)
         return Call("pass")
 
-    def _mistakes(self) -> list[Callable[[], Call]]:
-        """Ways to get an error in the current state (errors.txt)."""
+    def _mistakes(self) -> dict[str, Callable[[], Call]]:
+        """Ways to get an error in the current state (errors.txt), by their choice's name."""
         stage = self.session.stage
         if stage is Stage.NOT_STARTED:
-            return [lambda: Call("abort"), self._setup_anywhere, self._blind_turn,
-                    lambda: self._play(self._decreasing())]  # fmt: skip
+            return {"mistake.abort": lambda: Call("abort"), "mistake.setup": self._setup_anywhere,
+                    "mistake.turn": self._blind_turn,
+                    "mistake.thresholds": lambda: self._play(self._decreasing())}  # fmt: skip
         if stage is Stage.IN_GAME:
-            return [lambda: self._play(self._thresholds()), self._setup_anywhere, self._move_there,
-                    self._move_too_far, self._move_off_board]  # fmt: skip
-        mistakes = [lambda: self._play(self._thresholds()), self._blind_turn]
+            return {"mistake.play": self._play_again, "mistake.setup": self._setup_anywhere,
+                    "mistake.move_there": self._move_there,
+                    "mistake.move_too_far": self._move_too_far,
+                    "mistake.move_off_board": self._move_off_board}  # fmt: skip
+        mistakes = {"mistake.play": self._play_again, "mistake.turn": self._blind_turn}
         if MENU_SIZES.get(stage, 0) < 5:
-            mistakes.append(self._select_missing)
+            mistakes["mistake.select_missing"] = self._select_missing
         return mistakes
+
+    def _play_again(self) -> Call:
+        """`play` while a setup or a game is on."""
+        return self._play(self._thresholds())
 
     def _select_missing(self) -> Call:
         """An option this setup state does not offer (any option in the summary)."""
@@ -249,11 +369,12 @@ def _action(call: Call) -> Action:
 
 
 def script_lines(
-    seed: int, commands: int, mix: Mix = Mix(), defect: str | None = None
+    seed: int, commands: int, mix: Mix = Mix(), defect: str | None = None, lean: Lean = Lean()
 ) -> Iterator[str]:
-    """The lines of a script of `commands` generated commands (plus the defect, if asked for)."""
+    """The lines of a script of `commands` generated commands (plus the defect, if asked for),
+    its choices leaning as told (default: the plain generator's)."""
     rng = random.Random(seed)
-    player = Player(rng, mix)
+    player = Player(rng, mix, lean)
     texts = (call_text(call.name, call.arguments) for call in iter(player.next_call, None))
     limited: Iterator[str] = itertools.islice(texts, commands)
     if defect is not None:

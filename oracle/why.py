@@ -71,6 +71,13 @@ def reason_fields(reason: Reason) -> dict[str, Any]:
     return record
 
 
+def rules_of(reason: Reason) -> tuple[str, ...]:
+    """The rules behind a line, each once: its own, then those that placed its cells or changed
+    what it shows (what `at cover` counts)."""
+    cells = [name for cell in reason.cells for name in (cell["rule"], *cell["changes"])]
+    return tuple(dict.fromkeys([reason.rule, *cells, *(c["rule"] for c in reason.changes)]))
+
+
 _ENCODED: dict[int, tuple[Reason, str]] = {}
 EXTRAS = ("entity", "numbers", "cells", "changes")  # the fields a reason has only where they apply
 

@@ -1,15 +1,22 @@
 """report.html of a graded class: 30 generated submissions, one kind per injected fault (exact,
 one trailing space on the state line, one wrong rule in the tests where a Grunt spawns, a
 wrong echo in the few tests that move, a crash, a hang), graded over ten tests; the report groups
-the failures into one cause per fault with the right counts, in the file and in a real browser.
-Its histogram has a bar per tenth of the scores and one for full scores, scaled to the tallest."""
+the failures into one cause per fault with the right counts, in the file and in a real browser;
+causes.csv and the page name the rules the causes of the failing tests name (what the class
+misses); the page ends with the rules of the oracle's table the suite reaches. Its histogram has
+a bar per tenth of the scores and one for full scores, scaled to the tallest."""
 
+import csv
+import io
 import re
 from pathlib import Path
 
 import pytest
 
 from acceptance.grading.class_report import bucket_label, bucket_of, histogram
+from acceptance.running.cases import collect
+from acceptance.running.coverage import coverage
+from provenance.rules import RULES
 from tools.webpage.browser import Browser
 from tests.classroom import (
     SPACE_CLASS,
@@ -176,3 +183,39 @@ def test_the_histogram_has_a_bar_per_tenth_each_labelled_and_scaled_to_the_talle
     ]
     assert all(title == count and scored == label for title, scored, count, _, label in bars)
     assert [bucket_label(bucket) for bucket in (0, 9, 10)] == ["0–9", "90–99", "100"]
+
+
+def test_the_report_shows_the_rules_the_suite_reaches_the_fewest_tests_first(graded: Path) -> None:
+    page = (graded / "out" / "report.html").read_text()
+    (game,) = coverage(collect([graded / "suite"])).games
+    said = f"{len(game.tests)} tests reach {len(game.reached)} of the oracle's {len(game.rules)}"
+    assert f"Space Defender 2: {said} rules; {len(game.unreached)} none does." in page
+    section = page[page.index('<section id="coverage">') : page.index('<section id="submissions">')]
+    rules = re.findall(
+        r'<tr class="(\w+)"><td>([^<]*)</td><td>[^<]*</td><td class="number">(\d+)', section
+    )
+    assert len(rules) == len(game.rules) and len(game.unreached) > len(RULES) // 4
+    assert [int(tests) for *_, tests in rules] == sorted(len(r.tests) for r in game.rules)
+    assert {name for kind, name, _ in rules if kind == "unreached"} == {
+        reach.rule for reach in game.unreached
+    }
+
+
+def test_causes_csv_and_the_report_name_the_rules_the_class_misses(graded: Path) -> None:
+    spawning = holding(graded / "suite", r"Grunt\(id:\d+\) spawns")
+    rows = list(csv.reader(io.StringIO((graded / "out" / "causes.csv").read_text())))
+    assert rows[0] == ["rule", "spec", "submissions", "tests"]
+    found = {(rule, spec): (int(pupils), int(tests)) for rule, spec, pupils, tests in rows[1:]}
+    assert found[("spawn.natural", "spec 6.13.7 Phase 7: Enemy Spawn")] == (5, len(spawning))
+    assert found[("view.state", "messages.txt: COMMON STATE MESSAGE")] == (5, 10)
+    page = (graded / "out" / "report.html").read_text()
+    section = page[page.index('<section id="missed">') : page.index('<section id="tests">')]
+    shown = re.findall(
+        r'<span class="what">([^<]*)</span>.*?<td class="number submissions">(\d+)</td>'
+        r'<td class="number tests">(\d+)</td>',
+        section,
+        re.S,
+    )
+    assert [(rule, int(p), int(t)) for rule, p, t in shown] == [
+        (rule, pupils, tests) for (rule, _), (pupils, tests) in found.items()
+    ]

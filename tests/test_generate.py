@@ -1,5 +1,6 @@
 """The script generator (oracle/generate.py, `python -m tools.generate`): seeded scripts of the
-length asked, covering every board and every part, written without losing what is on disk."""
+length asked, covering every board and every part, written without losing what is on disk; a
+lean toward rules makes the choices that lead to them more often, and no lean changes nothing."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from model.session import MENU_SIZES
-from oracle.generate import script_lines
+from oracle.generate import CHOICE_RULES, leaning, script_lines
 from oracle.parser import parse
+from provenance.rules import RULES
 from tools.generate import main
 
 
@@ -70,3 +72,36 @@ def test_a_reader_that_stops_early_ends_the_generator_quietly() -> None:
     generator.stdout.close()
     assert generator.wait(timeout=60) == 0
     assert generator.stderr.read() == b""
+
+
+def leaned_script(seed: int, commands: int, rules: dict[str, float]) -> str:
+    return "".join(line + "\n" for line in script_lines(seed, commands, lean=leaning(rules)))
+
+
+def test_with_every_rule_weighing_one_the_scripts_are_the_plain_generators() -> None:
+    assert leaned_script(7, 2000, {}) == script(7, 2000)
+    assert leaned_script(7, 2000, dict.fromkeys(RULES, 1.0)) == script(7, 2000)
+
+
+def test_every_choice_leads_to_rules_of_the_table() -> None:
+    for choice, patterns in CHOICE_RULES.items():
+        for pattern in patterns:
+            assert any(name == pattern or name.startswith(pattern) for name in RULES), choice
+
+
+def test_a_lean_toward_a_rule_makes_the_choice_that_leads_to_it_more_often() -> None:
+    def toggles(text: str) -> tuple[int, int]:
+        return text.count("toggle_RNG_out"), text.count("toggle_debug_mode")
+
+    plain = toggles(script(9, 5000))
+    leaned = toggles(leaned_script(9, 5000, {"notice.rng": 10.0}))
+    assert leaned[0] > 3 * plain[0]  # toggles twice as often (BOOST), nine in ten of them this one
+    assert leaned[0] / leaned[1] > 5 * plain[0] / plain[1]
+
+
+def test_a_lean_toward_an_enemy_kind_gives_it_the_larger_share_of_the_spawns() -> None:
+    calls = parse(leaned_script(4, 3000, {"pylon.fire": 10.0}))
+    spawning = [call.arguments[2:] for call in calls if call.name == "play"]
+    spawning = [thresholds for thresholds in spawning if thresholds != (1, 1, 1, 1, 1)]
+    shares = [(t[4] - t[3], max(t[i + 1] - t[i] for i in range(3))) for t in spawning]
+    assert sum(pylon > rest for pylon, rest in shares) > 0.8 * len(shares) > 5

@@ -1,6 +1,6 @@
 """Gradescope: `at grade --gradescope FILE` writes the results.json of Gradescope's autograder
 specification (checked here field by field, type by type, for an exact, a failing and a crashing
-submission), and `at gradescope` writes the autograder bundle, whose run_autograder is run in a
+submission; a wrong output's test tells its cause), and `at gradescope` writes the autograder bundle, whose run_autograder is run in a
 folder laid out as Gradescope lays out /autograder."""
 
 import json
@@ -20,6 +20,7 @@ from tests.classroom import (
     ROOT,
     TEMPLATE,
     TRAILING_SPACE,
+    SPACE_CLASS,
     Kind,
     copy_suite,
     lay_out_autograder,
@@ -59,6 +60,7 @@ CLASS = {
     "failing": Kind(1, TRAILING_SPACE % 3),
     "crashing": Kind(1, CRASH),
 }
+SPAWNED = Kind(1, SPACE_CLASS["spawned"].body)  # a wrong rule: a Grunt "spawned"
 
 
 def valid(results: dict[str, Any]) -> dict[str, Any]:
@@ -191,3 +193,17 @@ def test_a_bundle_sandboxes_its_runs_unless_told_not_to(
     assert "bubblewrap" in (folder / "sandboxed" / "setup.sh").read_text()
     assert "--no-sandbox" not in (folder / "sandboxed" / "run_autograder").read_text()
     assert " --no-sandbox " in (folder / "open" / "run_autograder").read_text()
+
+
+def test_a_wrong_rule_gets_its_cause_in_the_failed_tests_output(tmp_path: Path) -> None:
+    copy_suite(tmp_path / "suite", [ROOT / "at" / "at008.txt"])
+    (tmp_path / "points.txt").write_text("")
+    (pupil,) = make_class(tmp_path / "class", {"spawned": SPAWNED})
+    (test,) = gradescope(tmp_path, pupil)["tests"]
+    assert test["status"] == "failed"
+    assert test["output"].startswith("at008: failed at line ")
+    assert ": spawn.natural (told differently)\n" in test["output"]
+    assert "    the cause:\n        oracle line " in test["output"]
+    assert "        told differently | spawn.natural (spec 6.13.7 Phase 7: Enemy Spawn)\n" in (
+        test["output"]
+    )

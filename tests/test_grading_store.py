@@ -20,6 +20,8 @@ import pytest
 
 from acceptance.cli import main
 from acceptance.cli_grade import REPORTS
+from acceptance.grading import explained, grading
+from acceptance.grading.missed import caused
 from acceptance.grading.store import folder_digest
 from tests.classroom import EXACT, ROOT, TEMPLATE, TRAILING_SPACE, Kind, copy_suite, make_class
 
@@ -199,6 +201,21 @@ def test_an_edited_test_alone_runs_again(
     assert reports(place / "whole") == uninterrupted  # the programs print what they read
 
 
+def test_another_oracle_version_writes_the_reports_again_not_the_runs(
+    course: tuple[Path, list[Path]],
+    uninterrupted: dict[str, bytes],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    place, pupils = course
+    written = (place / "whole" / "report.html").stat().st_ino
+    for module in (grading, explained):  # the rules the coverage and the causes name
+        monkeypatch.setattr(module, "package_version", lambda: "0.0.0+another")
+    assert main(command(place, pupils, "whole")) == 0
+    assert runs(place) == 0
+    assert (place / "whole" / "report.html").stat().st_ino != written
+    assert reports(place / "whole") == uninterrupted
+
+
 def test_points_change_the_reports_not_the_runs(
     course: tuple[Path, list[Path]], uninterrupted: dict[str, bytes]
 ) -> None:
@@ -221,8 +238,13 @@ def test_at_report_writes_the_reports_again_from_the_store_alone(
         (place / "whole" / name).unlink()
     for path in (place / "suite").iterdir():
         path.unlink()
+    caused.cache_clear()  # the causes and the coverage come from the store, as in a new process
     assert main(["report", str(place / "whole")]) == 0
     assert reports(place / "whole") == uninterrupted
+    assert len(uninterrupted["causes.csv"].splitlines()) > 1
+    assert b"What the suite checks</h2><p>Space Defender 2: 8 tests reach" in (
+        uninterrupted["report.html"]
+    )
     assert capsys.readouterr().out.splitlines()[-1] == (
         "isolation: none (--no-sandbox: the runs were not isolated)"
     )

@@ -179,6 +179,26 @@ def test_a_finding_shows_why_the_oracle_printed_its_first_differing_line(
     ]
 
 
+def test_toward_leans_the_scripts_toward_the_rules_a_suite_reaches_least(
+    capsys: pytest.CaptureFixture[str], project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    fake = program(tmp_path_factory.mktemp("programs"), "rare", RARE_DIFFERENCE)
+    public = str(Path(__file__).resolve().parent.parent / "at")
+    code, lines = at(
+        capsys, "fuzz", "--exe", fake, "--seed", "5", "--budget", "30", "--toward", public
+    )
+    assert lines[0].endswith("seed 5, 30 scripts, leaning toward the rules 106 tests reach least")
+    assert code == 1 and "RNG Usage" in "\n".join(lines)
+
+
+def test_toward_a_game_whose_fuzzer_cannot_lean_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    assert main(["fuzz", "--game", "star_canine", "--exe", "x", "--toward", "at"]) == 2
+    error = capsys.readouterr().err
+    assert error == "at: --toward: the Star Canine fuzzer cannot lean toward rules\n"
+
+
 def test_a_finding_gives_the_cause_of_its_shrunk_scripts_difference(
     capsys: pytest.CaptureFixture[str], project: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

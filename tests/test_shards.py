@@ -34,7 +34,7 @@ CLASS = {
     "crashing": Kind(2, CRASH),
 }
 PARTS = 3
-COMPARED = ("grades.csv", "matrix.csv", "report.html")
+COMPARED = ("grades.csv", "matrix.csv", "report.html", "causes.csv")
 PAGE = ROOT / "docs" / "instructors" / "many-machines.md"
 # The page's recipes, with the options of a generated class: its suite, its programs that read
 # their expected files (so unsandboxed), its template, and PARTS parts.

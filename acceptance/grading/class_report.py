@@ -3,7 +3,10 @@ class got wrong, which tests are hardest and whom to look at.
 
 The class at a glance (a histogram of scores, each test's pass rate, the count of each verdict),
 failures grouped by cause, and per submission its score and failing tests, grouped by cause, each
-opening on its block diff as `at run -v` prints it. Tables sort by a click on their headings, and a
+opening on its block diff as `at run -v` prints it; what the class misses: the rules the causes of
+the failing tests name (`acceptance.grading.missed`), each with how many submissions and tests it
+explains; and, before the submissions, what the suite checks: the rules of the oracle's table its
+tests reach, the fewest first (`at cover`). Tables sort by a click on their headings, and a
 search box keeps the submissions, tests and causes whose names hold what is typed. Verdicts are
 rendered from `Outcome` alone, so a new kind of outcome shows without a change here.
 """
@@ -16,9 +19,11 @@ from collections.abc import Sequence
 from importlib import resources
 
 from acceptance.grading.causes import Group, causes, edit, first_changed
+from acceptance.running.coverage import Coverage, Covered
 from acceptance.running.compare import TRAILING_SPACE, visible
 from acceptance.grading.grade import Grade
 from acceptance.grading.grade_report import dated, first_lines, mark_text, snapshot_cells
+from acceptance.grading.missed import Missed, missed
 from acceptance.grading.points import Points, number_text
 from acceptance.running.report import details, headline
 from acceptance.running.suite import ERRORS, Outcome, Result
@@ -169,6 +174,34 @@ def causes_table(groups: Sequence[Group]) -> str:
         '<th data-sort="text">cause (first difference, - expected, + actual)</th>'
         '<th data-sort="number">tests</th><th data-sort="number">submissions</th>'
         f'<th data-sort="number">occurrences</th></tr></thead><tbody>{rows}</tbody></table>'
+    )
+
+
+def missed_row(rule: Missed) -> str:
+    """One rule the class misses: its name and spec section, how many submissions and tests its
+    causes explain, and which."""
+    everyone = " ".join((*rule.submissions, *rule.tests)).lower()
+    return (
+        f'<tr class="cause missed" data-name="{escape(everyone)}"><td><span class="what">'
+        f"{escape(rule.rule)}</span> ({escape(rule.spec)})<details><summary>where</summary>"
+        f"<p><b>submissions:</b> {names_list(rule.submissions)}</p>"
+        f"<p><b>tests:</b> {names_list(rule.tests)}</p></details></td>"
+        f'<td class="number submissions">{len(rule.submissions)}</td>'
+        f'<td class="number tests">{len(rule.tests)}</td></tr>'
+    )
+
+
+def missed_table(grades: Sequence[Grade]) -> str:
+    """What the class misses: each rule the causes of its wrong outputs name, the most
+    submissions first."""
+    rules = missed(grades)
+    if not rules:
+        return "<p>No wrong output has a cause the oracle can tell.</p>"
+    return (
+        '<table id="missed-table" class="sortable"><thead><tr>'
+        '<th data-sort="text">rule (spec), the cause of failing tests</th>'
+        '<th data-sort="number">submissions</th><th data-sort="number">tests</th></tr></thead>'
+        f'<tbody>{"".join(map(missed_row, rules))}</tbody></table>'
     )
 
 
@@ -333,9 +366,45 @@ def facts(grades: Sequence[Grade], points: Points) -> str:
     return f"{len(grades)} submissions, {tests} tests{weighted}{spread}{marked}"
 
 
-def class_html(grades: Sequence[Grade], title: str, points: Points, integrity: str = "") -> str:
-    """The whole report page of a graded class, ending with the integrity review's section
-    when one is given."""
+def coverage_table(game: Coverage) -> str:
+    """One game's rules, the fewest tests first: name, spec section, how many tests reach it."""
+    order = sorted(game.rules, key=lambda reach: len(reach.tests))
+    rows = "".join(
+        f'<tr class="{"reached" if reach.tests else "unreached"}"><td>{escape(reach.rule)}</td>'
+        f'<td>{escape(reach.spec)}</td><td class="number">{len(reach.tests)}</td></tr>'
+        for reach in order
+    )
+    return (
+        f"<p>{escape(game.game.title)}: {len(game.tests)} tests reach {len(game.reached)} of"
+        f" the oracle's {len(game.rules)} rules; {len(game.unreached)} none does.</p>"
+        "<details><summary>every rule, the fewest tests first</summary>"
+        '<table class="coverage sortable"><thead><tr><th data-sort="text">rule</th>'
+        '<th data-sort="text">spec</th><th data-sort="number">tests</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></details>"
+    )
+
+
+def coverage_html(covered: Covered | None) -> str:
+    """What the suite checks: for each game with a rule table, the rules its tests reach."""
+    if covered is None:
+        return "<p>Unknown: the suite's scripts could not be read.</p>"
+    parts = [coverage_table(game) for game in covered.games]
+    parts += [
+        f"<p>{escape(game.title)}: {count} tests; its oracle has no rule table.</p>"
+        for game, count in covered.left_out
+    ]
+    return "".join(parts)
+
+
+def class_html(
+    grades: Sequence[Grade],
+    title: str,
+    points: Points,
+    covered: Covered | None = None,
+    integrity: str = "",
+) -> str:
+    """The whole report page of a graded class; the suite's coverage if known, and at its end
+    the integrity review's section when one is given."""
     groups = causes(grades)
     scores = [points.percent(grade) for grade in grades]
     return (
@@ -348,7 +417,9 @@ def class_html(grades: Sequence[Grade], title: str, points: Points, integrity: s
         '<section id="glance"><h2>The class at a glance</h2><div class="charts">'
         f"{histogram(scores)}{verdicts(grades)}</div></section>\n"
         f'<section id="causes"><h2>Failures by cause</h2>{causes_table(groups)}</section>\n'
+        f'<section id="missed"><h2>What the class misses</h2>{missed_table(grades)}</section>\n'
         f'<section id="tests"><h2>Tests, hardest first</h2>{tests_table(grades, points)}</section>\n'
+        f'<section id="coverage"><h2>What the suite checks</h2>{coverage_html(covered)}</section>\n'
         f'<section id="submissions"><h2>Submissions</h2>'
         f"{submissions_table(grades, points, groups)}</section>\n{integrity}"
         f"<script>{asset('report.js')}</script>\n</body></html>\n"

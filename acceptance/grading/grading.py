@@ -25,6 +25,7 @@ from types import FrameType
 from acceptance.errors import HarnessError
 from acceptance.grading.class_report import class_html
 from acceptance.grading.deadline import at_deadline, snapshots_in
+from acceptance.grading.explained import class_causes, suite_coverage
 from acceptance.grading.grade import (
     GIVE_UP,
     Grade,
@@ -39,6 +40,7 @@ from acceptance.grading.grade_report import grades_csv, matrix_csv, summary_tabl
 from acceptance.grading.gradescope import results_json
 from acceptance.grading.integrity import Review, review_section
 from acceptance.grading.merge import in_shard
+from acceptance.grading.missed import caused, causes_csv
 from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private, private_folders
 from acceptance.grading.points import EVEN, Points
 from acceptance.grading.sandbox import DEFAULT_LIMITS, Limits
@@ -54,10 +56,12 @@ from acceptance.grading.store import (
     test_key,
 )
 from acceptance.running.cases import Case, shown
+from acceptance.running.coverage import Covered
 from acceptance.running.display import progress_bar
 from acceptance.running.suite import Outcome, Result
+from oracle.version import package_version
 
-REPORTS = ("grades.csv", "matrix.csv", "report.html")
+REPORTS = ("grades.csv", "matrix.csv", "report.html", "causes.csv")
 STOPPING = {signal.SIGTERM: 143, signal.SIGHUP: 129}  # signals that stop a grading: exit status
 INTERRUPTED = 130  # Ctrl-C
 Found = dict[Run, Result]
@@ -143,16 +147,22 @@ def stopping_signals() -> Iterator[None]:
 
 
 def report_texts(
-    grades: list[Grade], points: Points, note: str = "", integrity: str = ""
+    grades: list[Grade],
+    points: Points,
+    note: str = "",
+    covered: Covered | None = None,
+    integrity: str = "",
 ) -> list[str]:
-    """The texts of the REPORTS of a graded class; a note (how it was run) ends the title, the
-    integrity review's section (when asked) ends report.html."""
+    """The texts of the REPORTS of a graded class (its wrong outputs with their causes); a note
+    (how it was run) ends the title; report.html shows the suite's coverage if known, and ends
+    with the integrity review's section when asked."""
     tests = len(grades[0].results) if grades else 0
     title = f"Grades: {len(grades)} submissions, {tests} tests" + (f"; {note}" if note else "")
     return [
         grades_csv(grades, points),
         matrix_csv(grades, points),
-        class_html(grades, title, points, integrity),
+        class_html(grades, title, points, covered, integrity),
+        causes_csv(grades),
     ]
 
 
@@ -222,10 +232,10 @@ def write_class_reports(
     """The reports of a grading written beside its store, and recorded there as written, with
     the integrity review if asked (its submissions read by `jobs` processes); the summary table
     and the note."""
-    grades = grades_of(graded, found)
+    grades = class_causes(store, graded, grades_of(graded, found))
     note = class_note(graded, found)
     integrity = review_section(review, store, graded, jobs)
-    texts = report_texts(grades, graded.points, note, integrity)
+    texts = report_texts(grades, graded.points, note, suite_coverage(store, graded), integrity)
     summary = summary_table(grades, graded.points)
     write_reports([store.path.parent / name for name in REPORTS], texts, store)
     files = {name: digest(text) for name, text in zip(REPORTS, texts, strict=True)}
@@ -236,8 +246,10 @@ def write_class_reports(
 
 def reported_digest(graded: Graded, note: str, review: Review | None = None) -> str:
     """What a grading's reports are made of but the runs' results: what it graded, its points,
-    its note, and the integrity review's settings and base if asked."""
-    return digest(json.dumps(graded.record()), note, *([review.record()] if review else []))
+    its note, the oracle's version (whose rules the suite's coverage and the causes name), and
+    the integrity review's settings and base if asked."""
+    reviewed = [review.record()] if review else []
+    return digest(json.dumps(graded.record()), note, package_version(), *reviewed)
 
 
 def reported_already(
@@ -278,7 +290,9 @@ def gradescope_writer(
     def write(note: str) -> None:
         if path is None:
             return
-        done = tuple(found[0, test] for test in range(len(graded.cases)) if (0, test) in found)
+        done = tuple(
+            caused(found[0, test]) for test in range(len(graded.cases)) if (0, test) in found
+        )
         grade = Grade(graded.pupils[0].submission, done)
         write_reports([path], [results_json(grade, graded.points, visibility, note)], store)
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from acceptance.errors import HarnessError
+from acceptance.grading.explained import merge_kept
 from acceptance.grading.store import Graded, Store
 
 Shard = tuple[Store, Graded]
@@ -56,11 +57,13 @@ def load_shards(folders: Sequence[Path], stack: contextlib.ExitStack) -> list[Sh
 
 
 def merge_into(target: Store, shards: Sequence[Shard]) -> Graded:
-    """The shards' grading as one, their runs copied into the target store."""
+    """The shards' grading as one, their runs (and the causes and coverage they kept) copied
+    into the target store."""
     first_store, first = shards[0]
     target.put("suite", first_store.get("suite"))
     for store, graded in shards:
         target.copy_runs(store, graded.keys().values())
+    merge_kept(target, [store for store, _ in shards])
     pupils = sorted(
         (pupil for _, graded in shards for pupil in graded.pupils), key=lambda p: p.name
     )

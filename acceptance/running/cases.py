@@ -155,3 +155,18 @@ def default_scripts(games: Iterable[Game] = GAMES.values(), root: Path | None = 
         for game in games
         if (folder := script_folder(game, root)).is_dir() or not game.folder
     ]
+
+
+def suite_paths(game: Game | None, doing: str = "running") -> list[Path]:
+    """The suites a command takes with no path: the project's, else (no at/ here) the public
+    suite installed with `at`, said on stderr with what is `doing` with it."""
+    games = [game] if game else list(GAMES.values())
+    root = default_root()
+    installed = installed_suite()
+    if has_suite(root) or installed is None:
+        return default_scripts(games, root)
+    print(
+        f"at: no at/ folder here: {doing} the public suite installed in {installed}",
+        file=sys.stderr,
+    )
+    return default_scripts(games, installed)

@@ -53,6 +53,8 @@ RULES: dict[type, Rule] = {
 SCENE = Rule("scene", "spec 6.2 Scene Definitions", "The scene the game is in, its commands and its prompt.")  # fmt: skip
 TYPED = Rule("input.echo", "spec 6.1 Flow", "The line typed at the prompt, echoed after it.")
 REFUSED = Rule("input.refused", "spec 6.1 Flow", "The typed line is no command of this scene.")
+TABLE: tuple[Rule, ...] = (*RULES.values(), SCENE, TYPED, REFUSED)
+"""Every rule a line can have, in the table's order (what `at cover` counts)."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,140 @@
+"""What the reports of a graded class tell with the oracle's rules, the suite's coverage (`at
+cover`) and each wrong output's cause (`acceptance.grading.missed`): found from the suite's
+scripts once and kept in the grading store, by what they depend on (the suite's tests and the
+oracle's version; a test and its block diff), so that writing the reports again (a resumed
+grading, `at report`, `at merge`, even with the suite gone) finds nothing again.
+"""
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from acceptance.errors import HarnessError
+from acceptance.games import GAMES
+from acceptance.grading.grade import Grade
+from acceptance.grading.missed import caused
+from acceptance.grading.store import Graded, Store, diff_json, digest
+from acceptance.running.cause import Cause
+from acceptance.running.coverage import Coverage, Covered, Reach, coverage
+from acceptance.running.suite import Result
+from oracle.version import package_version
+
+COVERAGE = "coverage"  # the store's keys of what it keeps
+CAUSES = "causes"
+
+
+def covered_record(covered: Covered) -> dict[str, Any]:
+    """A suite's coverage as JSON data."""
+    games = [
+        {
+            "game": game.game.name,
+            "tests": list(game.tests),
+            "rules": [[r.rule, r.spec, list(r.tests), r.lines] for r in game.rules],
+            "stale": list(game.stale),
+        }
+        for game in covered.games
+    ]
+    return {"games": games, "left_out": [[game.name, count] for game, count in covered.left_out]}
+
+
+def covered_of(data: dict[str, Any]) -> Covered:
+    """A suite's coverage from its JSON data."""
+    games = tuple(
+        Coverage(
+            GAMES[game["game"]],
+            tuple(game["tests"]),
+            tuple(
+                Reach(rule, spec, tuple(tests), lines) for rule, spec, tests, lines in game["rules"]
+            ),
+            tuple(game["stale"]),
+        )
+        for game in data["games"]
+    )
+    return Covered(games, tuple((GAMES[name], count) for name, count in data["left_out"]))
+
+
+def suite_key(graded: Graded) -> str:
+    """What a suite's coverage depends on: its tests (name, game, seed, script and expected
+    bytes) and the oracle's version."""
+    return digest(package_version(), *graded.tests)
+
+
+def suite_coverage(store: Store, graded: Graded) -> Covered | None:
+    """What the suite reaches of its oracle's rules: kept in the store, found once per suite;
+    what the store kept where the suite cannot be read (None if it kept nothing)."""
+    kept = store.get(COVERAGE)
+    if kept is not None and kept["suite"] == suite_key(graded):
+        return covered_of(kept["coverage"])
+    try:
+        covered = coverage(graded.cases)
+    except HarnessError:
+        return None if kept is None else covered_of(kept["coverage"])
+    store.put(COVERAGE, {"suite": suite_key(graded), "coverage": covered_record(covered)})
+    return covered
+
+
+def cause_key(test: str, result: Result) -> str:
+    """What a wrong output's cause depends on: its test's key and its block diff."""
+    assert result.mismatch is not None
+    return digest(test, diff_json(result.mismatch))
+
+
+def causes_record(causes: dict[str, Cause | None]) -> dict[str, Any]:
+    """Wrong outputs' causes as JSON data, each distinct cause once (a class's failures share a
+    few dozen)."""
+    distinct = list(dict.fromkeys(cause for cause in causes.values() if cause is not None))
+    index = {cause: number for number, cause in enumerate(distinct)}
+    of = {key: None if cause is None else index[cause] for key, cause in causes.items()}
+    return {"causes": [cause.as_json() for cause in distinct], "of": of}
+
+
+def causes_of(data: dict[str, Any] | None) -> dict[str, Cause | None]:
+    """Wrong outputs' causes from their JSON data (none if there is none)."""
+    if data is None:
+        return {}
+    listed = [Cause.from_json(item) for item in data["causes"]]
+    return {key: None if number is None else listed[number] for key, number in data["of"].items()}
+
+
+def kept_cause(
+    test: str, result: Result, kept: dict[str, Cause | None], found: dict[str, Cause | None]
+) -> Result:
+    """A result with its wrong output's cause, noted in `found`: the one the store `kept`, else
+    found from its script."""
+    if result.mismatch is None:
+        return result
+    key = cause_key(test, result)
+    result = replace(result, cause=kept[key]) if key in kept else caused(result)
+    found[key] = result.cause
+    return result
+
+
+def class_causes(store: Store, graded: Graded, grades: Sequence[Grade]) -> list[Grade]:
+    """A class's grades with each wrong output's cause, found once and kept in the store (a
+    test whose script is gone keeps the cause found before)."""
+    kept = causes_of(store.get(CAUSES))
+    found: dict[str, Cause | None] = {}
+    caused_grades = [
+        replace(
+            grade,
+            results=tuple(
+                kept_cause(test, result, kept, found)
+                for test, result in zip(graded.tests, grade.results, strict=True)
+            ),
+        )
+        for grade in grades
+    ]
+    store.put(CAUSES, causes_record(found))
+    return caused_grades
+
+
+def merge_kept(target: Store, stores: Sequence[Store]) -> None:
+    """What the shards' stores kept of the causes and the suite's coverage, kept in their merged
+    store: `at merge` writes the reports one run would have, wherever the suite is."""
+    causes: dict[str, Cause | None] = {}
+    for store in stores:
+        causes.update(causes_of(store.get(CAUSES)))
+    target.put(CAUSES, causes_record(causes))
+    covered = next((kept for store in stores if (kept := store.get(COVERAGE)) is not None), None)
+    if covered is not None:
+        target.put(COVERAGE, covered)
