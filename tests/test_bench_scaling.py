@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tools import bench_scaling
+from tools.benchmarks import scaling as bench_scaling
 
 
 def test_the_bench_prints_the_floor_then_each_number_of_jobs_against_it(

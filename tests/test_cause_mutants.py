@@ -1,5 +1,5 @@
-"""tools/mutation/cause_mutants.py: a planted mutant run as a student's program through `at run --exe`, and
-whether its cause names the mutated function."""
+"""tools/mutation/cause_mutants.py: a planted mutant run as a student's program through
+`at run --exe`, and whether its cause names the mutated function."""
 
 from tools.mutation.cause_mutants import measure
 from tools.mutation.mutants import mutants
