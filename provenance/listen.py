@@ -73,9 +73,11 @@ class TraceHook:
         """Nothing to do: a trace hook hears every function."""
 
     def start(self, hook: Hook) -> None:
+        """The hook is the trace hook (it is called at every call and every resumption)."""
         sys.settrace(hook)
 
     def stop(self) -> None:
+        """No trace hook."""
         sys.settrace(None)
 
 
@@ -110,6 +112,7 @@ if sys.version_info >= (3, 12):
 
     EVENTS = (monitoring.events.PY_START, monitoring.events.PY_RESUME)
     TOOL_NAME = "provenance"
+    TOOLS = (3, 4, 5, 2, 1, 0)  # 3 and 4 are no tool's; then the optimizer's, profiler's, ...
 
     class Monitored:
         """Python 3.12 and newer: `sys.monitoring` events on the code objects of model/ alone.
@@ -127,6 +130,8 @@ if sys.version_info >= (3, 12):
             self.watched: dict[int, CodeType] = {}  # by id: a code object's hash is slow
 
         def watch(self, codes: Callable[[], Iterable[CodeType]]) -> None:
+            """Switch the events on for the code objects not watched yet (a new module's, or a
+            planted mutant's)."""
             events = EVENTS[0] | EVENTS[1]
             for code in codes():
                 if id(code) not in self.watched:
@@ -134,6 +139,8 @@ if sys.version_info >= (3, 12):
                     self.watched[id(code)] = code
 
         def start(self, hook: Hook) -> None:
+            """Register a callback that hands the hook the frame of each watched function started
+            or resumed (the frame that called the callback), unless paused."""
             getframe, switch = sys._getframe, SWITCH
 
             def heard(code: CodeType, offset: int) -> None:
@@ -145,20 +152,14 @@ if sys.version_info >= (3, 12):
             switch.on = True
 
         def stop(self) -> None:
+            """No callback: the watched functions run on, calling nothing."""
             SWITCH.on = False
             for event in EVENTS:
                 monitoring.register_callback(self.tool, event, None)
 
     def monitored() -> Listener:
         """The monitoring back end on a free tool id, or the trace hook if all six are taken."""
-        for tool in (
-            3,
-            4,
-            5,
-            2,
-            1,
-            0,
-        ):  # the unnamed ids before a profiler's, coverage's, a debugger's
+        for tool in TOOLS:
             if monitoring.get_tool(tool) is None:
                 monitoring.use_tool_id(tool, TOOL_NAME)
                 return Monitored(tool)
