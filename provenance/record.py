@@ -55,7 +55,7 @@ KEEP, PASS, LEAVE = "keep", "pass", "leave"
 SESSION = "session"  # the key of the changes to what the state line shows
 SHOWN = frozenset({"stage", "debug", "error", "notice", "turn", "since_turn"})
 KINDS: dict[int, str] = {}  # by id(code)
-FUNCTIONS: dict[str, list[FunctionType]] = {}  # the functions of each module of model/
+FUNCTIONS: dict[str, list[FunctionType]] = {}  # the functions each module of model/ defines
 Path = tuple[FrameType, ...]
 F_CODE = attrgetter("f_code")
 PATHS: dict[FrameType, Path] = {}  # the model_path of each frame of the command running
@@ -144,8 +144,8 @@ def _kind_of(frame: FrameType) -> str:
     kind = _kind(frame.f_globals.get("__name__", ""))
     if kind is KEEP and "<" in code.co_qualname:
         kind = PASS
-    where(frame)
-    KINDS[id(code)] = kind  # the calls kept name their functions by code alone
+    where(frame)  # the calls kept name their functions by code alone
+    KINDS[id(code)] = kind
     return kind
 
 
@@ -161,26 +161,26 @@ def model_codes() -> Iterator[CodeType]:
     model/ imported so far (their current code: a planted mutant replaces a function's code)."""
     for name, module in list(sys.modules.items()):
         if _kind(name) is KEEP:
-            for function in FUNCTIONS.get(name) or _functions_of(name, vars(module)):
+            functions = FUNCTIONS.get(name)
+            if functions is None:
+                functions = FUNCTIONS[name] = list(dict.fromkeys(_defined(name, vars(module))))
+            for function in functions:
                 code = function.__code__
                 if "<" not in code.co_qualname:
                     yield code
 
 
-def _functions_of(module: str, namespace: Mapping[str, Any]) -> list[FunctionType]:
-    """The functions a module defines, its classes' methods and properties included, kept in
-    FUNCTIONS."""
-    functions = FUNCTIONS[module] = list(dict.fromkeys(_defined(module, namespace)))
-    return functions
-
-
-def _defined(module: str, namespace: Mapping[str, Any]) -> Iterator[FunctionType]:
+def _defined(
+    module: str, namespace: Mapping[str, Any], seen: set[type] | None = None
+) -> Iterator[FunctionType]:
     """The functions among `namespace`'s values (unwrapped from a cache, a property, a static or
-    class method) that `module` defines, and those of the classes it defines."""
+    class method) that `module` defines, and those of the classes it defines (each once)."""
+    seen = set() if seen is None else seen
     for value in namespace.values():
         if isinstance(value, type):
-            if value.__module__ == module:
-                yield from _defined(module, vars(value))
+            if value.__module__ == module and value not in seen:
+                seen.add(value)
+                yield from _defined(module, vars(value), seen)
             continue
         if isinstance(value, property):
             parts: tuple[object, ...] = (value.fget, value.fset, value.fdel)
