@@ -10,6 +10,7 @@ creates any of these classes, so it runs exactly as before.
 
 from __future__ import annotations
 
+import inspect
 import string
 import sys
 from contextvars import ContextVar
@@ -17,9 +18,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from inspect import CO_GENERATOR
 from operator import attrgetter
-from types import CodeType, FrameType
+from types import CodeType, FrameType, FunctionType
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 
 from model import tables, turn
 from model.enemy import Enemy
@@ -32,22 +33,29 @@ from model.scoring import Focus
 from model.session import Session
 from model.starfighter import Starfighter
 from model.tables import Error, Kind
+from provenance import listen
 from provenance.rule import Rule
 from provenance.rules import BY_CODE, ERROR_RULES, RULES
 
 # The frames of these modules write what a rule decided; they are never a rule's frame.
 WRITERS = ("model.log", "provenance.record")
-PHASE_CODES = {phase.__code__: number for number, phase in enumerate(turn.PHASES, 1)}
+# Tables about code objects are keyed by the object's id: a code object's hash is computed anew
+# at each lookup (a microsecond on 3.13), and they are looked up at every call and every write.
+# Each code object keyed is kept in CODES, so no other object takes its id meanwhile.
+CODES: dict[int, CodeType] = {}
+PHASES = tuple(phase.__code__ for phase in turn.PHASES)
+PHASE_CODES = {id(code): number for number, code in enumerate(PHASES, 1)}
 STOP = turn.play.__code__
 CONSTANTS = {name: value for name, value in vars(tables).items() if name.isupper()}
 UNEXPLAINED = Rule("unexplained", "", "")
 FORMATTER = string.Formatter()
 MISSING = object()
-WHERE: dict[CodeType, str] = {}
+WHERE: dict[int, str] = {}  # by id(code)
 KEEP, PASS, LEAVE = "keep", "pass", "leave"
 SESSION = "session"  # the key of the changes to what the state line shows
 SHOWN = frozenset({"stage", "debug", "error", "notice", "turn", "since_turn"})
-KINDS: dict[CodeType, str] = {}
+KINDS: dict[int, str] = {}  # by id(code)
+FUNCTIONS: dict[str, list[FunctionType]] = {}  # the functions each module of model/ defines
 Path = tuple[FrameType, ...]
 F_CODE = attrgetter("f_code")
 PATHS: dict[FrameType, Path] = {}  # the model_path of each frame of the command running
@@ -80,8 +88,16 @@ def where(frame: FrameType) -> str:
     """A frame's function as `module:function`, kept in WHERE, where the busy callers look first
     (a long run asks often)."""
     code = frame.f_code
-    name = WHERE[code] = f"{frame.f_globals.get('__name__', '?')}:{code.co_qualname}"
+    CODES[id(code)] = code
+    name = WHERE[id(code)] = f"{frame.f_globals.get('__name__', '?')}:{code.co_qualname}"
     return name
+
+
+def pass_by(code: CodeType) -> None:
+    """Frames of `code` are passed by, as the recorder's own are (their calls count to their
+    caller's): mutmut's trampolines."""
+    CODES[id(code)] = code
+    KINDS[id(code)] = PASS
 
 
 def model_path() -> Path:
@@ -89,7 +105,7 @@ def model_path() -> Path:
     recorder's own frames, this one first, are passed by)."""
     frame: FrameType | None = sys._getframe()
     while frame is not None and frame.f_code is not STOP:
-        if (KINDS.get(frame.f_code) or _kind_of(frame)) is KEEP:
+        if (KINDS.get(id(frame.f_code)) or _kind_of(frame)) is KEEP:
             return outward(frame)
         frame = frame.f_back
     return ()
@@ -105,7 +121,7 @@ def outward(frame: FrameType) -> Path:
     path = (frame,)
     caller = frame.f_back
     while caller is not None and caller.f_code is not STOP:
-        kind = KINDS.get(caller.f_code) or _kind_of(caller)
+        kind = KINDS.get(id(caller.f_code)) or _kind_of(caller)
         if kind is KEEP:
             path = (frame, *outward(caller))
             break
@@ -128,8 +144,8 @@ def _kind_of(frame: FrameType) -> str:
     kind = _kind(frame.f_globals.get("__name__", ""))
     if kind is KEEP and "<" in code.co_qualname:
         kind = PASS
-    KINDS[code] = kind
     where(frame)  # the calls kept name their functions by code alone
+    KINDS[id(code)] = kind
     return kind
 
 
@@ -140,10 +156,46 @@ def _kind(module: str) -> str:
     return KEEP if module.startswith("model.") else LEAVE
 
 
+def model_codes() -> Iterator[CodeType]:
+    """The code objects whose calls the hook keeps: the functions and methods of the modules of
+    model/ imported so far (their current code: a planted mutant replaces a function's code)."""
+    for name, module in list(sys.modules.items()):
+        if _kind(name) is KEEP:
+            functions = FUNCTIONS.get(name)
+            if functions is None:
+                functions = FUNCTIONS[name] = list(dict.fromkeys(_defined(name, vars(module))))
+            for function in functions:
+                code = function.__code__
+                if "<" not in code.co_qualname:
+                    yield code
+
+
+def _defined(
+    module: str, namespace: Mapping[str, Any], seen: set[type] | None = None
+) -> Iterator[FunctionType]:
+    """The functions among `namespace`'s values (unwrapped from a cache, a property, a static or
+    class method) that `module` defines, and those of the classes it defines (each once)."""
+    seen = set() if seen is None else seen
+    for value in namespace.values():
+        if isinstance(value, type):
+            if value.__module__ == module and value not in seen:
+                seen.add(value)
+                yield from _defined(module, vars(value), seen)
+            continue
+        if isinstance(value, property):
+            parts: tuple[object, ...] = (value.fget, value.fset, value.fdel)
+        else:
+            parts = (getattr(value, "__func__", value),)
+        for part in parts:
+            part = inspect.unwrap(part) if callable(part) else part
+            if isinstance(part, FunctionType) and part.__module__ == module:
+                yield part
+
+
 def find_rule(frames: Path) -> tuple[int, Rule]:
     """The innermost frame with a matching row of the table, and that row."""
     for index, frame in enumerate(frames):
-        rows = BY_CODE.get(frame.f_code)
+        rows = BY_CODE.get(id(frame.f_code))
         if rows is None:
             continue
         callee: CodeType | None = frames[index - 1].f_code if index else None
@@ -159,7 +211,9 @@ def source(frames: Path, index: int) -> tuple[str, ...]:
     if not frames:
         return ()
     rule = max(index, 0)
-    names = list(map(WHERE.__getitem__, map(F_CODE, frames)))  # no comprehension: a call less
+    names = list(
+        map(WHERE.__getitem__, map(id, map(F_CODE, frames)))
+    )  # no comprehension: a call less
     recorder = RECORDER.get()
     # Without a rule (a command's own bookkeeping), all its frames have made the value.
     maker = frames[rule] if index >= 0 else frames[-1]
@@ -169,7 +223,8 @@ def source(frames: Path, index: int) -> tuple[str, ...]:
 
 class Calls:
     """The calls of model/ begun while a command runs, in the order they began: where a value
-    written may come from. A trace hook (calls only, no lines) keeps them.
+    written may come from. The hook, which `provenance.listen` calls at each call of model/ (and
+    each resumption of a generator), keeps them.
 
     A frame asked about is still running, so every call begun since it began runs inside it;
     of those, its calls are the ones reached from it through model frames alone. Each call keeps
@@ -179,25 +234,25 @@ class Calls:
     """
 
     def __init__(self) -> None:
-        self.codes: list[CodeType] = []  # each call's function, in the order they began
+        self.codes: list[int] = []  # each call's function (its code's id), in the order they began
         self.roots: list[int] = []  # each call's root (-1: reached from before the command)
         self.began: dict[FrameType, tuple[int, int]] = {}  # a frame's first call: index, root
         self.kept: dict[FrameType, tuple[int, dict[str, None]]] = {}
 
     def hook(self) -> Callable[[FrameType, str, object], None]:
-        """The trace hook: on each call of a function of model/, note it with its root. It runs
+        """The hook: on each call of a function of model/, note it with its root. It runs
         on every call of a command, so all it reads is its own variables."""
         codes, roots, began, kinds, kind_of = self.codes, self.roots, self.began, KINDS, _kind_of
         keep, passed, leave, outside = KEEP, PASS, LEAVE, (-1, -1)
 
         def hook(frame: FrameType, event: str, argument: object) -> None:
-            code = frame.f_code
+            code = id(frame.f_code)
             kind = kinds.get(code) or kind_of(frame)
             if kind is not keep:
                 return
             caller = frame.f_back
             while caller is not None:  # an override's calls are its model caller's
-                kind = kinds.get(caller.f_code) or kind_of(caller)
+                kind = kinds.get(id(caller.f_code)) or kind_of(caller)
                 if kind is not passed:
                     break
                 caller = caller.f_back
@@ -232,24 +287,10 @@ class Calls:
         self.kept.clear()
 
 
-class untraced:  # noqa: N801 (used as a function: `with untraced():`)
-    """The trace hook stopped inside the block and put back after it: the recorder's own work
-    is no rule's. A class with slots, not a generator: it runs on every noted write."""
-
-    __slots__ = ("hook",)
-
-    def __enter__(self) -> None:
-        self.hook = sys.gettrace()
-        sys.settrace(None)
-
-    def __exit__(self, *exception: object) -> None:
-        sys.settrace(self.hook)
-
-
 def phase_of(frames: Path) -> str:
     """The phase of the turn these frames run in, from the phase function on the stack."""
     for frame in frames:
-        number = PHASE_CODES.get(frame.f_code)
+        number = PHASE_CODES.get(id(frame.f_code))
         if number is not None:
             return PHASE_TITLES[number]
     return ""
@@ -338,22 +379,23 @@ class Recorder:
     board: Board | None = None
     session: Session | None = None
 
-    writers: set[tuple[int | str, str, tuple[CodeType, ...]]] = field(default_factory=set)
+    writers: set[tuple[int | str, ...]] = field(default_factory=set)
     calls: Calls = field(default_factory=Calls)
     hook: Callable[[FrameType, str, object], None] = field(init=False)
 
     def __post_init__(self) -> None:
         self.hook = self.calls.hook()
+        listen.LISTENER.watch(model_codes)
 
     def run(self, command: Callable[[], None]) -> None:
         """Run one command with the calls of its frames kept, its session changes afresh."""
         self.message = None
         self.changes.pop(SESSION, None)
-        sys.settrace(self.hook)
+        listen.LISTENER.start(self.hook)
         try:
             command()
         finally:
-            sys.settrace(None)
+            listen.LISTENER.stop()
             self.calls.clear()
             PATHS.clear()
 
@@ -381,13 +423,13 @@ class Recorder:
         The same function writing the same field again for the same caller (a step of a move)
         is the same rule: it is noted once a turn.
         """
-        with untraced():
+        with listen.LISTENER.paused():
             self.write(key, attribute)
 
     def write(self, key: int | str, attribute: str) -> None:
-        """`changed`, the trace hook already stopped by the caller."""
+        """`changed`, the hook already paused by the caller."""
         frames = model_path()
-        written = (key, attribute, tuple(map(F_CODE, frames[:2])))
+        written = (key, attribute, *map(id, map(F_CODE, frames[:2])))
         if written in self.writers:
             return
         self.writers.add(written)
@@ -397,11 +439,11 @@ class Recorder:
 
     def place(self, entity: Entity, rule: Rule | None = None) -> None:
         """Note the rule that put `entity` on its cell; the first time, it is its origin."""
-        with untraced():
+        with listen.LISTENER.paused():
             self.put(entity, rule)
 
     def put(self, entity: Entity, rule: Rule | None = None) -> None:
-        """`place`, the trace hook already stopped by the caller."""
+        """`place`, the hook already paused by the caller."""
         frames = model_path()
         index, found = find_rule(frames)
         placement = Placement(self.turn, rule or found, source(frames, index))
@@ -417,7 +459,7 @@ RECORDER: ContextVar[Recorder | None] = ContextVar("provenance_recorder", defaul
 
 
 class Noted:
-    """An entity whose field writes are noted. The hook is stopped here, in the first frame of
+    """An entity whose field writes are noted. The hook is paused here, in the first frame of
     the recorder: each call made while it runs would be one more trace event."""
 
     __slots__ = ()
@@ -425,7 +467,7 @@ class Noted:
     def __setattr__(self, name: str, value: object) -> None:
         recorder = RECORDER.get()
         if recorder is not None:
-            with untraced():
+            with listen.LISTENER.paused():
                 recorder.write(getattr(self, "id"), name)  # noqa: B009 (an object to mypy)
         super().__setattr__(name, value)
 
@@ -449,7 +491,7 @@ class TracedProjectile(Noted, Projectile):
 
 
 def _shown(name: str) -> None:
-    """Note which function wrote a field the state line shows (the hook stopped by the caller)."""
+    """Note which function wrote a field the state line shows (the hook paused by the caller)."""
     recorder = RECORDER.get()
     if recorder is not None:
         recorder.write(SESSION, name)
@@ -467,7 +509,7 @@ class TracedFocus(Focus):
 
 class RecordingTurnLog(TurnLog):
     """A turn log that keeps, beside each line, the note of the rule that wrote it (the trace
-    hook stopped first: the log's own calls are no rule's)."""
+    hook paused first: the log's own calls are no rule's)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -492,8 +534,8 @@ class RecordingTurnLog(TurnLog):
 
     def _noted(self, at: int, write: Callable[..., None], *arguments: object) -> None:
         """Write a line through the plain log, and keep the note of the rule that wrote it at the
-        same place among the notes; the trace hook stopped meanwhile."""
-        with untraced():
+        same place among the notes; the hook paused meanwhile."""
+        with listen.LISTENER.paused():
             write(self, *arguments)
             self.current.insert(at, _note())
 
@@ -527,12 +569,12 @@ class RecordedGame(Game):
             if self.recorder.shows_logs():
                 value = RecordingTurnLog()
         elif name in SHOWN:
-            with untraced():
+            with listen.LISTENER.paused():
                 _shown(name)
         super().__setattr__(name, value)
 
     def place(self, entity: Entity) -> None:
-        with untraced():
+        with listen.LISTENER.paused():
             self.recorder.put(entity)
         super().place(entity)
 
@@ -553,7 +595,7 @@ class RecordedSession(Session):
 
     def __setattr__(self, name: str, value: object) -> None:
         if name in SHOWN:
-            with untraced():
+            with listen.LISTENER.paused():
                 _shown(name)
         super().__setattr__(name, value)
 
@@ -569,7 +611,7 @@ class RecordedSession(Session):
         frames = model_path()
         rule = ERROR_RULES[error]
         path = tuple(dict.fromkeys((rule.where, *(where(frame) for frame in frames))))
-        with untraced():
+        with listen.LISTENER.paused():
             why, numbers = explain(rule.why, self._facts(frames))
         self.recorder.message = Note(rule, why, path, numbers=numbers)
 

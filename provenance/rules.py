@@ -134,16 +134,21 @@ RULES: dict[str, Rule] = {
 }
 """Every rule by its name: the table `-why` answers from."""
 
-BY_CODE: dict[CodeType, tuple[Rule, ...]] = {}
-"""The rows of each function's code: what the recorder looks up on the call stack."""
+BY_CODE: dict[int, tuple[Rule, ...]] = {}
+"""The rows of each function's code, by the code's id (a code object's hash is computed anew at
+each lookup): what the recorder looks up on the call stack."""
+INDEXED: list[CodeType] = []
+"""The code objects indexed, kept so that no other object takes their ids."""
 
 
 def index() -> None:
     """(Re)build `BY_CODE`; again after a function's code is replaced (a planted mutant)."""
     BY_CODE.clear()
+    INDEXED.clear()
     for rule in MODEL_RULES:
         if rule.code is not None:
-            BY_CODE[rule.code] = BY_CODE.get(rule.code, ()) + (rule,)
+            INDEXED.append(rule.code)
+            BY_CODE[id(rule.code)] = BY_CODE.get(id(rule.code), ()) + (rule,)
 
 
 index()
