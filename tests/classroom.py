@@ -21,6 +21,7 @@ HEADER = '#!/bin/sh\nE="${2%.txt}.expected.txt"\n'
 # Faults any game's program can have; a test adds its game's own (a wrong rule).
 EXACT = 'cat "$E"\n'
 TRAILING_SPACE = "sed '%ds/$/ /' \"$E\"\n"  # one trailing space on that line of every output
+MOVER = "sed 's/^->move(/->move (/' \"$E\"\n"  # a space in the echo: fails only the tests that move
 CRASH = (
     'head -n 5 "$E"\necho "Traceback (most recent call last):" >&2\n'
     'echo "ZeroDivisionError: division by zero" >&2\nexit 1\n'
@@ -91,7 +92,7 @@ SPACE_CLASS = {
     "exact": Kind(8, EXACT),
     "spacey": Kind(5, TRAILING_SPACE % 1),  # the state line: line 1 of every output
     "spawned": Kind(5, "sed 's/Grunt(id:\\([0-9]*\\)) spawns/Grunt(id:\\1) spawned/' \"$E\"\n"),
-    "mover": Kind(6, "sed 's/^->move(/->move (/' \"$E\"\n"),  # only the tests that move
+    "mover": Kind(6, MOVER),
     "crashing": Kind(4, CRASH),
     "hanging": Kind(2, HANG),
 }

@@ -17,6 +17,7 @@ from acceptance.running.cases import Case
 from acceptance.running.suite import Outcome, Result
 from tests.classroom import (
     EXACT,
+    MOVER,
     ROOT,
     TEMPLATE,
     TRAILING_SPACE,
@@ -116,7 +117,7 @@ def test_a_scheme_that_is_not_toml_says_where() -> None:
 TESTS = ["at001", "at002", "at003", "at004"]
 CLASS = {
     "exact": Kind(1, EXACT),
-    "mover": Kind(1, "sed 's/^->move(/->move (/' \"$E\"\n"),  # fails at004 alone
+    "mover": Kind(1, MOVER),  # fails at004 alone
     "spacey": Kind(1, TRAILING_SPACE % 1),  # fails all
 }
 SCHEME = "[mark]\ntiers = [[4, 10], [3, 6], [1, 2]]\n"

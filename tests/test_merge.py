@@ -10,6 +10,7 @@ from acceptance.cli import main
 from tests.classroom import (
     CRASH,
     EXACT,
+    MOVER,
     ROOT,
     TEMPLATE,
     TRAILING_SPACE,
@@ -21,7 +22,7 @@ from tests.classroom import (
 TESTS = ["at001", "at002", "at004"]
 CLASS = {
     "exact": Kind(2, EXACT),
-    "mover": Kind(2, "sed 's/^->move(/->move (/' \"$E\"\n"),
+    "mover": Kind(2, MOVER),
     "spacey": Kind(2, TRAILING_SPACE % 1),
     "crashing": Kind(1, CRASH),
 }

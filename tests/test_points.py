@@ -12,6 +12,7 @@ from acceptance.errors import HarnessError
 from acceptance.grading.points import parse_points
 from tests.classroom import (
     EXACT,
+    MOVER,
     ROOT,
     TEMPLATE,
     TRAILING_SPACE,
@@ -27,7 +28,7 @@ POINTS = "# the hidden suite's weights\nat00*  2   # every test 2...\nat003 1\na
 # spacey fails all.
 CLASS = {
     "exact": Kind(1, EXACT),
-    "mover": Kind(1, "sed 's/^->move(/->move (/' \"$E\"\n"),
+    "mover": Kind(1, MOVER),
     "spacey": Kind(1, TRAILING_SPACE % 1),
 }
 

@@ -18,6 +18,7 @@ from tests.browser import require
 from tests.classroom import (
     CRASH,
     EXACT,
+    MOVER,
     ROOT,
     TEMPLATE,
     TRAILING_SPACE,
@@ -29,7 +30,7 @@ from tests.classroom import (
 TESTS = ["at001", "at002", "at004"]
 CLASS = {
     "exact": Kind(3, EXACT),
-    "mover": Kind(3, "sed 's/^->move(/->move (/' \"$E\"\n"),
+    "mover": Kind(3, MOVER),
     "spacey": Kind(3, TRAILING_SPACE % 1),
     "crashing": Kind(2, CRASH),
 }
