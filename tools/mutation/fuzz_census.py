@@ -426,7 +426,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print("\n".join(summary(results)))
     problems = verdict(results, explained)
-    print("\n".join(problems))
+    for problem in problems:
+        print(problem)
     print(
         f"({len(results)} mutants, the first {options.scripts} scripts of at fuzz --seed "
         f"{FUZZ_SEED}, plain and --toward at/; {time.monotonic() - started:.0f} s)"
