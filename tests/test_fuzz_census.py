@@ -17,6 +17,7 @@ from tools.mutation.fuzz_census import (
     Census,
     Found,
     body_of,
+    main,
     misses_explained,
     mutated_body,
     percentile,
@@ -148,3 +149,18 @@ def test_each_explained_miss_is_a_mutant_said_equivalent_or_not() -> None:
     explained = misses_explained(MISSES)
     assert explained and explained.keys() <= names
     assert all(why.startswith(("equivalent: ", "not equivalent: ")) for why in explained.values())
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["model.nowhere:f:0"], "no rule module 'model.nowhere'"),
+        (["--scripts", "0"], "not a positive whole number: '0'"),
+    ],
+)
+def test_a_bad_mutant_or_option_is_a_usage_error(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2 and said in capsys.readouterr().err

@@ -67,7 +67,6 @@ DEFAULT_SCRIPTS = 300  # about what 30 s of `at fuzz` tries as a program run by 
 DEFAULT_JOBS = 2
 MEMORY = 3 << 30  # bytes of address space a worker may take: a mutant that hoards memory crashes
 MISSES = ROOT / "tests" / "fuzz_misses.txt"
-EQUIVALENT = "equivalent:"
 GENERATORS = ("plain", "toward")
 COLUMNS = ("planted", "public", "plain", "toward", "public-not-plain", "public-not-toward", "none")
 
@@ -306,7 +305,7 @@ def reported(result: Census, report: Callable[[Census], None]) -> Census:
 
 
 def misses_explained(path: Path = MISSES) -> dict[str, str]:
-    """The explained misses: a mutant's name to why nothing finds it."""
+    """The explained misses: a mutant's name to why a generator (or everything) misses it."""
     explained = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
