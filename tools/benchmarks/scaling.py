@@ -5,7 +5,11 @@ at a time.
 The class is that of `tools.benchmarks.grading`: distinct fast programs, each printing its script back
 (every test fails with a diff), over the Space Defender 2 suite, in a world-readable folder under
 /opt when root may write there (so that unprivileged users can read it). The CPU per run is that
-of `at grade` and everything it started, its start-up included.
+of `at grade` and everything it started, its start-up included; the floor's, that of the loop
+and the programs it started. With two submissions or more, each row also grades the class's
+first submission alone, whose CPU is the grading's fixed cost (start-up, the suite's coverage)
+with one submission's runs: what the rest of the class adds, per run, less the floor's CPU per
+run, is the grader's own CPU per run, its fixed cost apart.
 
     python -m tools.benchmarks.scaling [--class-size N] [--jobs N ...] [--isolations NAME ...]
 """
@@ -14,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -57,7 +60,12 @@ def main(argv: list[str] | None = None) -> int:
             for count in jobs:
                 out = place / f"out-{isolation}-{count}"
                 figures = measure(partial(grade, place, pupils, out, isolation, count), runs)
-                print(line(f"{isolation} -j {count}", figures, floor))
+                row = line(f"{isolation} -j {count}", figures, floor)
+                if len(pupils) > 1:
+                    alone = partial(grade, place, pupils[:1], out.with_name(f"{out.name}-1"))
+                    first = measure(partial(alone, isolation, count), len(tests()))
+                    row += own(figures, first, runs, len(tests()), floor)
+                print(row)
     print(f"load {load()}")
     return 0
 
@@ -106,13 +114,33 @@ def grade(place: Path, pupils: Sequence[str], out: Path, isolation: str, jobs: i
 
 
 def measure(work: Callable[[], None], runs: int) -> tuple[float, float]:
-    """Runs per second and milliseconds of CPU per run (of the processes it started) of a work."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started, cpu = time.perf_counter(), usage.ru_utime + usage.ru_stime
+    """Runs per second and milliseconds of CPU per run of a work: this process's and that of the
+    processes it started."""
+    started, cpu = time.perf_counter(), cpu_seconds()
     work()
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     seconds = time.perf_counter() - started
-    return runs / seconds, 1000 * (usage.ru_utime + usage.ru_stime - cpu) / runs
+    return runs / seconds, 1000 * (cpu_seconds() - cpu) / runs
+
+
+def cpu_seconds() -> float:
+    """The CPU seconds of this process and of the processes it started and waited for."""
+    usage = os.times()
+    return usage.user + usage.system + usage.children_user + usage.children_system
+
+
+def own(
+    whole: tuple[float, float],
+    first: tuple[float, float],
+    runs: int,
+    tests: int,
+    floor: tuple[float, float],
+) -> str:
+    """The grader's own CPU per run, its fixed cost apart: what the class's other submissions
+    add per run, less the floor's; and that fixed cost, the first submission's CPU less its
+    runs at that rate."""
+    added = (whole[1] * runs - first[1] * tests) / (runs - tests)
+    fixed = (first[1] - added) * tests / 1000
+    return f"; own {added - floor[1]:5.2f} ms/run, fixed {fixed:4.2f} s apart"
 
 
 def line(name: str, figures: tuple[float, float], floor: tuple[float, float]) -> str:
