@@ -1,6 +1,6 @@
 """The grading store: `at grade` killed (SIGKILL) at several points, stopped by SIGINT or
 SIGTERM, then run again, writes the reports an uninterrupted run writes, having run at most the
-jobs in flight at each kill again; a finished grading run again starts no program; a changed
+jobs in flight at each kill again (however fast the runs: each is kept the moment it ends); a finished grading run again starts no program; a changed
 submission (its bytes, or a file made runnable or not) or test runs again alone; points change only the reports; `at report` writes them
 again from the store; a store of another suite is a one-line error.
 
@@ -22,7 +22,7 @@ from acceptance.cli import main
 from acceptance.cli_grade import REPORTS
 from acceptance.grading import explained, grading
 from acceptance.grading.missed import caused
-from acceptance.grading.store import folder_digest
+from acceptance.grading.store import STORE, folder_digest, kept_runs
 from tests.classroom import EXACT, ROOT, TEMPLATE, TRAILING_SPACE, Kind, copy_suite, make_class
 
 TESTS = [ROOT / "at" / f"at{number:03d}.txt" for number in range(1, 9)]
@@ -283,6 +283,22 @@ def test_with_one_job_a_kill_costs_at_most_the_one_run_in_flight(
     before = runs(place)
     assert main(command(place, pupils, "out", "-j", "1")) == 0
     assert runs(place) - before <= len(pupils) * len(TESTS) - (before - 1)
+
+
+def test_a_kill_among_fast_runs_loses_only_the_runs_in_flight(
+    course: tuple[Path, list[Path]],
+) -> None:
+    place, pupils = course
+    for pupil in pupils:
+        program = pupil / "program"
+        program.write_text(program.read_text().replace(PAUSE, ""))
+    grader = started(command(place, pupils, "out"))
+    wait_for_runs(place, 20, grader)
+    begun = runs(place)
+    grader.kill()
+    grader.wait()
+    kept = kept_runs(place / "out" / STORE)
+    assert kept is not None and kept >= begun - JOBS
 
 
 def test_identical_submissions_share_their_runs(course: tuple[Path, list[Path]]) -> None:

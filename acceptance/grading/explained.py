@@ -99,14 +99,15 @@ def causes_of(data: dict[str, Any] | None) -> dict[str, Cause | None]:
 def kept_cause(
     test: str, result: Result, kept: dict[str, Cause | None], found: dict[str, Cause | None]
 ) -> Result:
-    """A result with its wrong output's cause, noted in `found`: the one the store `kept`, else
-    found from its script."""
+    """A result with its wrong output's cause, noted in `found`: the one found already for the
+    same test and block diff, else the one the store `kept`, else found from its script (once
+    per distinct test and diff, however many submissions share them)."""
     if result.mismatch is None:
         return result
     key = cause_key(test, result)
-    result = replace(result, cause=kept[key]) if key in kept else caused(result)
-    found[key] = result.cause
-    return result
+    if key not in found:
+        found[key] = kept[key] if key in kept else caused(result).cause
+    return replace(result, cause=found[key])
 
 
 def class_causes(store: Store, graded: Graded, grades: Sequence[Grade]) -> list[Grade]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from acceptance.running.cases import Case, shown
 from acceptance.errors import HarnessError
@@ -180,26 +181,29 @@ class Grader:
 
 
 Task = tuple[Submission, Case]
+Done = TypeVar("Done")  # what a worker makes of a finished run
 
 
 def grade_runs(
     tasks: Sequence[Task],
-    grader: Grader,
+    work: Callable[[Submission, Case], Done],
+    guard: Guard,
     jobs: int,
-    on_result: Callable[[Submission, Result, bytes], None],
+    on_result: Callable[[Submission, Done], None],
 ) -> None:
-    """Every task run, `jobs` at once, `on_result` told of each as it ends; a task starts only
-    once an earlier one is told of, so that no more than `jobs` runs are ever untold. Anything
-    that stops the waiting (Ctrl-C, a signal's exception) ends the runs in flight, whose results
-    are lost, and goes on up."""
+    """Every task done by `work` (a run and what the worker makes of it, a grader's result
+    made ready for the store, say), `jobs` at once, `on_result` told of each as it ends; a task
+    starts only once an earlier one is told of, so that no more than `jobs` runs are ever
+    untold. Anything that stops the waiting (Ctrl-C, a signal's exception) stops the guard,
+    ending the runs in flight, whose results are lost, and goes on up."""
     waiting = iter(tasks)
-    running: dict[Future[tuple[Result, bytes]], Task] = {}
+    running: dict[Future[Done], Task] = {}
     pool = ThreadPoolExecutor(max_workers=jobs)
 
     def start_next() -> None:
         task = next(waiting, None)
         if task is not None:
-            running[pool.submit(grader, *task)] = task
+            running[pool.submit(work, *task)] = task
 
     try:
         for _ in range(jobs):
@@ -208,11 +212,10 @@ def grade_runs(
             done, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 submission, _ = running.pop(future)
-                result, output = future.result()
-                on_result(submission, result, output)
+                on_result(submission, future.result())
                 start_next()
     except BaseException:
-        grader.guard.stop()
+        guard.stop()
         raise
     finally:
         pool.shutdown(cancel_futures=True)

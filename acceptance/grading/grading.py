@@ -50,9 +50,11 @@ from acceptance.grading.store import (
     Graded,
     Pupil,
     Run,
+    Ready,
     Store,
     digest,
     folder_digest,
+    ready,
     test_key,
 )
 from acceptance.running.cases import Case, shown
@@ -368,8 +370,9 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
 def run_grading(
     grading: Grading, store: Store, graded: Graded, grader: Grader, tell: Tell
 ) -> tuple[Found, int]:
-    """Run what the store lacks of a grading, committing each run as it finishes; what was found
-    and the exit status (0, or that of the interruption)."""
+    """Run what the store lacks of a grading, each run made ready for the store by its worker
+    and committed as it finishes; what was found and the exit status (0, or that of the
+    interruption)."""
     keys = graded.keys()
     found = store.found(graded)
     write_gradescope = gradescope_writer(
@@ -391,11 +394,17 @@ def run_grading(
     ]
     bar = progress_bar(len(pending)) if sys.stderr.isatty() and pending else None
 
-    def record(submission: Submission, result: Result, output: bytes) -> None:
+    def work(submission: Submission, case: Case) -> Ready:
+        """A run, made ready for the store in the worker that ran it."""
+        return ready(*grader(submission, case))
+
+    def record(submission: Submission, done: Ready) -> None:
+        """A finished run committed, and found for every submission that shares it."""
+        result = done.result
         number = number_of[submission.name]
         key = keys[number, test_of[result.case.name]]
         if result.outcome is not Outcome.NOT_RUN:
-            store.add(key, graded.pupils[number], result, output)
+            store.add(key, graded.pupils[number], done)
         for run in sharing[key]:
             found[run] = result
         write_gradescope(f"grading: {len(found)} of {len(keys)} tests so far")
@@ -405,7 +414,7 @@ def run_grading(
     code = 0
     try:
         with stopping_signals():
-            grade_runs(pending, grader, grading.jobs, record)
+            grade_runs(pending, work, grader.guard, grading.jobs, record)
     except KeyboardInterrupt:
         code = INTERRUPTED
     except Signalled as stop:

@@ -2,6 +2,12 @@
 file of the output folder, so that grading that stops loses at most the runs in flight and the
 same command again runs only what the store lacks.
 
+A commit reaches the operating system at once (a kill of the grader, however it ends, loses no
+run committed), and the disk at most SYNC_SECONDS later: a thread of the store makes the file
+durable (fsync) once per half second at most, for every commit of that half second, rather than
+once per run, so that a crash of the machine itself (power lost, the system down) loses at most
+the runs finished in the last half second.
+
 A run is stored under a key made of all it depends on: the submission's content (a digest of its
 folder), the test (name, game, seed, script and expected bytes) and the settings (program
 template, time limit, sandbox limits, isolation). A resubmitted folder or an edited test has new
@@ -22,6 +28,7 @@ import json
 import os
 import sqlite3
 import stat
+import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -38,6 +45,7 @@ from acceptance.running.suite import Outcome, Result
 
 STORE = "grading.sqlite"
 FORMAT = 1
+SYNC_SECONDS = 0.5  # the longest a committed run waits to be made durable on disk
 READ_SIZE = 1 << 20
 # SQLite's names of a failure to write, rather than of a file that is not a store
 WRITE_FAILURES = (
@@ -292,12 +300,13 @@ def cannot_write(what: Path | str, why: str, store: Path, runs: int | None) -> H
 
 
 def connected(path: Path) -> sqlite3.Connection:
-    """A connection to a store's file, its tables made if missing, each commit durable."""
+    """A connection to a store's file, its tables made if missing, each commit written to the
+    operating system at once (its write-ahead log made durable by the store's Syncer)."""
     connection = None
     try:
         connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         connection.execute("PRAGMA journal_mode=WAL")
-        connection.execute("PRAGMA synchronous=FULL")
+        connection.execute("PRAGMA synchronous=NORMAL")
         connection.executescript(SCHEMA)
     except sqlite3.DatabaseError as error:
         if connection is not None:
@@ -323,6 +332,74 @@ def hold(path: Path) -> int:
     return descriptor
 
 
+@dataclass(frozen=True)
+class Ready:
+    """A finished run made ready for the store by the worker that ran it: its result, its
+    output's digest and size, and its block diff as JSON text with that text's digest (none if
+    its output matched), so that the grading's main thread only writes it."""
+
+    result: Result
+    output: str
+    size: int
+    diff: str | None = None
+    diff_digest: str | None = None
+
+
+def ready(result: Result, output: bytes) -> Ready:
+    """A finished run made ready for the store (in the worker that ran it)."""
+    mismatch = result.mismatch
+    text = None if mismatch is None else diff_json(mismatch)
+    return Ready(
+        result,
+        hashlib.sha256(output).hexdigest(),
+        len(output),
+        text,
+        None if text is None else digest(text),
+    )
+
+
+class Syncer:
+    """Makes a store's commits durable on disk, in a thread of its own: an fsync of its
+    write-ahead log as soon as a commit is told of, then none for SYNC_SECONDS, so that every
+    commit is on disk at most half a second after it is made, for one fsync per half second at
+    most rather than one per run."""
+
+    def __init__(self, log: Path) -> None:
+        self.log = log
+        self.committed = threading.Event()
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self.run, name="store-sync", daemon=True)
+        self.thread.start()
+
+    def run(self) -> None:
+        """Sync each time commits were made, at most once per SYNC_SECONDS, until stopped."""
+        while True:
+            self.committed.wait()
+            if self.stopping.is_set():
+                return
+            self.committed.clear()
+            self.sync()
+            if self.stopping.wait(SYNC_SECONDS):
+                return
+
+    def sync(self) -> None:
+        """Make the write-ahead log durable; a log that cannot be synced leaves the commits to
+        the checkpoint that closing the store makes (itself synced), and to the next sync."""
+        with contextlib.suppress(OSError):
+            descriptor = os.open(self.log, os.O_RDONLY)
+            try:
+                os.fsync(descriptor)
+            finally:
+                os.close(descriptor)
+
+    def stop(self) -> None:
+        """Sync what was committed and end the thread."""
+        self.stopping.set()
+        self.committed.set()
+        self.thread.join()
+        self.sync()
+
+
 class Store:
     """The grading store of an output folder: open it with `Store.open`, close it after."""
 
@@ -330,6 +407,7 @@ class Store:
         self.path = path
         self.connection = connection
         self.lock = lock
+        self.syncer: Syncer | None = None
 
     @staticmethod
     def open(folder: Path, create: bool = True) -> "Store":
@@ -366,9 +444,18 @@ class Store:
             raise HarnessError(f"{shown(self.path)} is not a grading store: {error}") from None
 
     def close(self) -> None:
-        """Close the file (every run is committed already) and let others open it."""
+        """Close the file (every run is committed already, and made durable now) and let others
+        open it."""
+        if self.syncer is not None:
+            self.syncer.stop()
         self.connection.close()
         os.close(self.lock)
+
+    def committed(self) -> None:
+        """Tell the syncer of a commit of runs, started at the first."""
+        if self.syncer is None:
+            self.syncer = Syncer(self.path.with_name(self.path.name + "-wal"))
+        self.syncer.committed.set()
 
     def get(self, key: str) -> Any:
         """A value of the meta table, as JSON data; None if missing."""
@@ -392,6 +479,20 @@ class Store:
     def cannot_write(self, what: Path | str, why: str) -> HarnessError:
         """The one-line error of a write beside this store that failed."""
         return cannot_write(what, why, self.path, self.kept())
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Writes committed together or, if any fails, none (its failure to write the one-line
+        error saying what is kept)."""
+        with self.writing():
+            self.connection.execute("BEGIN")
+            try:
+                yield
+                self.connection.execute("COMMIT")
+            except BaseException:
+                if self.connection.in_transaction:
+                    self.connection.execute("ROLLBACK")
+                raise
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
@@ -438,16 +539,14 @@ class Store:
         stored = self.results(keys.values(), names)
         return {task: stored[key] for task, key in keys.items() if key in stored}
 
-    def add(self, key: str, pupil: Pupil, result: Result, output: bytes) -> None:
+    def add(self, key: str, pupil: Pupil, run: Ready) -> None:
         """Commit one finished run (a test is named by the case of the result)."""
-        mismatch = result.mismatch
-        diff = None
-        with self.writing(), self.connection:
-            if mismatch is not None:
-                text = diff_json(mismatch)
-                diff = digest(text)
+        result, mismatch = run.result, run.result.mismatch
+        with self.transaction():
+            if run.diff is not None:
                 self.connection.execute(
-                    "INSERT OR IGNORE INTO diffs (digest, diff) VALUES (?, ?)", (diff, text)
+                    "INSERT OR IGNORE INTO diffs (digest, diff) VALUES (?, ?)",
+                    (run.diff_digest, run.diff),
                 )
             self.connection.execute(
                 "INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -463,12 +562,13 @@ class Store:
                         if mismatch
                         else (None, None, None, None)
                     ),
-                    diff,
-                    hashlib.sha256(output).hexdigest(),
-                    len(output),
+                    run.diff_digest,
+                    run.output,
+                    run.size,
                     time.time(),
                 ),
             )
+        self.committed()
 
     def results(self, keys: Iterable[str], cases: dict[str, Case]) -> dict[str, Result]:
         """The stored results of some runs, by key (runs the store lacks are left out)."""
@@ -502,7 +602,7 @@ class Store:
     def copy_runs(self, other: "Store", keys: Iterable[str]) -> None:
         """Copy some runs of another store, with their diffs, into this one."""
         wanted = set(keys)
-        with self.writing(), self.connection:
+        with self.transaction():
             for row in other.connection.execute("SELECT * FROM runs"):
                 if row[0] in wanted:
                     if row[10] is not None:
@@ -514,3 +614,4 @@ class Store:
                         "INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         row,
                     )
+        self.committed()

@@ -125,12 +125,21 @@ def block_diff(
     return tuple(diff)
 
 
+@lru_cache(maxsize=256)
+def cut(output: bytes, places: Places) -> tuple[list[str], dict[int, str]]:
+    """An output's lines and its blocks' openings, cut once for the runs that share its
+    expected output (cached: read only, never changed)."""
+    lines = split_lines(decode(output))
+    return lines, places.marks(lines)
+
+
 def compare(expected: bytes, actual: bytes, places: Places = COMMANDS) -> Mismatch | None:
     """None if the outputs are the same bytes, else where and how they first differ."""
     if expected == actual:
         return None
-    left, right = split_lines(decode(expected)), split_lines(decode(actual))
-    marks = places.marks(left), places.marks(right)
+    left, expected_marks = cut(expected, places)
+    right = split_lines(decode(actual))
+    marks = expected_marks, places.marks(right)
     index = first_difference(left, right)
     start = block_start(*marks, index)
     column = first_column(left[index], right[index]) if index < min(len(left), len(right)) else 1

@@ -5,7 +5,13 @@ at a time.
 The class is that of `tools.benchmarks.grading`: distinct fast programs, each printing its script back
 (every test fails with a diff), over the Space Defender 2 suite, in a world-readable folder under
 /opt when root may write there (so that unprivileged users can read it). The CPU per run is that
-of `at grade` and everything it started, its start-up included.
+of `at grade` and everything it started, its start-up included; the floor's, that of the loop
+and the programs it started. With two submissions or more, each row also grades the class's
+first submission alone, whose own process's CPU (its programs' apart, read from /proc) is the
+grading's fixed cost (start-up, the suite's coverage) with one submission's runs: what the rest
+of the class adds per run to that process, less what a run adds to the floor's loop, is the
+grader's own CPU per run (`own`), its fixed cost apart, the programs' CPU (the same programs
+either way, and the noisiest figure on a loaded machine) left out of both.
 
     python -m tools.benchmarks.scaling [--class-size N] [--jobs N ...] [--isolations NAME ...]
 """
@@ -14,12 +20,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -34,6 +40,7 @@ AT = Path(sys.executable).with_name("at")
 CLASS_SIZE = 8
 REFUSING = "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n"
 ISOLATIONS = ("none", "bubblewrap", "unprivileged")
+POLL = 0.01  # seconds between two readings of a grader's own CPU
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,7 +64,12 @@ def main(argv: list[str] | None = None) -> int:
             for count in jobs:
                 out = place / f"out-{isolation}-{count}"
                 figures = measure(partial(grade, place, pupils, out, isolation, count), runs)
-                print(line(f"{isolation} -j {count}", figures, floor))
+                row = line(f"{isolation} -j {count}", figures, floor)
+                if len(pupils) > 1:
+                    alone = partial(grade, place, pupils[:1], out.with_name(f"{out.name}-1"))
+                    first = measure(partial(alone, isolation, count), len(tests()))
+                    row += own(figures, first, floor)
+                print(row)
     print(f"load {load()}")
     return 0
 
@@ -80,16 +92,21 @@ def tests() -> list[Path]:
     return sorted((ROOT / "at").glob("*.txt"))
 
 
-def plain_loop(pupils: Sequence[str]) -> None:
-    """Start each program on each script, one at a time, as a shell would."""
+def plain_loop(pupils: Sequence[str]) -> float:
+    """Start each program on each script, one at a time, as a shell would; the loop's own CPU
+    seconds (its programs' apart)."""
+    started = os.times()
     for pupil in pupils:
         for script in tests():
             program = [str(Path(pupil, "program")), "-b", str(script)]
             subprocess.run(program, capture_output=True, check=False)
+    ended = os.times()
+    return ended.user + ended.system - started.user - started.system
 
 
-def grade(place: Path, pupils: Sequence[str], out: Path, isolation: str, jobs: int) -> None:
-    """`at grade` of the class in an isolation (the unprivileged user: bwrap refused)."""
+def grade(place: Path, pupils: Sequence[str], out: Path, isolation: str, jobs: int) -> float:
+    """`at grade` of the class in an isolation (the unprivileged user: bwrap refused); the CPU
+    seconds of its own process (its programs' apart)."""
     environment = dict(ENVIRONMENT)
     options = ["-j", str(jobs)] + (["--no-sandbox"] if isolation == "none" else [])
     if isolation == "unprivileged":
@@ -100,27 +117,68 @@ def grade(place: Path, pupils: Sequence[str], out: Path, isolation: str, jobs: i
         environment["PATH"] = f"{refusing}:{environment['PATH']}"
     command = [str(AT), "grade", "--game", "space_defender_2", "--exe", "{}/program"]
     command += ["--out", str(out), *options, *pupils]
-    subprocess.run(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment, check=True
+    process = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment
+    )
+    seconds = own_seconds(process.pid)
+    if process.wait():
+        raise subprocess.CalledProcessError(process.returncode, command)
+    return seconds
+
+
+def own_seconds(pid: int) -> float:
+    """The CPU seconds of a process alone (its children's apart), read from /proc as it runs
+    until it has ended (not yet waited for, its figures are final then)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    while True:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        if fields[0] == "Z":
+            return (int(fields[11]) + int(fields[12])) / tick
+        time.sleep(POLL)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What a work measured: its runs, runs per second, milliseconds of CPU per run (its
+    process's and its programs'), and the CPU seconds of its own process alone."""
+
+    runs: int
+    rate: float
+    cpu: float
+    own: float
+
+
+def measure(work: Callable[[], float], runs: int) -> Figures:
+    """The figures of a work that starts `runs` runs and says its own process's CPU seconds."""
+    started, cpu = time.perf_counter(), cpu_seconds()
+    mine = work()
+    seconds = time.perf_counter() - started
+    return Figures(runs, runs / seconds, 1000 * (cpu_seconds() - cpu) / runs, mine)
+
+
+def cpu_seconds() -> float:
+    """The CPU seconds of this process and of the processes it started and waited for."""
+    usage = os.times()
+    return usage.user + usage.system + usage.children_user + usage.children_system
+
+
+def own(whole: Figures, first: Figures, floor: Figures) -> str:
+    """The grader's own CPU per run, its fixed cost apart: what the class's other submissions
+    add per run to the grader's process alone, less what a run adds to the floor's loop; and
+    that fixed cost, the first submission's less its runs at that rate."""
+    added = (whole.own - first.own) / (whole.runs - first.runs)
+    fixed = first.own - first.runs * added
+    return (
+        f"; own {1000 * (added - floor.own / floor.runs):5.2f} ms/run, fixed {fixed:4.2f} s apart"
     )
 
 
-def measure(work: Callable[[], None], runs: int) -> tuple[float, float]:
-    """Runs per second and milliseconds of CPU per run (of the processes it started) of a work."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started, cpu = time.perf_counter(), usage.ru_utime + usage.ru_stime
-    work()
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    seconds = time.perf_counter() - started
-    return runs / seconds, 1000 * (usage.ru_utime + usage.ru_stime - cpu) / runs
-
-
-def line(name: str, figures: tuple[float, float], floor: tuple[float, float]) -> str:
+def line(name: str, figures: Figures, floor: Figures) -> str:
     """One row of the table, with the ratios to the floor."""
-    rate, cpu = figures
+    rate, cpu = figures.rate, figures.cpu
     return (
-        f"{name:28s} {rate:7.0f} runs/s ({rate / floor[0]:4.2f} x the floor)"
-        f" {cpu:6.2f} ms CPU/run (the floor's + {cpu - floor[1]:5.2f} ms)"
+        f"{name:28s} {rate:7.0f} runs/s ({rate / floor.rate:4.2f} x the floor)"
+        f" {cpu:6.2f} ms CPU/run (the floor's + {cpu - floor.cpu:5.2f} ms)"
     )
 
 
