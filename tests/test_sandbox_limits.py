@@ -382,7 +382,7 @@ def test_the_kernels_own_filesystems_are_under_sys_or_under_proc_and_dev(
     assert kernels_own(point) is own
 
 
-def test_runs_start_without_the_kernels_own_filesystems_the_grader_keeps_them_and_its_folder(
+def test_runs_start_without_the_kernels_filesystems_their_folders_in_memory_the_grader_as_it_was(
     bubblewrap: Sandbox, tmp_path: Path
 ) -> None:
     need("" if os.geteuid() == 0 else "a mount namespace of the grader's needs root")
@@ -393,21 +393,24 @@ def test_runs_start_without_the_kernels_own_filesystems_the_grader_keeps_them_an
         with bubblewrap.mounted():
             points.extend(mount_points())
             inside.append(os.readlink("/proc/thread-self/ns/mnt"))
+            folders.append(os.getcwd())
         after.append((mount_points(), os.readlink("/proc/thread-self/ns/mnt"), os.getcwd()))
         return 0
 
     points: list[str] = []
     inside: list[str] = []
+    folders: list[str] = []
     after: list[tuple[list[str], str, str]] = []
     os.chdir(tmp_path)
     try:
         made_in_thread(seen)
-        assert after == [(before[0], before[1], str(tmp_path))]
+        assert after == [(before[0], before[1], str(tmp_path))] and folders == [str(tmp_path)]
     finally:
         os.chdir(before[2])
     assert "/" in points and "/proc" in points and "/dev" in points
     assert not [point for point in points if kernels_own(point)]
     assert inside != [before[1]]
+    assert str(bubblewrap.scratch) in points and str(bubblewrap.scratch) not in before[0]
 
 
 def test_one_call_kills_every_process_of_a_user_and_the_grader_stays_root(tmp_path: Path) -> None:
