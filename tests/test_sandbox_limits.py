@@ -408,6 +408,7 @@ def test_runs_start_without_the_kernels_filesystems_their_folders_in_memory_the_
     finally:
         os.chdir(before[2])
     assert "/" in points and "/proc" in points and "/dev" in points
+    assert [point for point in before[0] if kernels_own(point)]  # the machine's are all there
     assert not [point for point in points if kernels_own(point)]
     assert inside != [before[1]]
     assert str(bubblewrap.scratch) in points and str(bubblewrap.scratch) not in before[0]
