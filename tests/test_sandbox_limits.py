@@ -33,7 +33,10 @@ from acceptance.grading.sandbox import (
     Limits,
     Sandbox,
     exit_code,
+    kernels_own,
     kill_all_of,
+    made_in_thread,
+    mount_points,
     user_pool,
     open_copy,
     open_to_others,
@@ -356,6 +359,59 @@ def test_a_run_in_bubblewrap_has_a_loopback_of_its_own_and_no_other_interface(
     )
     ending = run_in(bubblewrap, Jail(tmp_path), a_script(tmp_path / "s"), shell)
     assert ending.code == 0 and ending.stdout.decode().split() == ["lo", "connected"]
+
+
+@pytest.mark.parametrize(
+    ("point", "own"),
+    [
+        ("/sys", True),
+        ("/sys/fs/cgroup/cpu", True),
+        ("/proc/sys/fs/binfmt_misc", True),
+        ("/dev/shm", True),
+        ("/proc", False),
+        ("/dev", False),
+        ("/", False),
+        ("/system", False),
+        ("/devices/x", False),
+        ("/home/dev/shm", False),
+    ],
+)
+def test_the_kernels_own_filesystems_are_under_sys_or_under_proc_and_dev(
+    point: str, own: bool
+) -> None:
+    assert kernels_own(point) is own
+
+
+def test_runs_start_without_the_kernels_filesystems_their_folders_in_memory_the_grader_as_it_was(
+    bubblewrap: Sandbox, tmp_path: Path
+) -> None:
+    need("" if os.geteuid() == 0 else "a mount namespace of the grader's needs root")
+    assert bubblewrap.mounts is not None
+    before = (mount_points(), os.readlink("/proc/thread-self/ns/mnt"), os.getcwd())
+
+    def seen() -> int:
+        with bubblewrap.mounted():
+            points.extend(mount_points())
+            inside.append(os.readlink("/proc/thread-self/ns/mnt"))
+            folders.append(os.getcwd())
+        after.append((mount_points(), os.readlink("/proc/thread-self/ns/mnt"), os.getcwd()))
+        return 0
+
+    points: list[str] = []
+    inside: list[str] = []
+    folders: list[str] = []
+    after: list[tuple[list[str], str, str]] = []
+    os.chdir(tmp_path)
+    try:
+        made_in_thread(seen)
+        assert after == [(before[0], before[1], str(tmp_path))] and folders == [str(tmp_path)]
+    finally:
+        os.chdir(before[2])
+    assert "/" in points and "/proc" in points and "/dev" in points
+    assert [point for point in before[0] if kernels_own(point)]  # the machine's are all there
+    assert not [point for point in points if kernels_own(point)]
+    assert inside != [before[1]]
+    assert str(bubblewrap.scratch) in points and str(bubblewrap.scratch) not in before[0]
 
 
 def test_one_call_kills_every_process_of_a_user_and_the_grader_stays_root(tmp_path: Path) -> None:

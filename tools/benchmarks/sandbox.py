@@ -150,11 +150,12 @@ def grading(size: int, python: str) -> Figure:
     return Figure("grading", cpu / cores, "s on idle cores", 60, higher_is_better=False)
 
 
-def _adopt_orphans() -> None:
+def _adopt_orphans(adopt: bool = True) -> None:
     """Become the parent of what `at grade`'s runs leave behind: bwrap's first process in each
-    sandbox ends after bwrap itself, so only its new parent, reaping it, gets its CPU time."""
+    sandbox ends after bwrap itself, so only its new parent, reaping it, gets its CPU time (and
+    with False, no longer)."""
     libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    libc.prctl(PR_SET_CHILD_SUBREAPER, int(adopt), 0, 0, 0)
 
 
 def _reap_orphans() -> None:

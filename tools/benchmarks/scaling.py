@@ -5,8 +5,9 @@ at a time.
 The class is that of `tools.benchmarks.grading`: distinct fast programs, each printing its script back
 (every test fails with a diff), over the Space Defender 2 suite, in a world-readable folder under
 /opt when root may write there (so that unprivileged users can read it). The CPU per run is that
-of `at grade` and everything it started, its start-up included; the floor's, that of the loop
-and the programs it started. With two submissions or more, each row also grades the class's
+of `at grade` and everything it started, its start-up included, and bwrap's first process in
+each sandbox (it ends after bwrap, so only this benchmark, adopting it, can count its CPU); the
+floor's, that of the loop and the programs it started. With two submissions or more, each row also grades the class's
 first submission alone, whose own process's CPU (its programs' apart, read from /proc) is the
 grading's fixed cost (start-up, the suite's coverage) with one submission's runs: what the rest
 of the class adds per run to that process, less what a run adds to the floor's loop, is the
@@ -34,6 +35,7 @@ from acceptance.grading.sandbox import Limits, sandbox
 from acceptance.grading.unprivileged import available
 from tools.benchmarks.oracle import ENVIRONMENT
 from tools.benchmarks.grading import make_class
+from tools.benchmarks.sandbox import _adopt_orphans, _reap_orphans
 
 ROOT = Path(__file__).resolve().parents[2]
 AT = Path(sys.executable).with_name("at")
@@ -44,8 +46,17 @@ POLL = 0.01  # seconds between two readings of a grader's own CPU
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print the table: the floor, then each isolation at each number of jobs."""
+    """Print the table (see `table`), adopting meanwhile what the runs leave behind."""
     options = _arguments().parse_args(argv)
+    _adopt_orphans()
+    try:
+        return table(options)
+    finally:
+        _adopt_orphans(False)
+
+
+def table(options: argparse.Namespace) -> int:
+    """Print the table: the floor, then each isolation at each number of jobs."""
     cores = os.cpu_count() or 1
     jobs = options.jobs or sorted({1, 2, *range(4, cores + 1, 4), cores})
     isolations = [name for name in options.isolations if not why_not(name)]
@@ -152,6 +163,7 @@ def measure(work: Callable[[], float], runs: int) -> Figures:
     """The figures of a work that starts `runs` runs and says its own process's CPU seconds."""
     started, cpu = time.perf_counter(), cpu_seconds()
     mine = work()
+    _reap_orphans()
     seconds = time.perf_counter() - started
     return Figures(runs, runs / seconds, 1000 * (cpu_seconds() - cpu) / runs, mine)
 
