@@ -8,10 +8,13 @@ the program's. In order of preference:
 1. the first event of the block (a line of the turn's log, an error) that the program's block
    lacks or tells differently, or that explains an extra event line of the program's (the
    oracle's event about the entity it names, or the one it follows);
-2. for a listing line that differs (a projectile, an enemy, the score), the rule that wrote the
+2. for the line that tells how the command went (Space Defender 2's state line), where a field
+   of it differs (the stage, the mode, a turn counter): that field's rule, with the functions
+   that wrote it;
+3. for a listing line that differs (a projectile, an enemy, the score), the rule that wrote the
    field that differs, else the last of the oracle's events about that entity, in this block or
    the ones before: its history;
-3. else the first differing line itself.
+4. else the first differing line itself.
 
 Before these, where the program refuses a command the oracle plays (its block has an error the
 oracle's lacks), the cause is that error's rule, at the oracle's line that tells how the command
@@ -226,6 +229,7 @@ def find_cause(telling: Telling, mismatch: Mismatch) -> Cause | None:
     cause = (
         (refused(block, outcome) if outcome is not None else None)
         or first_event(block)
+        or (outcome_cause(block, outcome) if outcome is not None else None)
         or listing_cause(block)
         or first_line(block, mismatch)
     )
@@ -331,6 +335,36 @@ def next_event(lines: dict[int, Told], after: int) -> Told | None:
     return None
 
 
+def outcome_cause(block: Block, outcome: Told) -> Cause | None:
+    """Where the program's line that tells how the command went shows a field (the stage, a
+    turn counter) otherwise than the oracle's: the rule of that field, with the functions that
+    wrote it this command."""
+    for run in block.runs:
+        for line in run.expected:
+            if line.number != outcome.line:
+                continue
+            theirs = likest(run, line)
+            fields = [block.telling.field(theirs, field.label) for field in outcome.changed]
+            return written(block, outcome, theirs) if any(f is not None for f in fields) else None
+    return None
+
+
+def likest(run: Run, line: DiffLine) -> str:
+    """The program's line of a run most like an expected line, however unlike (empty where the
+    program has none there): the program's own line of a part every block has."""
+    others = near(run.actual, run.expected.index(line))
+    if not others:
+        return ""
+    return max(others, key=lambda other: SequenceMatcher(None, line.text, other.text).ratio()).text
+
+
+def counterpart(run: Run, line: DiffLine) -> str:
+    """The program's line that stands for an expected line of a run, told differently (empty
+    where none is alike)."""
+    others = near(run.actual, run.expected.index(line))
+    return next((other.text for other in others if similar(line.text, other.text)), "")
+
+
 def listing_cause(block: Block) -> Cause | None:
     """For the first listing line that differs: the rule that wrote the differing field this
     turn, else the last of the oracle's events about its entity; for an entity only the program
@@ -340,9 +374,7 @@ def listing_cause(block: Block) -> Cause | None:
             listed = block.lines[line.number]
             if status(run, line) is None or listed.role is not Role.LISTING:
                 continue
-            others = near(run.actual, run.expected.index(line))
-            theirs = next((other.text for other in others if similar(line.text, other.text)), "")
-            cause = written(block, listed, theirs) or history(block, listed.about)
+            cause = written(block, listed, counterpart(run, line)) or history(block, listed.about)
             if cause is not None:
                 return cause
         for extra in extras(run):
