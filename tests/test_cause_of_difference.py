@@ -17,6 +17,8 @@ from acceptance.running.cause import (
     Cause,
     Kind,
     cause_of,
+    code_digest,
+    explainer_digest,
     find_cause,
 )
 from acceptance.running.compare import DiffLine, Mismatch, Side, compare
@@ -279,3 +281,18 @@ def test_a_difference_at_the_next_commands_echo_is_explained_through_its_block()
 def test_a_cause_comes_back_from_its_json() -> None:
     found, _ = cause("at207", no_combine)
     assert Cause.from_json(found.as_json()) == found
+
+
+def test_the_digest_of_the_code_that_finds_causes_changes_with_any_of_its_modules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "explainer_of_a_test"
+    (package / "inner").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "inner" / "rules.py").write_text("RULE = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    names = ("explainer_of_a_test", "acceptance.running.cause")
+    before = code_digest(names)
+    assert code_digest(names) == before != explainer_digest()
+    (package / "inner" / "rules.py").write_text("RULE = 2\n")
+    assert code_digest(names) != before

@@ -35,7 +35,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from enum import Enum
-from functools import lru_cache
+from functools import cache, lru_cache
+from hashlib import sha256
+from importlib.util import find_spec
+from pathlib import Path
 from typing import Any
 
 from acceptance.games import Game
@@ -43,6 +46,17 @@ from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, Mismatch, Side
 from acceptance.running.told import Role, Telling, Told
 
+# The code a cause depends on besides the two outputs: the cause finder, the games' tellers and
+# what they explain the oracle's lines with (a package: every module under it).
+EXPLAINERS = (
+    "acceptance.running.cause",
+    "acceptance.running.told",
+    "acceptance.running.tellers",
+    "oracle.why",
+    "provenance",
+    "model",
+    "games.star_canine",
+)
 SHOWN = 10  # the tests a summary line names before it counts the rest
 SIMILAR = 0.75  # how alike two lines must be (difflib's ratio) to be one line told differently
 NEAR = 8  # how many places apart, in a changed stretch, two lines may be and still pair
@@ -483,3 +497,36 @@ def groups(causes: Iterable[tuple[str, Cause]]) -> list[Group]:
         found.setdefault((cause.rule, cause.spec), []).append(name)
     ordered = sorted(found.items(), key=lambda item: (-len(item[1]), item[0]))
     return [Group(rule, spec, tuple(names)) for (rule, spec), names in ordered]
+
+
+@cache
+def explainer_digest() -> str:
+    """A digest of the code that finds causes (EXPLAINERS), once per process: a cause kept from
+    before (a grading store keeps them) was found with this code, and is found again where the
+    digest differs."""
+    return code_digest(EXPLAINERS)
+
+
+def code_digest(names: tuple[str, ...]) -> str:
+    """A digest of the modules `names` (a package: every module under it), each file's name
+    and bytes."""
+    hashed = sha256()
+    for name in names:
+        for path in module_files(name):
+            hashed.update(f"{name}:{path.name}\0".encode())
+            hashed.update(path.read_bytes())
+    return hashed.hexdigest()
+
+
+def module_files(name: str) -> list[Path]:
+    """The source files of a module, or of every module of a package, in a stable order."""
+    spec = find_spec(name)
+    if spec is None:
+        return []
+    if spec.submodule_search_locations:
+        return sorted(
+            path
+            for folder in spec.submodule_search_locations
+            for path in Path(folder).rglob("*.py")
+        )
+    return [Path(spec.origin)] if spec.origin else []
