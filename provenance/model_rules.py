@@ -3,13 +3,16 @@ enemies and spawns, each a row of the rule table found on the call stack (`prove
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from model import collision as hit
 from model import game, spawning, specials, turn, weapons
 from model.actions import Fire, Pass, Special
-from model.enemies import carrier, common, fighter, grunt, interceptor, pylon
+from model.enemies import BEHAVIOURS, carrier, common, fighter, grunt, interceptor, pylon
 from model.enemy import Enemy
 from model.movement import travel
 from model.projectile import Projectile
+from model.rng import Generator
 from model.scoring import Focus
 from model.starfighter import Starfighter
 from model.tables import Pattern
@@ -180,6 +183,7 @@ COLLISIONS = (
         hit._projectile_meets,
         when=lambda v: isinstance(v["occupant"], Projectile),
         entity="projectile",
+        also=(hit._negate,),  # the negation happens after its line is written
     ),
     Rule(
         "collision.projectile.heal",
@@ -256,7 +260,7 @@ COLLISIONS = (
     ),
 )
 
-ENEMIES = (
+ENEMIES: tuple[Rule, ...] = (
     Rule(
         "enemy.regen",
         "spec 6.9 Enemies",
@@ -489,7 +493,15 @@ ENEMIES = (
         "{enemy.name}.",
         spawning.natural_spawn,
         entity="enemy",
+        also=(Generator.__init__,),  # the seeding the draws come from, made with the session
     ),
+)
+# An enemy acts normally only where its preemptive action let the turn go on (returned false):
+# the rules of its normal action name the function that decided so.
+DECIDED_BY = {behaviour.act: behaviour.preempt for behaviour in BEHAVIOURS.values()}
+ENEMIES = tuple(
+    replace(rule, also=(DECIDED_BY[rule.function],)) if rule.function in DECIDED_BY else rule
+    for rule in ENEMIES
 )
 
 MODEL_RULES: tuple[Rule, ...] = MOVEMENT + WEAPONS + SPECIALS + COLLISIONS + ENEMIES

@@ -35,7 +35,7 @@ from model.starfighter import Starfighter
 from model.tables import Error, Kind
 from provenance import listen
 from provenance.rule import Rule
-from provenance.rules import BY_CODE, ERROR_RULES, RULES
+from provenance.rules import BY_CODE, ERROR_RULES, RULES, STATE_FIELDS
 
 # The frames of these modules write what a rule decided; they are never a rule's frame.
 WRITERS = ("model.log", "provenance.record")
@@ -53,6 +53,8 @@ MISSING = object()
 WHERE: dict[int, str] = {}  # by id(code)
 KEEP, PASS, LEAVE = "keep", "pass", "leave"
 SESSION = "session"  # the key of the changes to what the state line shows
+# The Starfighter's fields as the game starts: where, its resources, its attributes, its parts.
+LAUNCHED = ("position", "health", "energy", "stats", "loadout")
 SHOWN = frozenset({"stage", "debug", "error", "notice", "turn", "since_turn"})
 KINDS: dict[int, str] = {}  # by id(code)
 FUNCTIONS: dict[str, list[FunctionType]] = {}  # the functions each module of model/ defines
@@ -205,20 +207,23 @@ def find_rule(frames: Path) -> tuple[int, Rule]:
     return -1, UNEXPLAINED
 
 
-def source(frames: Path, index: int) -> tuple[str, ...]:
+def source(frames: Path, index: int, rule: Rule = UNEXPLAINED) -> tuple[str, ...]:
     """The rule's function first, then the frames it called on the way and the functions they
-    called before (what the values written came from), then its callers."""
+    called before (what the values written came from), then its callers, then the functions the
+    rule names beside its own (`Rule.also`)."""
     if not frames:
         return ()
-    rule = max(index, 0)
+    at = max(index, 0)
     names = list(
         map(WHERE.__getitem__, map(id, map(F_CODE, frames)))
     )  # no comprehension: a call less
     recorder = RECORDER.get()
     # Without a rule (a command's own bookkeeping), all its frames have made the value.
-    maker = frames[rule] if index >= 0 else frames[-1]
+    maker = frames[at] if index >= 0 else frames[-1]
     made = recorder.calls.made(maker) if recorder is not None else {}
-    return tuple(dict.fromkeys((names[rule], *reversed(names[:rule]), *made, *names[rule + 1 :])))
+    return tuple(
+        dict.fromkeys((names[at], *reversed(names[:at]), *made, *names[at + 1 :], *rule.also_where))
+    )
 
 
 class Calls:
@@ -338,14 +343,14 @@ def _note() -> Note:
     frames = model_path()
     index, rule = find_rule(frames)
     if index < 0:
-        return Note(rule, "", source(frames, index), phase_of(frames))
+        return Note(rule, "", source(frames, index, rule), phase_of(frames))
     scopes = [frame.f_locals for frame in frames[: index + 1]]  # each read copies them
     variables: dict[str, Any] = {}
     for scope in scopes:  # the rule's own variables last, so they win
         variables.update(scope)
     why, numbers = explain(rule.why, variables)
     entity = next((scope[rule.entity] for scope in scopes if rule.entity in scope), None)
-    return Note(rule, why, source(frames, index), phase_of(frames), describe(entity), numbers)
+    return Note(rule, why, source(frames, index, rule), phase_of(frames), describe(entity), numbers)
 
 
 @dataclass(slots=True)
@@ -379,7 +384,8 @@ class Recorder:
     board: Board | None = None
     session: Session | None = None
 
-    writers: set[tuple[int | str, ...]] = field(default_factory=set)
+    writers: set[tuple[int | str, ...]] = field(default_factory=set)  # this turn's
+    session_writers: set[tuple[int | str, ...]] = field(default_factory=set)  # this command's
     calls: Calls = field(default_factory=Calls)
     hook: Callable[[FrameType, str, object], None] = field(init=False)
 
@@ -391,6 +397,7 @@ class Recorder:
         """Run one command with the calls of its frames kept, its session changes afresh."""
         self.message = None
         self.changes.pop(SESSION, None)
+        self.session_writers.clear()
         listen.LISTENER.start(self.hook)
         try:
             command()
@@ -405,36 +412,44 @@ class Recorder:
         return self.session is None or self.session.debug
 
     def new_game(self, board: Board) -> None:
-        """A new game: its board, and nothing noted yet (its first turn starts as its log is
-        made)."""
-        self.changes, self.placed, self.origins, self.board = {}, {}, {}, board
+        """A new game: its board, and nothing noted yet but the command's changes of the state
+        line (its first turn starts as its log is made)."""
+        self.placed, self.origins, self.board = {}, {}, board
+        self._afresh()
 
     def new_turn(self, number: int) -> None:
         """A new turn: the entities' changes start afresh (those of the command go on)."""
+        self._afresh()
+        self.turn = number
+
+    def _afresh(self) -> None:
+        """No entity changed yet: only the command's changes of the state line are kept."""
         session = self.changes.get(SESSION)
         self.changes, self.writers = {}, set()
         if session is not None:
             self.changes[SESSION] = session
-        self.turn = number
 
-    def changed(self, key: int | str, attribute: str) -> None:
-        """Note which rule changed `attribute` of the entity `key` (from its `__setattr__`).
+    def changed(self, key: int | str, attribute: str, rule: Rule | None = None) -> None:
+        """Note which rule changed `attribute` of the entity `key` (from its `__setattr__`):
+        `rule` where the field has a rule of its own (a counter of the state line), else the
+        rule found on the stack.
 
         The same function writing the same field again for the same caller (a step of a move)
         is the same rule: it is noted once a turn.
         """
         with listen.LISTENER.paused():
-            self.write(key, attribute)
+            self.write(key, attribute, rule)
 
-    def write(self, key: int | str, attribute: str) -> None:
+    def write(self, key: int | str, attribute: str, rule: Rule | None = None) -> None:
         """`changed`, the hook already paused by the caller."""
         frames = model_path()
         written = (key, attribute, *map(id, map(F_CODE, frames[:2])))
-        if written in self.writers:
+        writers = self.session_writers if key == SESSION else self.writers
+        if written in writers:
             return
-        self.writers.add(written)
-        index, rule = find_rule(frames)
-        change = Change(attribute, rule.name, source(frames, index))
+        writers.add(written)
+        index, found = find_rule(frames)
+        change = Change(attribute, (rule or found).name, source(frames, index, found))
         self.changes.setdefault(key, []).append(change)
 
     def place(self, entity: Entity, rule: Rule | None = None) -> None:
@@ -446,7 +461,7 @@ class Recorder:
         """`place`, the hook already paused by the caller."""
         frames = model_path()
         index, found = find_rule(frames)
-        placement = Placement(self.turn, rule or found, source(frames, index))
+        placement = Placement(self.turn, rule or found, source(frames, index, found))
         self.placed[entity.id] = placement
         self.origins.setdefault(entity.id, placement)
 
@@ -491,10 +506,12 @@ class TracedProjectile(Noted, Projectile):
 
 
 def _shown(name: str) -> None:
-    """Note which function wrote a field the state line shows (the hook paused by the caller)."""
+    """Note which function wrote a field the state line shows, with the field's rule where it
+    has one (the hook paused by the caller)."""
     recorder = RECORDER.get()
     if recorder is not None:
-        recorder.write(SESSION, name)
+        state = STATE_FIELDS.get(name)
+        recorder.write(SESSION, name, None if state is None else RULES[state])
 
 
 class TracedFocus(Focus):
@@ -556,8 +573,10 @@ class RecordedGame(Game):
         game.starfighter.__class__ = TracedStarfighter
         game.starfighter.focus.__class__ = TracedFocus
         recorder.place(game.starfighter, RULES["game.launch"])
+        for attribute in LAUNCHED:
+            recorder.changed(game.starfighter.id, attribute, RULES["game.launch"])
         for counter in ("turn", "since_turn"):
-            recorder.changed(SESSION, counter)
+            recorder.changed(SESSION, counter, RULES[STATE_FIELDS[counter]])
         return game
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -4,13 +4,16 @@ A rule is found, not declared: the rules of model/ stay plain functions (mutmut 
 of them). A row names the function a rule lives in, optionally the helper it was calling (`via`)
 and a condition on the function's own variables (`when`); the recorder looks for the innermost
 function on the call stack that has a matching row. `why` is a template over that function's
-variables, the fixed numbers of model/tables.py, and nothing else.
+variables, the fixed numbers of model/tables.py, and nothing else. A rule may also name functions
+that are its own though not on the stack as its line is written (`also`): the one that decided it
+runs, the one that carries it out after its line, the seeding of the draws it makes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from types import CodeType, FrameType
 from typing import Any
 
@@ -30,6 +33,9 @@ class Rule:
     via: Callable[..., Any] | None = None
     when: Callable[[Variables], bool] | None = None
     entity: str = ""
+    # Functions of the rule that are not on the stack when its line is written, which its source
+    # names too: the one that decided it runs, or carries it out after its line is written.
+    also: tuple[Callable[..., Any], ...] = ()
 
     @property
     def code(self) -> CodeType | None:
@@ -45,6 +51,11 @@ class Rule:
         if self.function is None:
             return ""
         return f"{self.function.__module__}:{self.function.__code__.co_qualname}"
+
+    @cached_property
+    def also_where(self) -> tuple[str, ...]:
+        """The functions of `also` as `module:function`."""
+        return tuple(f"{function.__module__}:{function.__qualname__}" for function in self.also)
 
     def matches(self, callee: CodeType | None, frame: FrameType) -> bool:
         """Whether this row applies to its function's `frame` calling `callee` (the frame's

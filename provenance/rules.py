@@ -18,6 +18,7 @@ from provenance.rule import Rule
 MESSAGES = "messages.txt"
 ETF = "etf.md"
 S6_4 = "spec 6.4 Looks of Abstract State"
+COMMON_STATE = f"{MESSAGES}: COMMON STATE MESSAGE"
 SESSION_RULES = (
     Rule("echo.command", ETF, "The oracle echoes each command of the script after `->`."),
     Rule(
@@ -27,8 +28,31 @@ SESSION_RULES = (
     ),
     Rule(
         "view.state",
-        f"{MESSAGES}: COMMON STATE MESSAGE",
+        COMMON_STATE,
         "The state line: {stage}, {mode} mode, {status}.",
+    ),
+    Rule(
+        "state.stage",
+        "spec 6.6 Setup",
+        "The program's state: play enters weapon setup, setup next and back step through the five "
+        "setup states (before the first: not started, past the summary: in game), abort and a "
+        "game over go back to not started.",
+    ),
+    Rule(
+        "state.mode",
+        "spec 6.5 Some Commands to Know",
+        "Toggle debug mode flips the mode between normal and debug; it starts normal.",
+    ),
+    Rule(
+        "state.turn",
+        COMMON_STATE,
+        "The first number of `in game(T.S)`: 0 in a new game, one more at each new turn.",
+    ),
+    Rule(
+        "state.since_turn",
+        COMMON_STATE,
+        "The second number of `in game(T.S)`: 0 in a new game and at each new turn, one more at "
+        "each other command in game, an invalid one too.",
     ),
     Rule(
         "notice.welcome",
@@ -39,7 +63,12 @@ SESSION_RULES = (
     Rule("notice.rng", "spec 6.16 Debugging Random Number Generator", "RNG output is now {rng}."),
     Rule("notice.abort", f"{MESSAGES}: EXITING/ABORT", "Abort leaves the setup or the game."),
     Rule("view.setup", "spec 6.6 Setup", "The {stage} menu: every option with its attributes."),
-    Rule("view.summary", "spec 6.6 Setup", "The setup summary: the four parts selected."),
+    Rule(
+        "setup.selected",
+        "spec 6.6 Setup",
+        "The {equipment} selected: option 1 until a setup select in its state chooses another; the "
+        "choice is kept until the program ends.",
+    ),
     Rule(
         "view.starfighter",
         S6_4,
@@ -47,7 +76,7 @@ SESSION_RULES = (
         "energy, at {position}.",
     ),
     Rule(
-        "view.score",
+        "score.total",
         "spec 6.15 Scoring",
         "The score of the Starfighter's focus: {score}, the orbments of the enemies destroyed.",
     ),
@@ -79,9 +108,18 @@ SESSION_RULES = (
     Rule(
         "game.launch",
         "spec 6.10 Initial Game State",
-        "The game starts with the Starfighter at its spawn, the middle row of column 1.",
+        "The game starts with the Starfighter at its spawn, the middle row of column 1, at full "
+        "health and energy, its attributes the sum of the parts chosen for it.",
     ),
 )
+
+# The fields of the session and the game that the state line shows, each with its rule.
+STATE_FIELDS = {
+    "stage": "state.stage",
+    "debug": "state.mode",
+    "turn": "state.turn",
+    "since_turn": "state.since_turn",
+}
 
 AFTER_REGEN = "After this turn's regeneration the Starfighter would have {health} health and "
 ERROR_ENTRIES: dict[Error, tuple[str, Callable[..., Any], str]] = {

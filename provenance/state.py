@@ -8,7 +8,7 @@ placements, the session's last error or notice.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from model.game import Entity, Game
@@ -26,9 +26,18 @@ from provenance.record import (
     explain,
     notice_why,
 )
-from provenance.rules import RULES
+from provenance.rules import RULES, STATE_FIELDS
 
 VIEW = "model.view"
+# The setup states that select a part, by the part; the summary lists them in this order.
+PARTS = {
+    Stage.WEAPON: "weapon",
+    Stage.ARMOUR: "armour",
+    Stage.ENGINE: "engine",
+    Stage.POWER: "power",
+}
+SELECTED = ("model.session:Session.loadout", "model.session:Session.setup_select")
+STATE = frozenset(STATE_FIELDS.values())  # the rules of the fields the state line shows
 
 
 @dataclass(slots=True)
@@ -88,7 +97,9 @@ def _state_line(session: Session, recorder: Recorder) -> Reason:
     written = _changes(recorder, SESSION)
     if not written:
         return line
-    return Reason(line.rule, line.why, line.source + written, line.phase)  # its fields are words
+    changes = tuple(change for change in _changed(recorder, SESSION) if change["rule"] in STATE)
+    # Its fields are words: no numbers.
+    return Reason(line.rule, line.why, line.source + written, line.phase, changes=changes)
 
 
 def _message(session: Session, recorder: Recorder) -> Reason:
@@ -103,12 +114,21 @@ def _message(session: Session, recorder: Recorder) -> Reason:
 
 
 def _setup(session: Session) -> list[Reason]:
-    """A setup menu or the summary: every line is the menu's."""
-    count = len(tuple(MENUS[session.stage](session.loadout)))
-    function = MENUS[session.stage].__name__
-    if session.stage is Stage.SUMMARY:
-        return [viewed("view.summary", function, "setup")] * count
-    return [viewed("view.setup", function, "setup", stage=session.stage.value)] * count
+    """A setup menu (its options, then the part selected) or the summary (the parts selected)."""
+    stage = session.stage
+    function = MENUS[stage].__name__
+    if stage is Stage.SUMMARY:
+        return [_selected(part, function) for part in PARTS.values()]
+    count = len(tuple(MENUS[stage](session.loadout)))
+    menu = viewed("view.setup", function, "setup", stage=stage.value)
+    return [menu] * (count - 1) + [_selected(PARTS[stage], function)]
+
+
+@cache
+def _selected(part: str, function: str) -> Reason:
+    """The line of a part selected: the view shows the loadout that setup select chose."""
+    line = viewed("setup.selected", function, "setup", equipment=part)
+    return replace(line, source=line.source + SELECTED)
 
 
 def _changes(recorder: Recorder, key: int | str) -> tuple[str, ...]:
@@ -144,7 +164,7 @@ def _game(reasons: list[Reason], session: Session, game: Game, recorder: Recorde
         status.numbers,
         changes=_changed(recorder, ship.id),
     )
-    score = viewed("view.score", "_starfighter", "Starfighter", score=ship.focus.score())
+    score = viewed("score.total", "_starfighter", "Starfighter", score=ship.focus.score())
     score = Reason(
         score.rule,
         score.why,

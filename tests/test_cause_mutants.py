@@ -1,7 +1,7 @@
 """tools/mutation/cause_mutants.py: a planted mutant run as a student's program through
 `at run --exe`, and whether its cause names the mutated function."""
 
-from tools.mutation.cause_mutants import measure
+from tools.mutation.cause_mutants import Every, measure
 from tools.mutation.mutants import mutants
 from tools.mutation.why_mutants import play, public_suite
 
@@ -13,3 +13,17 @@ def test_a_mutant_of_the_armour_rule_is_named_by_its_cause() -> None:
     measured = measure(outcome)
     assert measured.rule == "collision.armour" and measured.cause_named
     assert measured.first_rule == "collision.armour" and measured.first_named
+
+
+def test_every_failing_test_of_a_mutant_is_counted_with_its_cause() -> None:
+    """The armour rule's mutant fails ten public tests; all but one normal-mode board row (a
+    cell the program shows occupied, where the oracle's log is not shown) name `_struck`."""
+    mutant = next(m for m in mutants() if m.function == "model.collision:_struck")
+    every = Every()
+    every.count(mutant, public_suite())
+    assert every.tests == 10 and every.cause_named == 9 and every.first_named == 9
+    assert every.rendering == {"view.fog": 1}
+    assert every.line() == (
+        "every failing test: 10; the cause names the mutated function in 9 (the first differing "
+        "line's explanation: 9); 1 causes are rendering rules (view.fog 1)"
+    )

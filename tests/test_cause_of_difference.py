@@ -13,7 +13,14 @@ import model.spawning
 import model.turn
 from acceptance.games import GAMES, SPACE_DEFENDER_2
 from acceptance.running.cases import Case
-from acceptance.running.cause import Cause, Kind, cause_of, find_cause
+from acceptance.running.cause import (
+    Cause,
+    Kind,
+    cause_of,
+    code_digest,
+    explainer_digest,
+    find_cause,
+)
 from acceptance.running.compare import DiffLine, Mismatch, Side, compare
 from acceptance.running.told import Role, Telling, Told
 from model.actions import Action, Pass
@@ -96,6 +103,73 @@ def test_an_error_the_oracle_does_not_give_is_the_cause_at_the_state_line() -> N
     assert found.spec == "errors.txt: move 5"
     assert found.why.startswith("Yours gives the error “Not enough resources to move.”")
     assert found.source[0] == "model.turn:check"
+
+
+def edited(name: str, old: str, new: str) -> tuple[Case, Mismatch]:
+    """Public test `name` as a program printing the oracle's output with the first `old` made
+    `new`: its case and first difference."""
+    expected = ROOT / "expected" / f"{name}.expected.txt"
+    text = expected.read_text(encoding="utf-8")
+    assert old in text
+    mismatch = compare(expected.read_bytes(), text.replace(old, new, 1).encode())
+    assert mismatch is not None
+    return Case(name, ROOT / "at" / f"{name}.txt", expected), mismatch
+
+
+def test_a_turn_counter_told_differently_is_the_counters_rule_with_the_function_that_wrote_it() -> (
+    None
+):
+    case, mismatch = edited("at001", "state:in game(1.0), debug", "state:in game(2.0), debug")
+    found = cause_of(case, mismatch)
+    assert found is not None and found.line == mismatch.line
+    assert (found.rule, found.kind) == ("state.turn", Kind.DIFFERENT)
+    assert found.spec == "messages.txt: COMMON STATE MESSAGE"
+    assert "model.game:Game.begin_turn" in found.source
+    assert not any(where.startswith("model.view:") for where in found.source)
+
+
+def test_a_count_of_commands_since_the_turn_told_differently_is_that_counters_rule() -> None:
+    case, mismatch = edited("at001", "state:in game(0.1), debug", "state:in game(0.-1), debug")
+    found = cause_of(case, mismatch)
+    assert found is not None and found.rule == "state.since_turn"
+    assert "model.session:Session._count_in_game" in found.source
+
+
+def test_a_stage_the_program_does_not_reach_is_the_stages_rule() -> None:
+    case, mismatch = edited("at003", "state:weapon setup, normal", "state:not started, normal")
+    found = cause_of(case, mismatch)
+    assert found is not None and (found.rule, found.spec) == ("state.stage", "spec 6.6 Setup")
+    assert "model.session:Session.play" in found.source
+
+
+def test_a_state_line_the_program_does_not_print_is_no_difference_of_its_fields() -> None:
+    case, mismatch = edited("at003", "  state:weapon setup, normal, ok", "x" * 40)
+    found = cause_of(case, mismatch)
+    assert found is not None and found.rule != "state.stage"
+
+
+def test_a_part_selected_in_setup_is_the_selections_rule_with_the_loadout() -> None:
+    case, mismatch = edited("at003", "Weapon Selected:Spread", "Weapon Selected:Snipe")
+    found = cause_of(case, mismatch)
+    assert found is not None and (found.rule, found.kind) == ("setup.selected", Kind.DIFFERENT)
+    assert "model.session:Session.loadout" in found.source
+
+
+def test_the_starfighters_attributes_at_launch_are_the_launchs_rule_with_the_loadout() -> None:
+    case, mismatch = edited("at001", "Regen:1/3, Armour:1,", "Regen:1/3, Armour:2,")
+    found = cause_of(case, mismatch)
+    assert found is not None and found.rule == "game.launch"
+    assert found.why.startswith("Armour: written by game.launch.")
+    assert "model.session:Session.loadout" in found.source
+
+
+def test_an_enemys_normal_action_names_the_preemptive_action_that_let_it_act() -> None:
+    def grunts_stop_at_preempt(patch: pytest.MonkeyPatch) -> None:
+        patch.setattr(model.enemies.grunt, "preempt", lambda game, enemy, action: True)
+
+    found, _ = cause("at010", grunts_stop_at_preempt)
+    assert found.rule.startswith("grunt.") and found.kind is Kind.MISSING
+    assert "model.enemies.grunt:preempt" in found.source
 
 
 def test_the_cause_as_json_has_every_field_of_the_contract() -> None:
@@ -207,3 +281,18 @@ def test_a_difference_at_the_next_commands_echo_is_explained_through_its_block()
 def test_a_cause_comes_back_from_its_json() -> None:
     found, _ = cause("at207", no_combine)
     assert Cause.from_json(found.as_json()) == found
+
+
+def test_the_digest_of_the_code_that_finds_causes_changes_with_any_of_its_modules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "explainer_of_a_test"
+    (package / "inner").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "inner" / "rules.py").write_text("RULE = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    names = ("explainer_of_a_test", "acceptance.running.cause")
+    before = code_digest(names)
+    assert code_digest(names) == before != explainer_digest()
+    (package / "inner" / "rules.py").write_text("RULE = 2\n")
+    assert code_digest(names) != before

@@ -15,14 +15,15 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from acceptance.cli import main
 from acceptance.cli_grade import REPORTS
-from acceptance.grading import explained, grading
+from acceptance.grading import explained
 from acceptance.grading.missed import caused
-from acceptance.grading.store import STORE, folder_digest, kept_runs
+from acceptance.grading.store import STORE, Store, folder_digest, kept_runs
 from tests.classroom import EXACT, ROOT, TEMPLATE, TRAILING_SPACE, Kind, copy_suite, make_class
 
 TESTS = [ROOT / "at" / f"at{number:03d}.txt" for number in range(1, 9)]
@@ -62,6 +63,15 @@ def command(place: Path, pupils: Sequence[Path], out: str, *options: str) -> lis
 def runs(place: Path) -> int:
     """How many runs the class's programs have started so far."""
     return len((place / "runs.log").read_text().splitlines())
+
+
+def kept_causes(folder: Path) -> dict[str, Any]:
+    """The causes a grading's store keeps, by their keys."""
+    store = Store.open(folder, create=False)
+    try:
+        return dict(store.get(explained.CAUSES))
+    finally:
+        store.close()
 
 
 def reports(folder: Path) -> dict[str, bytes]:
@@ -208,11 +218,27 @@ def test_another_oracle_version_writes_the_reports_again_not_the_runs(
 ) -> None:
     place, pupils = course
     written = (place / "whole" / "report.html").stat().st_ino
-    for module in (grading, explained):  # the rules the coverage and the causes name
-        monkeypatch.setattr(module, "package_version", lambda: "0.0.0+another")
+    # The rules the coverage and the causes name, the reports' key (`explained.oracle_key`).
+    monkeypatch.setattr(explained, "package_version", lambda: "0.0.0+another")
     assert main(command(place, pupils, "whole")) == 0
     assert runs(place) == 0
     assert (place / "whole" / "report.html").stat().st_ino != written
+    assert reports(place / "whole") == uninterrupted
+
+
+def test_a_changed_explainer_finds_the_causes_again_not_the_runs(
+    course: tuple[Path, list[Path]],
+    uninterrupted: dict[str, bytes],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    place, pupils = course
+    kept = kept_causes(place / "whole")
+    monkeypatch.setattr(explained, "explainer_digest", lambda: "another explainer")
+    assert main(command(place, pupils, "whole")) == 0
+    assert runs(place) == 0
+    again = kept_causes(place / "whole")
+    assert kept["of"] and again["causes"] == kept["causes"]
+    assert not set(again["of"]) & set(kept["of"])  # none of the causes kept before is used
     assert reports(place / "whole") == uninterrupted
 
 

@@ -154,6 +154,41 @@ def test_a_collision_names_armour_and_its_numbers() -> None:
     assert hit["phase"] == "phase 3: Starfighter acts"
 
 
+def test_a_rules_source_names_its_functions_off_the_stack_as_its_line_is_written() -> None:
+    """The preemptive action that let an enemy act normally, the negation carried out after its
+    line, the seeding behind a spawn's draws (`Rule.also`)."""
+    sources = {line.reason.rule: line.reason.source for line in explained_script("at011")}
+    assert "model.collision:_negate" in sources["collision.projectile.negate"]
+    assert "model.rng:Generator.__init__" in sources["spawn.natural"]
+    moves = [line for line in explained_script("at010") if line.reason.rule == "grunt.move.unseen"]
+    assert moves and all("model.enemies.grunt:preempt" in line.reason.source for line in moves)
+
+
+def test_the_state_line_names_the_rule_of_each_field_the_command_wrote() -> None:
+    """The stage, the mode and the turn counters each have a rule; a field written again by a
+    later command (a setup step) is noted again."""
+    script = ["play(5,10,1,1,1,1,1)", "setup_next(1)", "setup_next(1)", "setup_next(3)"]
+    script += ["toggle_debug_mode", "pass"]
+    states = [line.reason for line in explained(lambda: script) if line.reason.rule == "view.state"]
+    changed = [[(c["attribute"], c["rule"]) for c in state.changes] for state in states]
+    assert changed == [
+        [],
+        [("stage", "state.stage")],
+        [("stage", "state.stage")],
+        [("stage", "state.stage")],
+        [("stage", "state.stage"), ("turn", "state.turn"), ("since_turn", "state.since_turn")],
+        [("debug", "state.mode"), ("since_turn", "state.since_turn")],
+        [("turn", "state.turn"), ("since_turn", "state.since_turn")],
+    ]
+    assert "model.game:Game.__init__" in states[4].source
+    assert "model.game:Game.begin_turn" in states[-1].source
+
+
+def explained_script(name: str) -> list[Explained]:
+    """The explained lines of a public test's output."""
+    return list(explained(text_source((ROOT / "at" / f"{name}.txt").read_text())))
+
+
 def test_the_documentation_lists_every_rule_of_the_table_with_its_spec_and_function() -> None:
     documented = (ROOT / "docs" / "provenance.md").read_text(encoding="utf-8").splitlines()
     rows = [

@@ -1,8 +1,9 @@
 """What the reports of a graded class tell with the oracle's rules, the suite's coverage (`at
 cover`) and each wrong output's cause (`acceptance.grading.missed`): found from the suite's
-scripts once and kept in the grading store, by what they depend on (the suite's tests and the
-oracle's version; a test and its block diff), so that writing the reports again (a resumed
-grading, `at report`, `at merge`, even with the suite gone) finds nothing again.
+scripts once and kept in the grading store, by what they depend on (the suite's tests, or a
+test and its block diff; and the oracle's version with a digest of the code that explains its
+lines), so that writing the reports again (a resumed grading, `at report`, `at merge`, even with
+the suite gone) finds nothing again, and a changed oracle finds them anew.
 """
 
 from collections.abc import Sequence
@@ -14,7 +15,7 @@ from acceptance.games import GAMES
 from acceptance.grading.grade import Grade
 from acceptance.grading.missed import caused
 from acceptance.grading.store import Graded, Store, diff_json, digest
-from acceptance.running.cause import Cause
+from acceptance.running.cause import Cause, explainer_digest
 from acceptance.running.coverage import Coverage, Covered, Reach, coverage
 from acceptance.running.suite import Result
 from oracle.version import package_version
@@ -53,10 +54,16 @@ def covered_of(data: dict[str, Any]) -> Covered:
     return Covered(games, tuple((GAMES[name], count) for name, count in data["left_out"]))
 
 
+def oracle_key() -> str:
+    """What the coverage and the causes are found with: the oracle's version and a digest of the
+    code that explains its lines (a change of the rules between two versions counts too)."""
+    return digest(package_version(), explainer_digest())
+
+
 def suite_key(graded: Graded) -> str:
     """What a suite's coverage depends on: its tests (name, game, seed, script and expected
-    bytes) and the oracle's version."""
-    return digest(package_version(), *graded.tests)
+    bytes) and the oracle (`oracle_key`)."""
+    return digest(oracle_key(), *graded.tests)
 
 
 def suite_coverage(store: Store, graded: Graded) -> Covered | None:
@@ -74,9 +81,10 @@ def suite_coverage(store: Store, graded: Graded) -> Covered | None:
 
 
 def cause_key(test: str, result: Result) -> str:
-    """What a wrong output's cause depends on: its test's key and its block diff."""
+    """What a wrong output's cause depends on: its test's key, its block diff and the oracle
+    (`oracle_key`)."""
     assert result.mismatch is not None
-    return digest(test, diff_json(result.mismatch))
+    return digest(test, diff_json(result.mismatch), oracle_key())
 
 
 def causes_record(causes: dict[str, Cause | None]) -> dict[str, Any]:

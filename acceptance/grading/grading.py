@@ -25,7 +25,7 @@ from types import FrameType
 from acceptance.errors import HarnessError
 from acceptance.grading.class_report import class_html
 from acceptance.grading.deadline import at_deadline, snapshots_in
-from acceptance.grading.explained import class_causes, suite_coverage
+from acceptance.grading.explained import class_causes, oracle_key, suite_coverage
 from acceptance.grading.grade import (
     GIVE_UP,
     Grade,
@@ -61,7 +61,6 @@ from acceptance.running.cases import Case, shown
 from acceptance.running.coverage import Covered
 from acceptance.running.display import progress_bar
 from acceptance.running.suite import Outcome, Result
-from oracle.version import package_version
 
 REPORTS = ("grades.csv", "matrix.csv", "report.html", "causes.csv")
 STOPPING = {signal.SIGTERM: 143, signal.SIGHUP: 129}  # signals that stop a grading: exit status
@@ -248,10 +247,10 @@ def write_class_reports(
 
 def reported_digest(graded: Graded, note: str, review: Review | None = None) -> str:
     """What a grading's reports are made of but the runs' results: what it graded, its points,
-    its note, the oracle's version (whose rules the suite's coverage and the causes name), and
+    its note, the oracle (`oracle_key`: whose rules the suite's coverage and the causes name), and
     the integrity review's settings and base if asked."""
     reviewed = [review.record()] if review else []
-    return digest(json.dumps(graded.record()), note, package_version(), *reviewed)
+    return digest(json.dumps(graded.record()), note, oracle_key(), *reviewed)
 
 
 def reported_already(

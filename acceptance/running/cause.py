@@ -8,10 +8,13 @@ the program's. In order of preference:
 1. the first event of the block (a line of the turn's log, an error) that the program's block
    lacks or tells differently, or that explains an extra event line of the program's (the
    oracle's event about the entity it names, or the one it follows);
-2. for a listing line that differs (a projectile, an enemy, the score), the rule that wrote the
+2. for the line that tells how the command went (Space Defender 2's state line), where a field
+   of it differs (the stage, the mode, a turn counter): that field's rule, with the functions
+   that wrote it;
+3. for a listing line that differs (a projectile, an enemy, the score), the rule that wrote the
    field that differs, else the last of the oracle's events about that entity, in this block or
    the ones before: its history;
-3. else the first differing line itself.
+4. else the first differing line itself.
 
 Before these, where the program refuses a command the oracle plays (its block has an error the
 oracle's lacks), the cause is that error's rule, at the oracle's line that tells how the command
@@ -32,7 +35,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from enum import Enum
-from functools import lru_cache
+from functools import cache, lru_cache
+from hashlib import sha256
+from importlib.util import find_spec
+from pathlib import Path
 from typing import Any
 
 from acceptance.games import Game
@@ -40,6 +46,17 @@ from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, Mismatch, Side
 from acceptance.running.told import Role, Telling, Told
 
+# The code a cause depends on besides the two outputs: the cause finder, the games' tellers and
+# what they explain the oracle's lines with (a package: every module under it).
+EXPLAINERS = (
+    "acceptance.running.cause",
+    "acceptance.running.told",
+    "acceptance.running.tellers",
+    "oracle.why",
+    "provenance",
+    "model",
+    "games.star_canine",
+)
 SHOWN = 10  # the tests a summary line names before it counts the rest
 SIMILAR = 0.75  # how alike two lines must be (difflib's ratio) to be one line told differently
 NEAR = 8  # how many places apart, in a changed stretch, two lines may be and still pair
@@ -226,6 +243,7 @@ def find_cause(telling: Telling, mismatch: Mismatch) -> Cause | None:
     cause = (
         (refused(block, outcome) if outcome is not None else None)
         or first_event(block)
+        or (outcome_cause(block, outcome) if outcome is not None else None)
         or listing_cause(block)
         or first_line(block, mismatch)
     )
@@ -331,6 +349,36 @@ def next_event(lines: dict[int, Told], after: int) -> Told | None:
     return None
 
 
+def outcome_cause(block: Block, outcome: Told) -> Cause | None:
+    """Where the program's line that tells how the command went shows a field (the stage, a
+    turn counter) otherwise than the oracle's: the rule of that field, with the functions that
+    wrote it this command."""
+    for run in block.runs:
+        for line in run.expected:
+            if line.number != outcome.line:
+                continue
+            theirs = likest(run, line)
+            fields = [block.telling.field(theirs, field.label) for field in outcome.changed]
+            return written(block, outcome, theirs) if any(f is not None for f in fields) else None
+    return None
+
+
+def likest(run: Run, line: DiffLine) -> str:
+    """The program's line of a run most like an expected line, however unlike (empty where the
+    program has none there): the program's own line of a part every block has."""
+    others = near(run.actual, run.expected.index(line))
+    if not others:
+        return ""
+    return max(others, key=lambda other: SequenceMatcher(None, line.text, other.text).ratio()).text
+
+
+def counterpart(run: Run, line: DiffLine) -> str:
+    """The program's line that stands for an expected line of a run, told differently (empty
+    where none is alike)."""
+    others = near(run.actual, run.expected.index(line))
+    return next((other.text for other in others if similar(line.text, other.text)), "")
+
+
 def listing_cause(block: Block) -> Cause | None:
     """For the first listing line that differs: the rule that wrote the differing field this
     turn, else the last of the oracle's events about its entity; for an entity only the program
@@ -340,9 +388,7 @@ def listing_cause(block: Block) -> Cause | None:
             listed = block.lines[line.number]
             if status(run, line) is None or listed.role is not Role.LISTING:
                 continue
-            others = near(run.actual, run.expected.index(line))
-            theirs = next((other.text for other in others if similar(line.text, other.text)), "")
-            cause = written(block, listed, theirs) or history(block, listed.about)
+            cause = written(block, listed, counterpart(run, line)) or history(block, listed.about)
             if cause is not None:
                 return cause
         for extra in extras(run):
@@ -451,3 +497,36 @@ def groups(causes: Iterable[tuple[str, Cause]]) -> list[Group]:
         found.setdefault((cause.rule, cause.spec), []).append(name)
     ordered = sorted(found.items(), key=lambda item: (-len(item[1]), item[0]))
     return [Group(rule, spec, tuple(names)) for (rule, spec), names in ordered]
+
+
+@cache
+def explainer_digest() -> str:
+    """A digest of the code that finds causes (EXPLAINERS), once per process: a cause kept from
+    before (a grading store keeps them) was found with this code, and is found again where the
+    digest differs."""
+    return code_digest(EXPLAINERS)
+
+
+def code_digest(names: tuple[str, ...]) -> str:
+    """A digest of the modules `names` (a package: every module under it), each file's name
+    and bytes."""
+    hashed = sha256()
+    for name in names:
+        for path in module_files(name):
+            hashed.update(f"{name}:{path.name}\0".encode())
+            hashed.update(path.read_bytes())
+    return hashed.hexdigest()
+
+
+def module_files(name: str) -> list[Path]:
+    """The source files of a module, or of every module of a package, in a stable order."""
+    spec = find_spec(name)
+    if spec is None:
+        return []
+    if spec.submodule_search_locations:
+        return sorted(
+            path
+            for folder in spec.submodule_search_locations
+            for path in Path(folder).rglob("*.py")
+        )
+    return [Path(spec.origin)] if spec.origin else []

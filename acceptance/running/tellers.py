@@ -15,24 +15,35 @@ from oracle.why import Explained, explained_through
 from provenance.rules import ERROR_RULES, RULES
 
 ID = re.compile(r"\(id:(-?\d+)\)|^ *\[(-?\d+),")  # an event names `(id:N)`, a listing `[N,`
-LISTINGS = frozenset({"view.starfighter", "view.score", "view.enemy", "view.projectile"})
+LISTINGS = frozenset({"view.starfighter", "score.total", "view.enemy", "view.projectile"})
 ROWS = frozenset({"view.board.row", "view.fog"})  # a board row lists what stands in its cells
 CELL = re.compile(r"\[[A-Z],(\d+)\]")  # a cell's position, as the board's cells are named
 FIRST_CELL, CELL_WIDTH = 6, 3  # where a row shows its first cell, and each next one
-# The fields of model/ an entity's listing line shows, by the label it shows them with.
+# The fields of model/ a listing line (or the state line) shows, with the labels it shows them by.
 LABELS = {
-    "health": "health",
-    "total_health": "health",
-    "energy": "energy",
-    "position": "location",
-    "speed": "move",
-    "damage": "damage",
-    "armour": "Armour",
-    "regen": "Regen",
-    "seen_by_starfighter": "seen_by_Starfighter",
-    "can_see_starfighter": "can_see_Starfighter",
-    "score": "score",
+    "health": ("health",),
+    "total_health": ("health",),
+    "energy": ("energy",),
+    "position": ("location",),
+    "speed": ("move",),
+    "damage": ("damage",),
+    "armour": ("Armour",),
+    "regen": ("Regen",),
+    "seen_by_starfighter": ("seen_by_Starfighter",),
+    "can_see_starfighter": ("can_see_Starfighter",),
+    "score": ("score",),
+    "stats": ("health", "energy", "Regen", "Armour", "Vision", "Move", "Move Cost"),
+    "loadout": ("Projectile Pattern", "Projectile Damage", "Projectile Cost", "Power"),
+    "stage": ("stage",),
+    "debug": ("mode",),
+    "turn": ("turn",),
+    "since_turn": ("since_turn",),
 }
+# The state line's fields by their labels: `state:in game(3.1), debug, ok`.
+STATE_LINE = re.compile(
+    r"\s*state:(?P<stage>[^(,]*)(?:\((?P<turn>[^.)]*)\.(?P<since_turn>[^)]*)\))?, (?P<mode>\w+),"
+)
+STATE_LABELS = frozenset({"stage", "mode", "turn", "since_turn"})
 # Each error text of errors.txt, with its rule.
 REFUSALS = {error.value: rule for error, rule in ERROR_RULES.items()}
 # Star Canine's lines that are no event of its rules.
@@ -48,7 +59,7 @@ def role_of(line: Explained) -> Role:
         return Role.SECTION
     if rule == "view.state":
         return Role.OUTCOME
-    if rule in LISTINGS and (line.reason.entity is not None or rule == "view.score"):
+    if rule in LISTINGS and (line.reason.entity is not None or rule == "score.total"):
         return Role.LISTING
     if rule in ROWS:
         return Role.LISTING
@@ -76,9 +87,9 @@ def written(line: Explained) -> tuple[Written, ...]:
             for cell in line.reason.cells
         )
     return tuple(
-        Written(LABELS[change["attribute"]], change["rule"], RULES[change["rule"]].spec)
+        Written(label, change["rule"], RULES[change["rule"]].spec)
         for change in line.reason.changes
-        if change["attribute"] in LABELS
+        for label in LABELS.get(change["attribute"], ())
     )
 
 
@@ -99,7 +110,7 @@ def space_defender_2(text: str, seed: int | None, number: int) -> Telling:
                 reason.source,
                 role,
                 about(line),
-                written(line) if role is Role.LISTING else (),
+                written(line) if role in (Role.LISTING, Role.OUTCOME) else (),
             )
         )
     return Telling(told, named, shown, refusal)
@@ -114,8 +125,12 @@ def refusal(text: str) -> Told | None:
 
 
 def shown(text: str, label: str) -> str | None:
-    """What a Space Defender 2 line shows for a label: a board row's symbol in a cell (`[A,28]`),
-    else a listing's `label:value`."""
+    """What a Space Defender 2 line shows for a label: a field of the state line (its stage,
+    mode or a turn counter), a board row's symbol in a cell (`[A,28]`), else a listing's
+    `label:value`."""
+    if label in STATE_LABELS:
+        state = STATE_LINE.match(text)
+        return state.group(label) if state else None
     cell = CELL.fullmatch(label)
     if cell is None:
         return labelled(text, label)
