@@ -23,6 +23,7 @@ import fcntl
 import os
 import platform
 import queue
+import resource
 import shutil
 import signal
 import socket
@@ -52,6 +53,7 @@ from acceptance.running.execution import (
     verdict,
 )
 from acceptance.options import positive
+from acceptance.grading.spawner import NotStarted
 
 SUBMISSION = "/submission"  # where a graded submission's folder is seen
 SCRIPTS = "/script"  # the private folder holding the one script of a run
@@ -111,6 +113,16 @@ class Limits:
             f"--fsize={self.file_size}",
             "--core=0",
         ]
+
+    def rlimits(self) -> tuple[tuple[int, int, int], ...]:
+        """These limits as (resource, soft limit, hard limit), as `prlimit` sets them."""
+        return (
+            (resource.RLIMIT_CPU, self.cpu, self.cpu + 1),
+            (resource.RLIMIT_DATA, self.memory, self.memory),
+            (resource.RLIMIT_NPROC, self.processes, self.processes),
+            (resource.RLIMIT_FSIZE, self.file_size, self.file_size),
+            (resource.RLIMIT_CORE, 0, 0),
+        )
 
 
 DEFAULT_LIMITS = Limits()
@@ -533,6 +545,8 @@ class Confined:
             ending = self.runner.run(
                 self.jail, case.script, inside, self.timeout, self.limit, self.guard
             )
+        except NotStarted:
+            return Output(Status.NOT_FOUND, detail=f"cannot run {self.argv[0]!r} in the sandbox")
         except OSError as error:
             return Output(Status.CRASHED, detail=f"cannot run the sandbox: {error}")
         tail = ending.stderr.decode("utf-8", errors="replace").splitlines()[-1:]
