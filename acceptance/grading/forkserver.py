@@ -2,19 +2,21 @@
 copied for a run and no helper program (`setpriv`, `prlimit`) is started before each.
 
 Started once per job at once as `python -I -S forkserver.py FD SETTINGS` (FD: its end of a socket
-pair with the grader; SETTINGS: its limits, whether its runs drop to a user of their own, and the
-descriptor of a network namespace to enter), single-threaded and importing only a few standard
-modules, it first sets up what every run it starts inherits: the network namespace, the limits
-and, for runs that drop to a user, no capability to be had (empty bounding, inheritable and
-ambient sets) and no privilege to be gained by exec (no_new_privs); it keeps its own capabilities
-to change users. Then, for each run the grader asks for, it starts the program with `subprocess`
-(whose child, in C, takes a session of its own, no supplementary group, the run's group and user,
-the umask, working folder and environment given, the output pipes given, and Python's ignored
-signals back at their defaults), tells the grader its pid, then its exit status once reaped.
+pair with the grader; SETTINGS: its limits, whether its runs drop to a user of their own, the
+descriptor of a network namespace to enter, the CPU seconds after which it retires), it is
+single-threaded and imports only a few standard modules. It first sets up what every run it
+starts inherits: the network namespace, the limits and, for runs that drop to a user, no
+capability to be had (empty bounding, inheritable and ambient sets) and no privilege to be gained
+by exec (no_new_privs); it keeps its own capabilities to change users. Then, for each run the
+grader asks for, it starts the program with `subprocess` (whose child, in C, takes a session of
+its own, no supplementary group, the run's group and user, the umask, working folder and
+environment given, the output pipes given, and Python's ignored signals back at their defaults),
+tells the grader its pid, then its exit status once reaped.
 
-Its CPU time counts against the CPU limit its runs inherit: it retires (says so with the last
-exit status, then exits) once it has used half of it. When the grader goes away it kills the
-run's process group and exits. This file imports nothing of the project: it runs on its own.
+Its own CPU time counts against the CPU limit its runs inherit: once it has used half of it, it
+says so with an exit status and exits, and the grader starts another. When the grader goes away
+it kills the run's process group and exits. This file imports nothing of the project: it runs on
+its own.
 """
 
 import ctypes
@@ -132,8 +134,8 @@ def watch(grader: socket.socket, process: "subprocess.Popen[bytes]", retiring: b
 
 def serve(grader: socket.socket, settings: dict[str, Any]) -> None:
     """Start each run the grader asks for, one at a time, until it goes away or this server has
-    used half the CPU time its runs may."""
-    cpu = dict((number, soft) for number, soft, _ in settings["limits"]).get(resource.RLIMIT_CPU)
+    used the CPU seconds it may (settings' "retire", None: no end)."""
+    retire = settings["retire"]
     null = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
     while True:
         message, fds, _, _ = socket.recv_fds(grader, REQUEST_SIZE, MOST_FDS, CLOEXEC)
@@ -146,7 +148,7 @@ def serve(grader: socket.socket, settings: dict[str, Any]) -> None:
             grader.send(marshal.dumps(("failed", *outcome)))
             continue
         grader.send(marshal.dumps(("started", outcome.pid)))
-        retiring = cpu is not None and spent() > cpu / 2
+        retiring = retire is not None and spent() >= retire
         watch(grader, outcome, retiring)
         if retiring:
             return

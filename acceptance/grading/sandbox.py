@@ -53,7 +53,7 @@ from acceptance.running.execution import (
     verdict,
 )
 from acceptance.options import positive
-from acceptance.grading.spawner import NotStarted
+from acceptance.grading.spawner import Confinement, NotStarted, Spawner
 
 SUBMISSION = "/submission"  # where a graded submission's folder is seen
 SCRIPTS = "/script"  # the private folder holding the one script of a run
@@ -64,7 +64,7 @@ SYSTEM = ("usr", "etc", "opt", "bin", "sbin", "lib", "lib32", "lib64", "libx32")
 FIRST_UID = 1 << 29  # the unprivileged users runs take as root: one per run at once
 UID_SLOTS = 1 << 10  # users per `at` process (the pid picks the range, so two graders differ)
 PID_SPAN = 1 << 20
-TOOLS = {"bwrap": "bubblewrap", "prlimit": "util-linux", "setpriv": "util-linux"}
+TOOLS = {"bwrap": "bubblewrap", "setpriv": "util-linux"}
 MB = 1 << 20
 PROBE_TIMEOUT = 30.0
 REAP_TIME = 10.0  # seconds to wait for what a run left to die
@@ -84,7 +84,9 @@ SIGNS = {
     Status.OVER_FILE_SIZE: ("File too large", "No space left on device"),
 }
 SIGNAL_LIMITS = {signal.SIGXCPU: Status.OVER_CPU, signal.SIGXFSZ: Status.OVER_FILE_SIZE}
-NOT_STARTED = "prlimit: failed to execute "  # the sandbox's last step could not start the program
+# What the sandbox's last step says when it could not start the program: setpriv as root, bwrap
+# itself otherwise.
+NOT_STARTED = ("setpriv: failed to execute ", "bwrap: execvp ")
 LIBC = ctypes.CDLL(None, use_errno=True)
 # The raw system call that changes the user of the calling thread alone (libc's setresuid changes
 # every thread's), by machine; elsewhere a run's processes are found by looking at every process.
@@ -104,18 +106,9 @@ class Limits:
     processes: int = 256
     file_size: int = 64 * MB
 
-    def prlimit(self) -> list[str]:
-        """The `prlimit` options that set these limits (a second more of CPU before SIGKILL)."""
-        return [
-            f"--cpu={self.cpu}:{self.cpu + 1}",
-            f"--data={self.memory}",
-            f"--nproc={self.processes}",
-            f"--fsize={self.file_size}",
-            "--core=0",
-        ]
-
     def rlimits(self) -> tuple[tuple[int, int, int], ...]:
-        """These limits as (resource, soft limit, hard limit), as `prlimit` sets them."""
+        """These limits as (resource, soft limit, hard limit): a second more of CPU before
+        SIGKILL, no core file."""
         return (
             (resource.RLIMIT_CPU, self.cpu, self.cpu + 1),
             (resource.RLIMIT_DATA, self.memory, self.memory),
@@ -301,12 +294,6 @@ def shared_networks(count: int) -> "queue.Queue[int] | None":
     return networks
 
 
-def enter(namespace: int) -> None:
-    """Move the calling thread (and what it starts from then on) into a network namespace."""
-    if LIBC.setns(namespace, CLONE_NEWNET) != 0:
-        raise OSError(ctypes.get_errno(), "cannot enter a network namespace")
-
-
 def reap(user: int, spared: int = 0) -> None:
     """Kill whatever still runs as a run's user and wait for it to be gone, so that nothing of a
     run outlives it and the next run as that user starts with no process counted against it;
@@ -350,9 +337,9 @@ class Sandbox:
         root = os.geteuid() == 0
         self.users = user_pool() if root else None
         self.networks: queue.Queue[int] | None = None
-        self.home = os.open("/proc/self/ns/net", os.O_RDONLY | os.O_CLOEXEC) if root else -1
         if root:
             self.networks = shared_networks(min(runs, UID_SLOTS))
+        self.spawner = Spawner(Confinement(limits.rlimits(), networks=self.networks))
         self.binds = system_binds()
         self.sized = (
             "--size"
@@ -387,17 +374,17 @@ class Sandbox:
         return [*size, "--perms", "1777", "--tmpfs", path]
 
     def close(self) -> None:
-        """Let go of the network namespaces."""
+        """End the fork servers and let go of the network namespaces."""
+        self.spawner.close()
         while self.networks is not None and not self.networks.empty():
             os.close(self.networks.get())
-        if self.home >= 0:
-            os.close(self.home)
 
     def command(
         self, jail: Jail, scripts: Path, user: int | None, argv: Sequence[str]
     ) -> list[str]:
         """The bwrap command line that runs `argv` in the sandbox, as `user` if one is given (in
-        the network namespace the run is started in, when the grader made one)."""
+        the network namespace its fork server is in, when the grader made one); its limits are
+        set before bwrap starts."""
         drop = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups"]
         drop += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
         environment = {"PATH": PATH, "HOME": HOME, "LANG": "C.UTF-8"}
@@ -417,7 +404,6 @@ class Sandbox:
             *("--remount-ro", "/", "--chdir", jail.workdir, "--clearenv"),
             *(word for name, value in environment.items() for word in ("--setenv", name, value)),
             *(drop if user is not None else []),
-            *("prlimit", *self.limits.prlimit(), "--"),
             *argv,
         ]
 
@@ -450,23 +436,10 @@ class Sandbox:
         OSError if it cannot be, Stopped if the guard stops it."""
         with self.place(script) as (scripts, user):
             command = self.command(jail, scripts, user, argv(Path(SCRIPTS, script.name)))
-            with self.network():
-                return run_program(command, timeout, limit, guard)
-
-    @contextlib.contextmanager
-    def network(self) -> Iterator[None]:
-        """The calling thread in one of the network namespaces made for the runs, if any, then
-        back in the grader's."""
-        if self.networks is None:
-            yield
-            return
-        network = self.networks.get()
-        try:
-            enter(network)
-            yield
-        finally:
-            enter(self.home)
-            self.networks.put(network)
+            try:
+                return run_program(command, timeout, limit, guard, spawn=self.spawner.spawn())
+            except NotStarted as error:  # bwrap itself, not the program
+                raise OSError(error.errno, error.strerror, error.filename) from None
 
     def probe(self) -> None:
         """Make one sandbox and run `true` in it: a machine that cannot is a one-line error."""
@@ -550,7 +523,7 @@ class Confined:
         except OSError as error:
             return Output(Status.CRASHED, detail=f"cannot run the sandbox: {error}")
         tail = ending.stderr.decode("utf-8", errors="replace").splitlines()[-1:]
-        if ending.code in (126, 127) and tail and tail[0].startswith(NOT_STARTED):
+        if ending.code in (1, 126, 127) and tail and tail[0].startswith(NOT_STARTED):
             return Output(Status.NOT_FOUND, detail=f"cannot run {self.argv[0]!r} in the sandbox")
         reason = reason_of(ending.code, ending.stderr)
         return verdict(ending, self.timeout, exit_code(ending.code), reason)

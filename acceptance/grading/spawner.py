@@ -9,6 +9,7 @@ each started when first needed and ended with the grading.
 import marshal
 import os
 import queue
+import resource
 import socket
 import subprocess
 import sys
@@ -19,7 +20,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
-from acceptance.running.execution import Process, Setting, Spawn
+from acceptance.running.execution import Setting, Spawn
 
 FORKSERVER = Path(__file__).with_name("forkserver.py")
 REPLY_SIZE = 1 << 12
@@ -34,6 +35,13 @@ class Confinement:
     limits: tuple[tuple[int, int, int], ...] = ()
     drop: bool = False
     networks: "queue.Queue[int] | None" = None
+
+
+def retirement(limits: Sequence[tuple[int, int, int]]) -> float | None:
+    """The CPU seconds after which a fork server retires: half the CPU limit its runs inherit
+    from it (its own CPU time counts against it), None without one."""
+    cpu = [soft for number, soft, _ in limits if number == resource.RLIMIT_CPU]
+    return cpu[0] / 2 if cpu else None
 
 
 class NotStarted(OSError):
@@ -51,6 +59,7 @@ class Server:
             "limits": list(confinement.limits),
             "drop": confinement.drop,
             "network": self.network,
+            "retire": retirement(confinement.limits),
         }
         self.socket, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         kept = [theirs.fileno(), *([self.network] if self.network >= 0 else [])]
@@ -134,7 +143,9 @@ class Spawner:
             self.made.remove(server)
         server.close()
 
-    def start(self, argv: list[str], setting: Setting, user: int = -1, group: int = -1) -> Process:
+    def start(
+        self, argv: list[str], setting: Setting, user: int = -1, group: int = -1
+    ) -> "Spawned":
         """Start a program confined, as the user and group if the runs drop to one; NotStarted if
         it could not be started, OSError if its run could not be set up."""
         server = self.take()
