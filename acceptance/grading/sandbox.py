@@ -8,9 +8,10 @@ submissions, the reports, the project) that lie under a system folder are covere
 read-only folder. As root (CI) it runs as an unprivileged user of its own, one per concurrent run,
 since the kernel counts and limits processes per user but not for root.
 
-What a run costs the grader does not grow with the machine: as root, each concurrent run has a
-network namespace made once (no interface but its own loopback) that its runs share in turn, and a
-run needs no cleaning: its process namespace ends with its first process (bwrap's, which is
+What a run costs the grader does not grow with the machine: runs start from fork servers
+(`spawner`), one per concurrent run, which set the limits before bwrap starts; as root each server
+holds a network namespace made once (no interface but its own loopback) that its runs share in
+turn; and a run needs no cleaning: its process namespace ends with its first process (bwrap's, which is
 killed with the run's process group when the run is stopped), and the kernel kills everything
 left in it. The users are taken in turn from a pool, so that a user comes back only after every
 other, long after what its run left has died.

@@ -4,7 +4,9 @@ as root still has without namespaces.
 
 Each submission is copied into a private folder that only its own group can read; each run gets a
 user of its own (one per concurrent run, whose processes are killed after the run), that group, a
-private HOME and TMPDIR as its working folder, the sandbox's limits, and a clean environment. The
+private HOME and TMPDIR as its working folder, the sandbox's limits, and a clean environment, all
+set up by a fork server of the grader's (`spawner`) as it starts the program, no helper program
+started before it. The
 grader's private folders (the suite, the submissions, the reports, the project) are made readable
 by their owner alone before the first run. What this level does not give: a private view of the
 system's folders (a run can list the machine's world-readable files and reach its network);
