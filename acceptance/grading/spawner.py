@@ -1,10 +1,10 @@
-"""Starting confined programs through fork servers (`forkserver.py`): the grader sends a run's
-command line, setting, user, group, limits, output pipes and network namespace to a small process
-of its own, which forks itself and sets the run up in the child before starting the program. A
-run then costs a fork of that small process and one exec, never a copy of the large grader nor a
-helper program per run. Each server serves one run at a time; a grading has one per run at once,
-each started when first needed and ended with the grading.
-"""
+"""Starting confined programs through fork servers (`forkserver.py`): small processes of the
+grader's own, each set up once with the runs' limits, network namespace and (for runs that drop
+to a user of their own) no capability to be had, to which the grader sends each run's command
+line, setting, user, group and output pipes. A run then costs a fork of that small process and
+one exec, never a copy of the large grader nor a helper program (`setpriv`, `prlimit`) per run.
+Each server serves one run at a time; a runner has one per run at once, each started when first
+needed, replaced when it retires, and ended with the runner."""
 
 import marshal
 import os
@@ -203,7 +203,7 @@ class Spawned:
         if self.returncode is None:
             try:
                 _, code, self.retiring = self.server.reply(timeout)
-            except TimeoutError:
+            except (TimeoutError, BlockingIOError):  # BlockingIOError: a timeout of 0
                 raise subprocess.TimeoutExpired(str(self.pid), timeout or 0.0) from None
             self.returncode = int(code)
         return self.returncode
