@@ -8,9 +8,9 @@ submissions, the reports, the project) that lie under a system folder are covere
 read-only folder. As root (CI) it runs as an unprivileged user of its own, one per concurrent run,
 since the kernel counts and limits processes per user but not for root.
 
-What a run costs the grader does not grow with the machine: runs start from fork servers
-(`spawner`), one per concurrent run, which set the limits before bwrap starts; as root each server
-holds a network namespace made once (no interface but its own loopback) that its runs share in
+What a run costs the grader does not grow with the machine: as root, runs start from fork
+servers (`spawner`), one per concurrent run, which set the limits before bwrap starts, each
+holding a network namespace made once (no interface but its own loopback) that its runs share in
 turn; and a run needs no cleaning: its process namespace ends with its first process (bwrap's, which is
 killed with the run's process group when the run is stopped), and the kernel kills everything
 left in it. The users are taken in turn from a pool, so that a user comes back only after every
@@ -50,6 +50,7 @@ from acceptance.running.execution import (
     Producer,
     Status,
     command_line,
+    popen,
     run_program,
     verdict,
 )
@@ -65,7 +66,8 @@ SYSTEM = ("usr", "etc", "opt", "bin", "sbin", "lib", "lib32", "lib64", "libx32")
 FIRST_UID = 1 << 29  # the unprivileged users runs take as root: one per run at once
 UID_SLOTS = 1 << 10  # users per `at` process (the pid picks the range, so two graders differ)
 PID_SPAN = 1 << 20
-TOOLS = {"bwrap": "bubblewrap", "setpriv": "util-linux"}
+TOOLS = {"bwrap": "bubblewrap", "prlimit": "util-linux", "setpriv": "util-linux"}
+AS_ROOT = {"setpriv": True, "prlimit": False}  # the tools needed only as root, or only not as root
 MB = 1 << 20
 PROBE_TIMEOUT = 30.0
 REAP_TIME = 10.0  # seconds to wait for what a run left to die
@@ -85,9 +87,9 @@ SIGNS = {
     Status.OVER_FILE_SIZE: ("File too large", "No space left on device"),
 }
 SIGNAL_LIMITS = {signal.SIGXCPU: Status.OVER_CPU, signal.SIGXFSZ: Status.OVER_FILE_SIZE}
-# What the sandbox's last step says when it could not start the program: setpriv as root, bwrap
-# itself otherwise.
-NOT_STARTED = ("setpriv: failed to execute ", "bwrap: execvp ")
+# What the sandbox's last step says when it could not start the program: setpriv as root, prlimit
+# otherwise.
+NOT_STARTED = ("setpriv: failed to execute ", "prlimit: failed to execute ")
 LIBC = ctypes.CDLL(None, use_errno=True)
 # The raw system call that changes the user of the calling thread alone (libc's setresuid changes
 # every thread's), by machine; elsewhere a run's processes are found by looking at every process.
@@ -106,6 +108,16 @@ class Limits:
     memory: int = 2048 * MB
     processes: int = 256
     file_size: int = 64 * MB
+
+    def prlimit(self) -> list[str]:
+        """The `prlimit` options that set these limits (a second more of CPU before SIGKILL)."""
+        return [
+            f"--cpu={self.cpu}:{self.cpu + 1}",
+            f"--data={self.memory}",
+            f"--nproc={self.processes}",
+            f"--fsize={self.file_size}",
+            "--core=0",
+        ]
 
     def rlimits(self) -> tuple[tuple[int, int, int], ...]:
         """These limits as (resource, soft limit, hard limit): a second more of CPU before
@@ -137,7 +149,7 @@ class Jail:
 
 def missing_tools(root: bool) -> list[str]:
     """The packages to install for the sandbox's commands that are not on the PATH."""
-    needed = [tool for tool in TOOLS if root or tool != "setpriv"]
+    needed = [tool for tool in TOOLS if AS_ROOT.get(tool, root) is root]
     return list(dict.fromkeys(TOOLS[tool] for tool in needed if shutil.which(tool) is None))
 
 
@@ -341,6 +353,7 @@ class Sandbox:
         if root:
             self.networks = shared_networks(min(runs, UID_SLOTS))
         self.spawner = Spawner(Confinement(limits.rlimits(), networks=self.networks))
+        self.spawn = self.spawner.spawn() if root else popen
         self.binds = system_binds()
         self.sized = (
             "--size"
@@ -383,9 +396,11 @@ class Sandbox:
     def command(
         self, jail: Jail, scripts: Path, user: int | None, argv: Sequence[str]
     ) -> list[str]:
-        """The bwrap command line that runs `argv` in the sandbox, as `user` if one is given (in
-        the network namespace its fork server is in, when the grader made one); its limits are
-        set before bwrap starts."""
+        """The bwrap command line that runs `argv` in the sandbox, as `user` if one is given (as
+        root: in the network namespace its fork server is in, when the grader made one, with
+        the limits the server set before bwrap starts), else with the limits set by `prlimit`
+        inside (set outside, the process limit would count every process of the grader's user:
+        inside a user namespace only the sandbox's)."""
         drop = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups"]
         drop += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
         environment = {"PATH": PATH, "HOME": HOME, "LANG": "C.UTF-8"}
@@ -404,7 +419,7 @@ class Sandbox:
             *(word for folder in passages(jail.mount) for word in ("--chmod", "0755", folder)),
             *("--remount-ro", "/", "--chdir", jail.workdir, "--clearenv"),
             *(word for name, value in environment.items() for word in ("--setenv", name, value)),
-            *(drop if user is not None else []),
+            *(drop if user is not None else ["prlimit", *self.limits.prlimit(), "--"]),
             *argv,
         ]
 
@@ -438,7 +453,7 @@ class Sandbox:
         with self.place(script) as (scripts, user):
             command = self.command(jail, scripts, user, argv(Path(SCRIPTS, script.name)))
             try:
-                return run_program(command, timeout, limit, guard, spawn=self.spawner.spawn())
+                return run_program(command, timeout, limit, guard, spawn=self.spawn)
             except NotStarted as error:  # bwrap itself, not the program
                 raise OSError(error.errno, error.strerror, error.filename) from None
 
@@ -524,7 +539,7 @@ class Confined:
         except OSError as error:
             return Output(Status.CRASHED, detail=f"cannot run the sandbox: {error}")
         tail = ending.stderr.decode("utf-8", errors="replace").splitlines()[-1:]
-        if ending.code in (1, 126, 127) and tail and tail[0].startswith(NOT_STARTED):
+        if ending.code in (126, 127) and tail and tail[0].startswith(NOT_STARTED):
             return Output(Status.NOT_FOUND, detail=f"cannot run {self.argv[0]!r} in the sandbox")
         reason = reason_of(ending.code, ending.stderr)
         return verdict(ending, self.timeout, exit_code(ending.code), reason)
