@@ -8,6 +8,8 @@ those tests skip, except under CI=true where they fail."""
 
 import os
 import subprocess
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +18,7 @@ import pytest
 from acceptance.grading.sandbox import Jail, Limits, Sandbox, sandbox
 from acceptance.grading.spawner import Confinement, NotStarted, Spawner, retirement
 from acceptance.grading.unprivileged import Unprivileged, unprivileged
-from acceptance.running.execution import Ending, Setting, run_program
+from acceptance.running.execution import Ending, Guard, Setting, Stopped, run_program
 from tests.test_sandbox import sandbox_trouble
 from tests.test_sandbox_limits import LIMITS, a_script, a_submission, gone_soon, need, run_in
 
@@ -148,3 +150,24 @@ def test_when_the_grader_goes_away_its_fork_server_kills_the_run(tmp_path: Path)
 
     assert gone_soon(group)
     spawner.close()
+
+
+def test_stopping_the_grading_ends_a_run_a_fork_server_started(tmp_path: Path) -> None:
+    spawner, guard = Spawner(Confinement()), Guard()
+    ended: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            run_program(["sleep", "60"], 30, 100, guard, spawn=spawner.spawn())
+        except Stopped as stop:
+            ended.append(stop)
+
+    worker = threading.Thread(target=run)
+    started = time.monotonic()
+    worker.start()
+    while not guard.running and time.monotonic() - started < 10:
+        time.sleep(0.01)
+    guard.stop()
+    worker.join(10)
+    spawner.close()
+    assert len(ended) == 1 and time.monotonic() - started < 10 and not worker.is_alive()
