@@ -412,6 +412,7 @@ def test_without_bubblewrap_grading_stops_before_running_anything(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setattr(shutil, "which", lambda name, **_: None)
+    monkeypatch.setattr("acceptance.grading.isolation.available", lambda: False)  # not root
     program(tmp_path / "class" / "s1", "#!/bin/sh\ntouch ran\n")
     status = main(
         ["grade", "--exe", "{}/space_defender_2", "--tests", str(suite(tmp_path / "suite") / "at")]

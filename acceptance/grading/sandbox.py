@@ -8,14 +8,15 @@ submissions, the reports, the project) that lie under a system folder are covere
 read-only folder. As root (CI) it runs as an unprivileged user of its own, one per concurrent run,
 since the kernel counts and limits processes per user but not for root.
 
-What a run costs the grader does not grow with the machine: as root, each concurrent run has a
-network namespace made once (no interface but its own loopback) that its runs share in turn, the
-runs start in a mount namespace made once without the kernel's own filesystems (bwrap reads the
-mount table whole for each folder it binds) and with their private folders in memory, and a run
-needs no cleaning: its process namespace ends with its first process (bwrap's, which is killed
-with the run's process group when the run is stopped), and the kernel kills everything left in
-it. The users are taken in turn from a pool, so that a user comes back only after every other,
-long after what its run left has died.
+What a run costs the grader does not grow with the machine: as root, runs start from fork
+servers (`spawner`), one per concurrent run, which set the limits before bwrap starts, each
+holding a network namespace made once (no interface but its own loopback) that its runs share in
+turn; the runs start in a mount namespace made once without the kernel's own filesystems (bwrap
+reads the mount table whole for each folder it binds) and with their private folders in memory;
+and a run needs no cleaning: its process namespace ends with its first process (bwrap's, which is
+killed with the run's process group when the run is stopped), and the kernel kills everything
+left in it. The users are taken in turn from a pool, so that a user comes back only after every
+other, long after what its run left has died.
 """
 
 import argparse
@@ -27,6 +28,7 @@ import os
 import platform
 import queue
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -52,10 +54,12 @@ from acceptance.running.execution import (
     Producer,
     Status,
     command_line,
+    popen,
     run_program,
     verdict,
 )
 from acceptance.options import positive
+from acceptance.grading.spawner import Confinement, NotStarted, Spawner
 
 SUBMISSION = "/submission"  # where a graded submission's folder is seen
 SCRIPTS = "/script"  # the private folder holding the one script of a run
@@ -67,6 +71,7 @@ FIRST_UID = 1 << 29  # the unprivileged users runs take as root: one per run at 
 UID_SLOTS = 1 << 10  # users per `at` process (the pid picks the range, so two graders differ)
 PID_SPAN = 1 << 20
 TOOLS = {"bwrap": "bubblewrap", "prlimit": "util-linux", "setpriv": "util-linux"}
+AS_ROOT = {"setpriv": True, "prlimit": False}  # the tools needed only as root, or only not as root
 MB = 1 << 20
 PROBE_TIMEOUT = 30.0
 REAP_TIME = 10.0  # seconds to wait for what a run left to die
@@ -86,7 +91,9 @@ SIGNS = {
     Status.OVER_FILE_SIZE: ("File too large", "No space left on device"),
 }
 SIGNAL_LIMITS = {signal.SIGXCPU: Status.OVER_CPU, signal.SIGXFSZ: Status.OVER_FILE_SIZE}
-NOT_STARTED = "prlimit: failed to execute "  # the sandbox's last step could not start the program
+# What the sandbox's last step says when it could not start the program: setpriv as root, prlimit
+# otherwise.
+NOT_STARTED = ("setpriv: failed to execute ", "prlimit: failed to execute ")
 LIBC = ctypes.CDLL(None, use_errno=True)
 # The raw system call that changes the user of the calling thread alone (libc's setresuid changes
 # every thread's), by machine; elsewhere a run's processes are found by looking at every process.
@@ -121,6 +128,17 @@ class Limits:
             "--core=0",
         ]
 
+    def rlimits(self) -> tuple[tuple[int, int, int], ...]:
+        """These limits as (resource, soft limit, hard limit): a second more of CPU before
+        SIGKILL, no core file."""
+        return (
+            (resource.RLIMIT_CPU, self.cpu, self.cpu + 1),
+            (resource.RLIMIT_DATA, self.memory, self.memory),
+            (resource.RLIMIT_NPROC, self.processes, self.processes),
+            (resource.RLIMIT_FSIZE, self.file_size, self.file_size),
+            (resource.RLIMIT_CORE, 0, 0),
+        )
+
 
 DEFAULT_LIMITS = Limits()
 
@@ -140,7 +158,7 @@ class Jail:
 
 def missing_tools(root: bool) -> list[str]:
     """The packages to install for the sandbox's commands that are not on the PATH."""
-    needed = [tool for tool in TOOLS if root or tool != "setpriv"]
+    needed = [tool for tool in TOOLS if AS_ROOT.get(tool, root) is root]
     return list(dict.fromkeys(TOOLS[tool] for tool in needed if shutil.which(tool) is None))
 
 
@@ -417,13 +435,14 @@ class Sandbox:
         root = os.geteuid() == 0
         self.users = user_pool() if root else None
         self.networks: queue.Queue[int] | None = None
-        self.home = os.open("/proc/self/ns/net", os.O_RDONLY | os.O_CLOEXEC) if root else -1
         self.scratch = workspace / "runs"  # each run's private folder, in memory where it can be
         self.scratch.mkdir(mode=0o700)
         self.mounts = trimmed_mounts(self.scratch) if root else None
         self.home_mounts = os.open("/proc/self/ns/mnt", os.O_RDONLY | os.O_CLOEXEC) if root else -1
         if root:
             self.networks = shared_networks(min(runs, UID_SLOTS))
+        self.spawner = Spawner(Confinement(limits.rlimits(), networks=self.networks))
+        self.spawn = self.spawner.spawn() if root else popen
         self.binds = system_binds()
         self.sized = (
             "--size"
@@ -458,18 +477,22 @@ class Sandbox:
         return [*size, "--perms", "1777", "--tmpfs", path]
 
     def close(self) -> None:
-        """Let go of the namespaces."""
+        """End the fork servers and let go of the namespaces."""
+        self.spawner.close()
         while self.networks is not None and not self.networks.empty():
             os.close(self.networks.get())
-        for held in (self.home, self.mounts, self.home_mounts):
+        for held in (self.mounts, self.home_mounts):
             if held is not None and held >= 0:
                 os.close(held)
 
     def command(
         self, jail: Jail, scripts: Path, user: int | None, argv: Sequence[str]
     ) -> list[str]:
-        """The bwrap command line that runs `argv` in the sandbox, as `user` if one is given (in
-        the network namespace the run is started in, when the grader made one)."""
+        """The bwrap command line that runs `argv` in the sandbox, as `user` if one is given (as
+        root: in the network namespace its fork server is in, when the grader made one, with
+        the limits the server set before bwrap starts), else with the limits set by `prlimit`
+        inside (set outside, the process limit would count every process of the grader's user:
+        inside a user namespace only the sandbox's)."""
         drop = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups"]
         drop += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
         environment = {"PATH": PATH, "HOME": HOME, "LANG": "C.UTF-8"}
@@ -488,8 +511,7 @@ class Sandbox:
             *(word for folder in passages(jail.mount) for word in ("--chmod", "0755", folder)),
             *("--remount-ro", "/", "--chdir", jail.workdir, "--clearenv"),
             *(word for name, value in environment.items() for word in ("--setenv", name, value)),
-            *(drop if user is not None else []),
-            *("prlimit", *self.limits.prlimit(), "--"),
+            *(drop if user is not None else ["prlimit", *self.limits.prlimit(), "--"]),
             *argv,
         ]
 
@@ -522,8 +544,10 @@ class Sandbox:
         OSError if it cannot be, Stopped if the guard stops it."""
         with self.mounted(), self.place(script) as (scripts, user):
             command = self.command(jail, scripts, user, argv(Path(SCRIPTS, script.name)))
-            with self.network():
-                return run_program(command, timeout, limit, guard)
+            try:
+                return run_program(command, timeout, limit, guard, spawn=self.spawn)
+            except NotStarted as error:  # bwrap itself, not the program
+                raise OSError(error.errno, error.strerror, error.filename) from None
 
     @contextlib.contextmanager
     def mounted(self) -> Iterator[None]:
@@ -547,21 +571,6 @@ class Sandbox:
                 os.fchdir(here)
         finally:
             os.close(here)
-
-    @contextlib.contextmanager
-    def network(self) -> Iterator[None]:
-        """The calling thread in one of the network namespaces made for the runs, if any, then
-        back in the grader's."""
-        if self.networks is None:
-            yield
-            return
-        network = self.networks.get()
-        try:
-            enter(network)
-            yield
-        finally:
-            enter(self.home)
-            self.networks.put(network)
 
     def probe(self) -> None:
         """Make one sandbox and run `true` in it: a machine that cannot is a one-line error."""
@@ -640,6 +649,8 @@ class Confined:
             ending = self.runner.run(
                 self.jail, case.script, inside, self.timeout, self.limit, self.guard
             )
+        except NotStarted:
+            return Output(Status.NOT_FOUND, detail=f"cannot run {self.argv[0]!r} in the sandbox")
         except OSError as error:
             return Output(Status.CRASHED, detail=f"cannot run the sandbox: {error}")
         tail = ending.stderr.decode("utf-8", errors="replace").splitlines()[-1:]

@@ -4,7 +4,9 @@ as root still has without namespaces.
 
 Each submission is copied into a private folder that only its own group can read; each run gets a
 user of its own (one per concurrent run, whose processes are killed after the run), that group, a
-private HOME and TMPDIR as its working folder, the sandbox's limits, and a clean environment. The
+private HOME and TMPDIR as its working folder, the sandbox's limits, and a clean environment, all
+set up by a fork server of the grader's (`spawner`) as it starts the program, no helper program
+started before it. The
 grader's private folders (the suite, the submissions, the reports, the project) are made readable
 by their owner alone before the first run. What this level does not give: a private view of the
 system's folders (a run can list the machine's world-readable files and reach its network);
@@ -28,6 +30,7 @@ from acceptance.running.cases import shown
 from acceptance.errors import HarnessError
 from acceptance.running.execution import OUTPUT_LIMIT, Ending, Guard, Setting, run_program
 from acceptance.grading.leftovers import Leftovers
+from acceptance.grading.spawner import Confinement, Spawner
 from acceptance.grading.sandbox import (
     FIRST_UID,
     PATH,
@@ -90,7 +93,7 @@ class Unprivileged:
         self.limits = limits
         self.workspace = workspace
         workspace.chmod(0o711)
-        self.setpriv = shutil.which("setpriv") or "setpriv"
+        self.spawner = Spawner(Confinement(limits.rlimits(), drop=True))
         self.users = user_pool()
         first = FIRST_UID + (os.getpid() % PID_SPAN) * UID_SLOTS
         self.busy: set[int] = set()  # the users of the runs going on
@@ -109,12 +112,6 @@ class Unprivileged:
         except OSError as error:
             return Jail(folder, str(folder), problem=f"cannot read {shown(folder)}: {error}")
         return Jail(copy, str(copy), group=group)
-
-    def command(self, user: int, group: int, argv: Sequence[str]) -> list[str]:
-        """The command line that runs `argv` as the user, in the group, with the limits."""
-        drop = [self.setpriv, f"--reuid={user}", f"--regid={group}", "--clear-groups"]
-        drop += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
-        return [*drop, "prlimit", *self.limits.prlimit(), "--", *argv]
 
     @contextlib.contextmanager
     def place(self, script: Path, group: int) -> Iterator[tuple[Path, int]]:
@@ -150,12 +147,13 @@ class Unprivileged:
         """Run the command line `argv` gives for the run's copy of the script, as the run's user."""
         group = jail.group if jail.group is not None else next(self.groups)
         with self.place(script, group) as (home, user):
-            command = self.command(user, group, argv(home / script.name))
+            command = argv(home / script.name)
+            spawn = self.spawner.spawn(user, group)
 
             def ended(pid: int) -> None:
                 end_all_of(user, pid)  # what it left may hold its output open
 
-            return run_program(command, timeout, limit, guard, ended, setting(home))
+            return run_program(command, timeout, limit, guard, ended, setting(home), spawn)
 
     def probe(self) -> None:
         """Run `true` as an unprivileged user: a machine where that fails is a one-line error."""
@@ -164,7 +162,7 @@ class Unprivileged:
         try:
             ending = self.run(Jail(script.parent), script, lambda _: ["true"], 30.0, OUTPUT_LIMIT)
         except OSError as error:
-            raise HarnessError(f"cannot run setpriv: {error.strerror}") from None
+            raise HarnessError(f"cannot start a run as another user: {error.strerror}") from None
         if ending.code != 0:
             why = ending.stderr.decode("utf-8", errors="replace").strip().splitlines()
             raise HarnessError(f"cannot run a program as another user: {(why or ['?'])[-1]}")
@@ -182,10 +180,9 @@ def unprivileged(limits: Limits, runs: int) -> Iterator[Unprivileged]:
             yield made
         finally:
             made.leftovers.close()
+            made.spawner.close()
 
 
 def available() -> bool:
-    """Whether this machine can run programs as unprivileged users: root with setpriv and prlimit
-    (util-linux) on the PATH."""
-    tools = ("setpriv", "prlimit")
-    return os.geteuid() == 0 and all(shutil.which(tool) for tool in tools)
+    """Whether this machine can run programs as unprivileged users: as root."""
+    return os.geteuid() == 0

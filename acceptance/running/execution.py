@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from enum import Enum
+from types import TracebackType
+from typing import IO, Protocol
 
 from acceptance.running.cases import Case
 from acceptance.errors import HarnessError
@@ -104,14 +106,46 @@ def stderr_tail(stderr: bytes) -> str:
     return "\n".join(stderr.decode("utf-8", errors="backslashreplace").splitlines()[-STDERR_TAIL:])
 
 
-def kill_group(process: subprocess.Popen[bytes]) -> None:
+class Process(Protocol):
+    """A started program as a run sees it (a `subprocess.Popen`, or one a fork server started):
+    its pid (also its process group's), its output's pipes, its exit status once waited for."""
+
+    @property
+    def pid(self) -> int:
+        """The program's pid."""
+
+    @property
+    def stdout(self) -> IO[bytes] | None:
+        """The pipe of its output."""
+
+    @property
+    def stderr(self) -> IO[bytes] | None:
+        """The pipe of its error output."""
+
+    def wait(self, timeout: float | None = None) -> int:
+        """Wait for its end, its exit status (a signal N as -N); subprocess.TimeoutExpired past
+        the timeout."""
+
+    def __enter__(self) -> "Process":
+        """The program itself."""
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        """Close its pipes and wait for its end."""
+
+
+def kill_group(process: Process) -> None:
     """Kill a program and everything it started (its own process group)."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
 
 
 def drain(
-    process: subprocess.Popen[bytes],
+    process: Process,
     deadline: float,
     limit: int,
     ended: Callable[[int], None] | None = None,
@@ -127,9 +161,13 @@ def drain(
             selector.register(descriptor, selectors.EVENT_READ)
         exited = -1
         if ended is not None:
-            exited = os.pidfd_open(process.pid)
-            stack.callback(os.close, exited)
-            selector.register(exited, selectors.EVENT_READ)
+            try:
+                exited = os.pidfd_open(process.pid)
+            except ProcessLookupError:  # ended and reaped already (by a fork server)
+                ended(process.pid)
+            else:
+                stack.callback(os.close, exited)
+                selector.register(exited, selectors.EVENT_READ)
         while selector.get_map():
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -172,6 +210,24 @@ class Setting:
 GRADERS = Setting()
 
 
+def popen(argv: list[str], setting: Setting) -> Process:
+    """Start a program in a session of its own, its output and error output piped (Python borrows
+    the grader to start it, as vfork does, where nothing more is asked of the start)."""
+    return subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        env=setting.environment,
+        cwd=setting.folder,
+        umask=setting.umask,
+    )
+
+
+Spawn = Callable[[list[str], Setting], Process]  # what starts a run's program
+
+
 class Stopped(Exception):
     """A run that was not started, or was ended, because its grading is stopping."""
 
@@ -182,32 +238,23 @@ class Guard:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.running: set[subprocess.Popen[bytes]] = set()
+        self.running: set[Process] = set()
         self.stopped = False
 
-    def start(self, argv: list[str], setting: Setting = GRADERS) -> subprocess.Popen[bytes]:
+    def start(self, argv: list[str], setting: Setting = GRADERS, spawn: Spawn = popen) -> Process:
         """Start a program in a process group of its own; Stopped once stopping. Programs start
         at once in several threads: one started while the grading stopped is killed at once."""
         with self.lock:
             if self.stopped:
                 raise Stopped("the grading is stopping")
-        process = subprocess.Popen(
-            argv,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-            env=setting.environment,
-            cwd=setting.folder,
-            umask=setting.umask,
-        )
+        process = spawn(argv, setting)
         with self.lock:
             self.running.add(process)
             if self.stopped:
                 kill_group(process)
         return process
 
-    def finished(self, process: subprocess.Popen[bytes]) -> None:
+    def finished(self, process: Process) -> None:
         """Forget a program that has ended; Stopped if it was ended by a stop."""
         with self.lock:
             self.running.discard(process)
@@ -229,12 +276,13 @@ def run_program(
     guard: Guard | None = None,
     ended: Callable[[int], None] | None = None,
     setting: Setting = GRADERS,
+    spawn: Spawn = popen,
 ) -> Ending:
     """Run a program to its end, or stop its whole process group past the deadline or when it
     prints more than `limit` bytes; OSError if it cannot be started, Stopped if the guard stops
-    it. `ended` is called with its pid once the program itself has ended."""
+    it. `ended` is called with its pid once the program itself has ended; `spawn` starts it."""
     deadline = time.monotonic() + timeout
-    process = (guard or Guard()).start(argv, setting)
+    process = (guard or Guard()).start(argv, setting, spawn)
     with process:
         stdout, stderr, stopped = drain(process, deadline, limit, ended)
         if not stopped:
@@ -247,7 +295,7 @@ def run_program(
             process.wait()
     if guard is not None:
         guard.finished(process)
-    return Ending(stdout, stderr, process.returncode, stopped)
+    return Ending(stdout, stderr, process.wait(), stopped)
 
 
 def verdict(ending: Ending, timeout: float, code: int, reason: Status | None = None) -> Output:

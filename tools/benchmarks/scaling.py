@@ -88,7 +88,7 @@ def table(options: argparse.Namespace) -> int:
 def why_not(isolation: str) -> str:
     """Why this machine cannot grade in an isolation ('' when it can)."""
     if isolation == "unprivileged" and not available():
-        return "needs root, setpriv and prlimit"
+        return "needs root"
     if isolation == "bubblewrap":
         try:
             with sandbox(Limits(), 1):

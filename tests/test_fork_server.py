@@ -1,0 +1,173 @@
+"""The fork servers that start the confined runs, looked at in the runs' own processes: a run is
+its user's alone (every uid and gid, no supplementary group), with no capability in any set,
+no_new_privs and no signal ignored, and can neither signal nor read the server that started it; a
+program that cannot be started is told apart from a run that cannot be set up; a server that has
+used half its runs' CPU limit retires and another takes over; when the grader goes away, the
+server kills the run. Runs as other users need root (and bubblewrap for its own): without them
+those tests skip, except under CI=true where they fail."""
+
+import os
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from acceptance.grading.sandbox import Jail, Limits, Sandbox, sandbox
+from acceptance.grading.spawner import Confinement, NotStarted, Spawner, retirement
+from acceptance.grading.unprivileged import Unprivileged, unprivileged
+from acceptance.running.execution import Ending, Guard, Setting, Stopped, run_program
+from tests.test_sandbox import sandbox_trouble
+from tests.test_sandbox_limits import LIMITS, a_script, a_submission, gone_soon, need, run_in
+
+IDENTITY = "grep -E '^(Uid|Gid|Groups|Cap[A-Za-z]+|NoNewPrivs|SigIgn):' /proc/self/status"
+NO_CAPABILITY = {f"Cap{kind}": "0" * 16 for kind in ("Inh", "Prm", "Eff", "Bnd", "Amb")}
+
+
+@pytest.fixture(scope="module")
+def users() -> Iterator[Unprivileged]:
+    """Unprivileged users with the limits' tests' LIMITS, one run at once (as root)."""
+    need("" if os.geteuid() == 0 else "unprivileged users need root")
+    with unprivileged(LIMITS, 1) as made:
+        yield made
+
+
+@pytest.fixture(scope="module")
+def bubblewrap_as_root() -> Iterator[Sandbox]:
+    """A bubblewrap sandbox whose runs take users of their own (as root)."""
+    need(sandbox_trouble() or ("" if os.geteuid() == 0 else "users of their own need root"))
+    with sandbox(LIMITS, 1) as made:
+        yield made
+
+
+def identity(ending: Ending) -> dict[str, str]:
+    """The rows of /proc/self/status a run printed (IDENTITY), by name, tabs made spaces."""
+    rows = (line.split(":", 1) for line in ending.stdout.decode().splitlines())
+    return {name: " ".join(value.split()) for name, value in rows}
+
+
+def test_a_run_in_bubblewrap_as_root_is_its_users_alone_with_no_capability(
+    bubblewrap_as_root: Sandbox, tmp_path: Path
+) -> None:
+    ending = run_in(bubblewrap_as_root, Jail(tmp_path), a_script(tmp_path / "s"), IDENTITY)
+    status = identity(ending)
+    user = status["Uid"].split()[0]
+    assert ending.code == 0 and user != "0" and status["Uid"] == " ".join([user] * 4)
+    assert status["Gid"] == status["Uid"] and status["Groups"] == ""
+    assert {name: status[name] for name in NO_CAPABILITY} == NO_CAPABILITY
+    assert status["NoNewPrivs"] == "1" and int(status["SigIgn"], 16) == 0
+
+
+def test_an_unprivileged_run_is_its_users_alone_in_its_group_with_no_signal_ignored(
+    users: Unprivileged, tmp_path: Path
+) -> None:
+    jail = users.jail(a_submission(tmp_path / "own"))
+    status = identity(run_in(users, jail, a_script(tmp_path / "s"), IDENTITY))
+    user = status["Uid"].split()[0]
+    assert user != "0" and status["Uid"] == " ".join([user] * 4)
+    assert status["Gid"] == " ".join([str(jail.group)] * 4) and status["Groups"] == ""
+    assert {name: status[name] for name in NO_CAPABILITY} == NO_CAPABILITY
+    assert status["NoNewPrivs"] == "1" and int(status["SigIgn"], 16) == 0
+
+
+def test_a_run_can_neither_signal_nor_read_the_fork_server_that_started_it(
+    users: Unprivileged, tmp_path: Path
+) -> None:
+    jail = users.jail(a_submission(tmp_path / "own"))
+    script = a_script(tmp_path / "s")
+    run_in(users, jail, script, "true")
+    server = users.spawner.idle[0].process
+    shell = (
+        f"kill -KILL {server.pid}; echo killed $?; kill -STOP {server.pid}; echo stopped $?;"
+        f" cat /proc/{server.pid}/environ; echo read $?"
+    )
+    ending = run_in(users, jail, script, shell)
+    assert ending.stdout.decode().split() == ["killed", "1", "stopped", "1", "read", "1"]
+    assert server.poll() is None and run_in(users, jail, script, "echo on").stdout == b"on\n"
+
+
+def test_a_program_that_cannot_be_started_is_told_apart_from_a_run_that_cannot_be_set_up(
+    tmp_path: Path,
+) -> None:
+    spawner = Spawner(Confinement())
+    try:
+        with pytest.raises(NotStarted) as missing:
+            spawner.start([str(tmp_path / "missing")], Setting({}, tmp_path))
+        with pytest.raises(OSError) as unset:
+            spawner.start(["true"], Setting({}, tmp_path / "gone"))
+        ending = run_program(
+            ["true"], 10, 100, setting=Setting({}, tmp_path), spawn=spawner.spawn()
+        )
+    finally:
+        spawner.close()
+    assert missing.value.filename == str(tmp_path / "missing")
+    assert not isinstance(unset.value, NotStarted) and ending.code == 0
+
+
+def test_a_fork_servers_cpu_share_is_half_the_limit_its_runs_inherit() -> None:
+    assert retirement(Limits(cpu=3).rlimits()) == 1.5 and retirement(()) is None
+
+
+@pytest.mark.parametrize("retire", [True, False])
+def test_a_fork_server_that_used_its_share_of_the_cpu_retires_and_another_takes_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, retire: bool
+) -> None:
+    if retire:
+        monkeypatch.setattr("acceptance.grading.spawner.retirement", lambda _: 0.0)
+    spawner = Spawner(Confinement())
+    servers = []
+    try:
+        for number in range(3):
+            process = spawner.start(["echo", str(number)], Setting({"PATH": "/usr/bin:/bin"}))
+            with process:
+                assert process.stdout is not None and process.wait(10) == 0
+                assert process.stdout.read() == f"{number}\n".encode()
+            servers.append(process.server)
+    finally:
+        spawner.close()
+    assert len({id(server) for server in servers}) == (3 if retire else 1)
+    assert all(server.process.returncode is not None for server in servers)
+
+
+def test_when_the_grader_goes_away_its_fork_server_kills_the_run(tmp_path: Path) -> None:
+    spawner = Spawner(Confinement())
+    process = spawner.start(["sh", "-c", "sleep 60 & exec sleep 60"], Setting(folder=tmp_path))
+    server = process.server
+    for timeout in (0, 0.2):
+        with pytest.raises(subprocess.TimeoutExpired):
+            process.wait(timeout)
+    server.socket.close()
+    assert server.process.wait(10) == 0
+
+    def group() -> list[int]:
+        try:
+            os.killpg(process.pid, 0)
+        except ProcessLookupError:
+            return []
+        return [process.pid]
+
+    assert gone_soon(group)
+    spawner.close()
+
+
+def test_stopping_the_grading_ends_a_run_a_fork_server_started(tmp_path: Path) -> None:
+    spawner, guard = Spawner(Confinement()), Guard()
+    ended: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            run_program(["sleep", "60"], 30, 100, guard, spawn=spawner.spawn())
+        except Stopped as stop:
+            ended.append(stop)
+
+    worker = threading.Thread(target=run)
+    started = time.monotonic()
+    worker.start()
+    while not guard.running and time.monotonic() - started < 10:
+        time.sleep(0.01)
+    guard.stop()
+    worker.join(10)
+    spawner.close()
+    assert len(ended) == 1 and time.monotonic() - started < 10 and not worker.is_alive()
