@@ -174,6 +174,9 @@ PACKAGES = {
             *(f"harness_{name}" for name in ("cases", "compare", "fuzz", "games", "grade")),
             *(f"harness_{name}" for name in ("places", "pytest", "regen", "report", "run")),
             "harness_shrink",
+            *("cause_of_difference", "cover", "deadline", "etf", "fork_server", "full_disk"),
+            *("grading", "harness_run_log", "hostile", "marking_scheme", "run_causes"),
+            *("same_output", "shards", "similarity", "store_durability"),
         ),
     ),
 }
