@@ -37,7 +37,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from types import CodeType, FunctionType
@@ -193,10 +193,23 @@ def mutated(mutant: Mutant) -> Transcript:
     return transcript
 
 
-def interrupt(thread: int, exception: type[BaseException] | None) -> None:
-    """Raise `exception` in a thread at its next bytecode (None: take back one not yet raised)."""
-    pending = None if exception is None else ctypes.py_object(exception)  # None: a NULL pointer
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), pending)
+def interrupt(thread: int) -> None:
+    """Raise Overran in a thread at its next bytecode."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(Overran))
+
+
+def take_back() -> None:
+    """Raise here, and drop, an Overran sent to this thread but not raised yet: the interpreter
+    raises one on entering a function. (Clearing it with PyThreadState_SetAsyncExc(NULL) instead
+    leaves the interpreter's pending flag set; on Python 3.11 a trace hook, such as `-why`'s,
+    then spins for ever at the next function's entry.)"""
+    with suppress(Overran):
+        for _ in range(3):
+            nothing()
+
+
+def nothing() -> None:
+    """A function to enter."""
 
 
 def timed(transcript: Transcript, seconds: float) -> Producer:
@@ -209,7 +222,7 @@ def timed(transcript: Transcript, seconds: float) -> Producer:
             with lock:
                 if state["running"]:
                     state["fired"] = True
-                    interrupt(thread, Overran)
+                    interrupt(thread)
 
         timer = threading.Timer(seconds, stop)
         timer.start()
@@ -220,8 +233,8 @@ def timed(transcript: Transcript, seconds: float) -> Producer:
                 timer.cancel()
                 with lock:
                     state["running"] = False
-                    if state.get("fired"):
-                        interrupt(thread, None)
+                if state.get("fired"):
+                    take_back()
         except Overran:
             output = Output(Status.TIMED_OUT)
         return Output(Status.TIMED_OUT) if state.get("fired") else output
@@ -288,11 +301,10 @@ def confine() -> None:
 def run(
     names: Sequence[str], scripts: int, jobs: int, report: Callable[[Census], None]
 ) -> list[Census]:
-    """Measure the mutants, `jobs` at a time (each in a fresh forked worker), in order."""
+    """Measure the mutants, `jobs` at a time, in order, each in a fresh forked worker (one job
+    too): a mutant's runs swap code into the live oracle and may be stopped at any bytecode, so
+    the measuring process itself never runs one."""
     PLAN.append(plan(scripts))
-    if jobs == 1:
-        measured = map(census, names)
-        return [reported(result, report) for result in measured]
     context = multiprocessing.get_context("fork")
     with context.Pool(jobs, initializer=confine, maxtasksperchild=1) as pool:
         return [reported(result, report) for result in pool.imap(census, names)]
