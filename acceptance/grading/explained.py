@@ -16,7 +16,7 @@ from acceptance.grading.grade import Grade
 from acceptance.grading.missed import caused
 from acceptance.grading.store import Graded, Store, diff_json, digest
 from acceptance.running.cause import Cause, explainer_digest
-from acceptance.running.coverage import Coverage, Covered, Reach, coverage
+from acceptance.running.coverage import Coverage, Covered, Finding, Reach, coverage
 from acceptance.running.suite import Result
 from oracle.version import package_version
 
@@ -66,14 +66,21 @@ def suite_key(graded: Graded) -> str:
     return digest(oracle_key(), *graded.tests)
 
 
-def suite_coverage(store: Store, graded: Graded) -> Covered | None:
-    """What the suite reaches of its oracle's rules: kept in the store, found once per suite;
-    what the store kept where the suite cannot be read (None if it kept nothing)."""
+def coverage_kept(store: Store, graded: Graded) -> bool:
+    """Whether the store keeps the coverage of this suite by this oracle."""
+    kept = store.get(COVERAGE)
+    return kept is not None and kept["suite"] == suite_key(graded)
+
+
+def suite_coverage(store: Store, graded: Graded, finding: Finding | None = None) -> Covered | None:
+    """What the suite reaches of its oracle's rules: kept in the store, found once per suite (by
+    `finding`'s processes if they were started); what the store kept where the suite cannot be
+    read (None if it kept nothing)."""
     kept = store.get(COVERAGE)
     if kept is not None and kept["suite"] == suite_key(graded):
         return covered_of(kept["coverage"])
     try:
-        covered = coverage(graded.cases)
+        covered = finding.result() if finding else coverage(graded.cases)
     except HarnessError:
         return None if kept is None else covered_of(kept["coverage"])
     store.put(COVERAGE, {"suite": suite_key(graded), "coverage": covered_record(covered)})

@@ -25,7 +25,7 @@ from types import FrameType
 from acceptance.errors import HarnessError
 from acceptance.grading.class_report import class_html
 from acceptance.grading.deadline import at_deadline, snapshots_in
-from acceptance.grading.explained import class_causes, oracle_key, suite_coverage
+from acceptance.grading.explained import class_causes, coverage_kept, oracle_key, suite_coverage
 from acceptance.grading.grade import (
     GIVE_UP,
     Grade,
@@ -58,7 +58,7 @@ from acceptance.grading.store import (
     test_key,
 )
 from acceptance.running.cases import Case, shown
-from acceptance.running.coverage import Covered
+from acceptance.running.coverage import Covered, Finding
 from acceptance.running.display import progress_bar
 from acceptance.running.suite import Outcome, Result
 
@@ -228,15 +228,22 @@ def grades_of(graded: Graded, found: Mapping[Run, Result]) -> list[Grade]:
 
 
 def write_class_reports(
-    store: Store, graded: Graded, found: Found, review: Review | None = None, jobs: int = 1
+    store: Store,
+    graded: Graded,
+    found: Found,
+    review: Review | None = None,
+    jobs: int = 1,
+    finding: Finding | None = None,
 ) -> tuple[str, str]:
     """The reports of a grading written beside its store, and recorded there as written, with
-    the integrity review if asked (its submissions read by `jobs` processes); the summary table
-    and the note."""
+    the integrity review if asked (its submissions read by `jobs` processes) and the suite's
+    coverage (from `finding`'s processes if they were started); the summary table and the
+    note."""
     grades = class_causes(store, graded, grades_of(graded, found))
     note = class_note(graded, found)
     integrity = review_section(review, store, graded, jobs)
-    texts = report_texts(grades, graded.points, note, suite_coverage(store, graded), integrity)
+    covered = suite_coverage(store, graded, finding)
+    texts = report_texts(grades, graded.points, note, covered, integrity)
     summary = summary_table(grades, graded.points)
     write_reports([store.path.parent / name for name in REPORTS], texts, store)
     files = {name: digest(text) for name, text in zip(REPORTS, texts, strict=True)}
@@ -335,6 +342,7 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         grading.cases, [pupil.folder for pupil in pupils], [*outputs, *grading.hide]
     )
     with contextlib.ExitStack() as stack:
+        finding = stack.enter_context(contextlib.closing(Finding(grading.cases, grading.jobs)))
         isolation, runner, told = confine(
             stack, grading.limits, grading.jobs, private, grading.sandbox
         )
@@ -355,11 +363,13 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         store.put("graded", graded.record())
         started = time.perf_counter()
         done = None if grading.gradescope else reported_already(store, graded, grading.similar)
+        if done is not None or coverage_kept(store, graded):
+            finding.close()  # found already: what its processes have not started is dropped
         if done is None:
             grader = Grader(expected, grading.timeout, grading.give_up, {}, runner)
             found, code = run_grading(grading, store, graded, grader, tell)
             review = None if code else grading.similar  # stopped: what finished, at once
-            summary, note = write_class_reports(store, graded, found, review, grading.jobs)
+            summary, note = write_class_reports(store, graded, found, review, grading.jobs, finding)
         else:
             (summary, note), code = done, 0
         seconds = time.perf_counter() - started

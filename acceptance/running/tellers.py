@@ -1,7 +1,8 @@
 """The oracle's lines of each game that explains them, as the cause finder reads them (`Told`):
 Space Defender 2's from `oracle -why`, Star Canine's from its own explanations.
 
-Imported on first use (`acceptance.games`): it loads the game.
+Imported on first use (`acceptance.games`): it loads Space Defender 2's oracle; Star Canine's
+teller loads its game when first asked (a Space Defender 2 grading never does).
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 import re
 
 from acceptance.running.told import Role, Telling, Told, Written, labelled
-from games.star_canine import why as star_canine_why
 from oracle.runner import text_source
 from oracle.why import Explained, explained_through
 from provenance.rules import ERROR_RULES, RULES
@@ -47,7 +47,6 @@ STATE_LABELS = frozenset({"stage", "mode", "turn", "since_turn"})
 # Each error text of errors.txt, with its rule.
 REFUSALS = {error.value: rule for error, rule in ERROR_RULES.items()}
 # Star Canine's lines that are no event of its rules.
-STAR_CANINE_RENDERING = frozenset({star_canine_why.SCENE.name, star_canine_why.TYPED.name})
 
 
 def role_of(line: Explained) -> Role:
@@ -139,7 +138,11 @@ def shown(text: str, label: str) -> str | None:
 
 
 def star_canine(text: str, seed: int | None, number: int) -> Telling:
-    """Star Canine's lines, each with its event's rule (no source: its rules record none)."""
+    """Star Canine's lines, each with its event's rule (no source: its rules record none); its
+    scene and typed lines are rendering."""
+    from games.star_canine import why as star_canine_why
+
+    rendering = {star_canine_why.SCENE.name, star_canine_why.TYPED.name}
     lines = [
         Told(
             index,
@@ -148,7 +151,7 @@ def star_canine(text: str, seed: int | None, number: int) -> Telling:
             reason.rule.spec,
             reason.rule.why,
             (),
-            Role.RENDERING if reason.rule.name in STAR_CANINE_RENDERING else Role.EVENT,
+            Role.RENDERING if reason.rule.name in rendering else Role.EVENT,
         )
         for index, (line, reason) in enumerate(star_canine_why.explained(text, seed), 1)
     ]
