@@ -250,17 +250,14 @@ class Diffs:
 def failing_html(grade: Grade, groups: Sequence[Group], diffs: Diffs, cause: CauseOf) -> str:
     """A submission's failing tests under their causes, each collapsed on its block diff."""
     name = grade.submission.name
-    mine = {
-        result.case.name: cause[name, result.case.name]
-        for result in grade.results
-        if not result.passed
-    }
-    failing = [result for result in grade.results if not result.passed]
-    if not failing:
+    by_cause: dict[int, list[Result]] = {}  # in the order of each cause's first failing test
+    for result in grade.results:
+        if not result.passed:
+            by_cause.setdefault(cause[name, result.case.name], []).append(result)
+    if not by_cause:
         return "all passed"
     parts = []
-    for number in dict.fromkeys(mine[result.case.name] for result in failing):
-        results = [result for result in failing if mine[result.case.name] == number]
+    for number, results in by_cause.items():
         tests = "".join(
             f'<details class="test" data-diff="{diffs.number(result)}">'
             f"<summary>{escape(headline(result))}</summary><pre></pre></details>"
