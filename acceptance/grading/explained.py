@@ -3,10 +3,15 @@ cover`) and each wrong output's cause (`acceptance.grading.missed`): found from 
 scripts once and kept in the grading store, by what they depend on (the suite's tests, or a
 test and its block diff; and the oracle's version with a digest of the code that explains its
 lines), so that writing the reports again (a resumed grading, `at report`, `at merge`, even with
-the suite gone) finds nothing again, and a changed oracle finds them anew.
+the suite gone) finds nothing again, and a changed oracle finds them anew. A grading finds them
+in processes of its own while its runs go on (`Explainers`), not in its own once they end.
 """
 
-from collections.abc import Sequence
+import multiprocessing
+import signal
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import Any
 
@@ -15,13 +20,17 @@ from acceptance.games import GAMES
 from acceptance.grading.grade import Grade
 from acceptance.grading.missed import caused
 from acceptance.grading.store import Graded, Store, diff_json, digest
+from acceptance.running.compare import Mismatch
 from acceptance.running.cause import Cause, explainer_digest
-from acceptance.running.coverage import Coverage, Covered, Finding, Reach, coverage
-from acceptance.running.suite import Result
+from acceptance.running.cases import Case
+from acceptance.running.coverage import Coverage, Covered, Lines, Reach, coverage, explained
+from acceptance.running.suite import Outcome, Result
 from oracle.version import package_version
 
 COVERAGE = "coverage"  # the store's keys of what it keeps
 CAUSES = "causes"
+# Tests per explaining process at least: more processes would share too little work.
+TESTS_PER_PROCESS = 16
 
 
 def covered_record(covered: Covered) -> dict[str, Any]:
@@ -72,15 +81,17 @@ def coverage_kept(store: Store, graded: Graded) -> bool:
     return kept is not None and kept["suite"] == suite_key(graded)
 
 
-def suite_coverage(store: Store, graded: Graded, finding: Finding | None = None) -> Covered | None:
+def suite_coverage(
+    store: Store, graded: Graded, explainers: "Explainers | None" = None
+) -> Covered | None:
     """What the suite reaches of its oracle's rules: kept in the store, found once per suite (by
-    `finding`'s processes if they were started); what the store kept where the suite cannot be
-    read (None if it kept nothing)."""
+    the `explainers` if they were started); what the store kept where the suite cannot be read
+    (None if it kept nothing)."""
     kept = store.get(COVERAGE)
     if kept is not None and kept["suite"] == suite_key(graded):
         return covered_of(kept["coverage"])
     try:
-        covered = finding.result() if finding else coverage(graded.cases)
+        covered = explainers.coverage() if explainers else coverage(graded.cases)
     except HarnessError:
         return None if kept is None else covered_of(kept["coverage"])
     store.put(COVERAGE, {"suite": suite_key(graded), "coverage": covered_record(covered)})
@@ -118,21 +129,29 @@ def kept_cause(
     oracle: str,
     kept: dict[str, Cause | None],
     found: dict[str, Cause | None],
+    explainers: "Explainers | None" = None,
 ) -> Result:
     """A result with its wrong output's cause, noted in `found`: the one found already for the
-    same test and block diff, else the one the store `kept`, else found from its script (once
-    per distinct test and diff, however many submissions share them)."""
+    same test and block diff, else the one the store `kept`, else found from its script (by the
+    `explainers` if they were given it; once per distinct test and diff, however many
+    submissions share them)."""
     if result.mismatch is None:
         return result
     key = cause_key(test, result, oracle)
     if key not in found:
-        found[key] = kept[key] if key in kept else caused(result).cause
+        if key in kept:
+            found[key] = kept[key]
+        else:
+            found[key] = explainers.cause(key, result) if explainers else caused(result).cause
     return replace(result, cause=found[key])
 
 
-def class_causes(store: Store, graded: Graded, grades: Sequence[Grade]) -> list[Grade]:
-    """A class's grades with each wrong output's cause, found once and kept in the store (a
-    test whose script is gone keeps the cause found before)."""
+def class_causes(
+    store: Store, graded: Graded, grades: Sequence[Grade], explainers: "Explainers | None" = None
+) -> list[Grade]:
+    """A class's grades with each wrong output's cause, found once (by the `explainers` where
+    they were given it) and kept in the store (a test whose script is gone keeps the cause found
+    before)."""
     kept = causes_of(store.get(CAUSES))
     found: dict[str, Cause | None] = {}
     oracle = oracle_key()
@@ -140,7 +159,7 @@ def class_causes(store: Store, graded: Graded, grades: Sequence[Grade]) -> list[
         replace(
             grade,
             results=tuple(
-                kept_cause(test, result, oracle, kept, found)
+                kept_cause(test, result, oracle, kept, found, explainers)
                 for test, result in zip(graded.tests, grade.results, strict=True)
             ),
         )
@@ -160,3 +179,104 @@ def merge_kept(target: Store, stores: Sequence[Store]) -> None:
     covered = next((kept for store in stores if (kept := store.get(COVERAGE)) is not None), None)
     if covered is not None:
         target.put(COVERAGE, covered)
+
+
+_suite: tuple[Case, ...] = ()  # an explaining process's suite, handed over as it is forked
+
+
+def _take_suite(cases: tuple[Case, ...]) -> None:
+    """An explaining process's start: its suite kept (forked, not pickled: a case's game holds
+    functions), Ctrl-C left to the grading, which decides what its reports need."""
+    global _suite
+    _suite = cases
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _test_lines(number: int) -> Lines:
+    """In an explaining process, the lines of its suite's test of that number, with their
+    rules."""
+    case = _suite[number]
+    assert case.game.rules is not None  # only the tests of games with a rule table are sent
+    return explained(case.game.rules, case)
+
+
+def _test_cause(number: int, mismatch: Mismatch) -> Cause | None:
+    """In an explaining process, the cause of a wrong output of its suite's test of that
+    number."""
+    return caused(Result(_suite[number], Outcome.FAILED, mismatch=mismatch)).cause
+
+
+class Explainers:
+    """Processes that find, while a grading's runs go on, the suite's coverage and each wrong
+    output's cause, instead of the grader once they end: up to `jobs` of them, a test always by
+    the same one (which keeps its oracle's lines told). Made before the grading starts a thread:
+    they are forked at once, from a process with one thread, its explainers imported."""
+
+    def __init__(self, cases: Sequence[Case], jobs: int) -> None:
+        self.cases = tuple(cases)
+        explaining = [n for n, case in enumerate(self.cases) if case.game.rules is not None]
+        count = max(1, min(jobs, len(explaining) // TESTS_PER_PROCESS))
+        for rules in dict.fromkeys(self.cases[n].game.rules for n in explaining):
+            assert rules is not None
+            rules.lines("", None)  # its explainer imported once, for every process forked
+        context = multiprocessing.get_context("fork")
+        self.pools = [
+            ProcessPoolExecutor(1, context, _take_suite, (self.cases,)) for _ in range(count)
+        ]
+        self.pool_of = {n: self.pools[place % count] for place, n in enumerate(explaining)}
+        self.lines: dict[Case, Future[Lines]] = {
+            self.cases[n]: pool.submit(_test_lines, n) for n, pool in self.pool_of.items()
+        }
+        self.causes: dict[str, Future[Cause | None]] = {}
+
+    def find_cause(self, number: int, key: str, mismatch: Mismatch) -> None:
+        """Start finding the cause of a wrong output of the suite's test of that number, under
+        its key (`cause_key`), unless it is being found already."""
+        pool = self.pool_of.get(number)
+        if pool is not None and key not in self.causes and self.cases[number].game.tell:
+            self.causes[key] = pool.submit(_test_cause, number, mismatch)
+
+    def drop_coverage(self) -> None:
+        """Drop the coverage's work not started yet (the store keeps it)."""
+        for lines in self.lines.values():
+            lines.cancel()
+
+    def cause(self, key: str, result: Result) -> Cause | None:
+        """A wrong output's cause: the one its process found, or found here (it was not given
+        it, or its process was killed)."""
+        if key in self.causes:
+            try:
+                return self.causes[key].result()
+            except BrokenProcessPool:
+                pass
+        return caused(result).cause
+
+    def coverage(self) -> Covered:
+        """The suite's coverage, once the processes have found every test's lines (here, if one
+        of them was killed); HarnessError if the oracle fails on a test."""
+        try:
+            return coverage(self.cases, lambda case: self.lines[case].result())
+        except BrokenProcessPool:
+            return coverage(self.cases)
+
+    def close(self) -> None:
+        """Stop the processes, what they have not started dropped."""
+        for pool in self.pools:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def causes_to_find(
+    store: Store, graded: Graded, explainers: Explainers
+) -> Callable[[int, Result], None]:
+    """What hands the explainers each wrong output of a test (by its number) as its run ends,
+    unless the store keeps its cause."""
+    kept = causes_of(store.get(CAUSES))
+    oracle = oracle_key()
+
+    def find(test: int, result: Result) -> None:
+        if result.outcome is Outcome.FAILED and result.mismatch is not None:
+            key = cause_key(graded.tests[test], result, oracle)
+            if key not in kept:
+                explainers.find_cause(test, key, result.mismatch)
+
+    return find

@@ -25,7 +25,14 @@ from types import FrameType
 from acceptance.errors import HarnessError
 from acceptance.grading.class_report import class_html
 from acceptance.grading.deadline import at_deadline, snapshots_in
-from acceptance.grading.explained import class_causes, coverage_kept, oracle_key, suite_coverage
+from acceptance.grading.explained import (
+    Explainers,
+    causes_to_find,
+    class_causes,
+    coverage_kept,
+    oracle_key,
+    suite_coverage,
+)
 from acceptance.grading.grade import (
     GIVE_UP,
     Grade,
@@ -58,7 +65,7 @@ from acceptance.grading.store import (
     test_key,
 )
 from acceptance.running.cases import Case, shown
-from acceptance.running.coverage import Covered, Finding
+from acceptance.running.coverage import Covered
 from acceptance.running.display import progress_bar
 from acceptance.running.suite import Outcome, Result
 
@@ -233,16 +240,16 @@ def write_class_reports(
     found: Found,
     review: Review | None = None,
     jobs: int = 1,
-    finding: Finding | None = None,
+    explainers: Explainers | None = None,
 ) -> tuple[str, str]:
     """The reports of a grading written beside its store, and recorded there as written, with
-    the integrity review if asked (its submissions read by `jobs` processes) and the suite's
-    coverage (from `finding`'s processes if they were started); the summary table and the
-    note."""
-    grades = class_causes(store, graded, grades_of(graded, found))
+    the integrity review if asked (its submissions read by `jobs` processes), the causes and
+    the suite's coverage (found by the `explainers` if they were started); the summary table
+    and the note."""
+    grades = class_causes(store, graded, grades_of(graded, found), explainers)
     note = class_note(graded, found)
     integrity = review_section(review, store, graded, jobs)
-    covered = suite_coverage(store, graded, finding)
+    covered = suite_coverage(store, graded, explainers)
     texts = report_texts(grades, graded.points, note, covered, integrity)
     summary = summary_table(grades, graded.points)
     write_reports([store.path.parent / name for name in REPORTS], texts, store)
@@ -342,7 +349,8 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         grading.cases, [pupil.folder for pupil in pupils], [*outputs, *grading.hide]
     )
     with contextlib.ExitStack() as stack:
-        finding = stack.enter_context(contextlib.closing(Finding(grading.cases, grading.jobs)))
+        explainers = Explainers(grading.cases, grading.jobs)  # before any thread: forked
+        stack.callback(explainers.close)
         isolation, runner, told = confine(
             stack, grading.limits, grading.jobs, private, grading.sandbox
         )
@@ -363,13 +371,15 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         store.put("graded", graded.record())
         started = time.perf_counter()
         done = None if grading.gradescope else reported_already(store, graded, grading.similar)
-        if done is not None or coverage_kept(store, graded):
-            finding.close()  # found already: what its processes have not started is dropped
         if done is None:
+            if coverage_kept(store, graded):
+                explainers.drop_coverage()
             grader = Grader(expected, grading.timeout, grading.give_up, {}, runner)
-            found, code = run_grading(grading, store, graded, grader, tell)
+            found, code = run_grading(grading, store, graded, grader, tell, explainers)
             review = None if code else grading.similar  # stopped: what finished, at once
-            summary, note = write_class_reports(store, graded, found, review, grading.jobs, finding)
+            summary, note = write_class_reports(
+                store, graded, found, review, grading.jobs, explainers
+            )
         else:
             (summary, note), code = done, 0
         seconds = time.perf_counter() - started
@@ -377,13 +387,22 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
 
 
 def run_grading(
-    grading: Grading, store: Store, graded: Graded, grader: Grader, tell: Tell
+    grading: Grading,
+    store: Store,
+    graded: Graded,
+    grader: Grader,
+    tell: Tell,
+    explainers: Explainers | None = None,
 ) -> tuple[Found, int]:
     """Run what the store lacks of a grading, each run made ready for the store by its worker
-    and committed as it finishes; what was found and the exit status (0, or that of the
-    interruption)."""
+    and committed as it finishes, its wrong output handed to the `explainers` if given; what
+    was found and the exit status (0, or that of the interruption)."""
     keys = graded.keys()
     found = store.found(graded)
+    find_cause = causes_to_find(store, graded, explainers) if explainers else None
+    for (_, test), result in found.items():
+        if find_cause is not None:
+            find_cause(test, result)
     write_gradescope = gradescope_writer(
         grading.gradescope, graded, grading.visibility, found, store
     )
@@ -410,10 +429,12 @@ def run_grading(
     def record(submission: Submission, done: Ready) -> None:
         """A finished run committed, and found for every submission that shares it."""
         result = done.result
-        number = number_of[submission.name]
-        key = keys[number, test_of[result.case.name]]
+        number, test = number_of[submission.name], test_of[result.case.name]
+        key = keys[number, test]
         if result.outcome is not Outcome.NOT_RUN:
             store.add(key, graded.pupils[number], done)
+        if find_cause is not None:
+            find_cause(test, result)
         for run in sharing[key]:
             found[run] = result
         write_gradescope(f"grading: {len(found)} of {len(keys)} tests so far")

@@ -2,15 +2,11 @@
 it made (the oracle's explanation of every line of each script, as `-why-json` gives it), and the
 rules no test reaches. What `at cover` prints, `at grade`'s report shows and `at fuzz --toward`
 leans on; a game with no rule table is left out, and said to be. A grading finds it in
-processes of its own (`Finding`) while its runs go on.
+processes of its own while its runs go on (`acceptance.grading.explained.Explainers`).
 """
 
 import math
-import multiprocessing
-import signal
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from acceptance.errors import HarnessError
@@ -18,8 +14,6 @@ from acceptance.games import Game, Rules
 from acceptance.running.cases import Case, shown
 
 Lines = list[tuple[str, tuple[str, ...]]]  # each line of the oracle's output with its rules
-# Tests per coverage process at least: more processes would share too little work.
-TESTS_PER_PROCESS = 16
 
 
 @dataclass(frozen=True)
@@ -139,52 +133,3 @@ def coverage(cases: Sequence[Case], lines_of: Callable[[Case], Lines] | None = N
         else:
             games.append(game_coverage(game, game.rules, mine, lines_of))
     return Covered(tuple(games), tuple(left_out))
-
-
-_suite: tuple[Case, ...] = ()  # a coverage process's suite, handed over as it is forked
-
-
-def _take_suite(cases: tuple[Case, ...]) -> None:
-    """A coverage process's start: its suite kept (forked, not pickled: a case's game holds
-    functions), Ctrl-C left to the grading, which decides what its reports need."""
-    global _suite
-    _suite = cases
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _explain_test(number: int) -> Lines:
-    """In a coverage process, the lines of its suite's test of that number."""
-    case = _suite[number]
-    assert case.game.rules is not None  # only the tests of games with a rule table are sent
-    return explained(case.game.rules, case)
-
-
-class Finding:
-    """A suite's coverage being found by up to `jobs` processes while a grading's runs go on,
-    instead of by one process once they end. Made before the grading starts a thread: its
-    processes are forked at once from a process with one thread, its explainers imported."""
-
-    def __init__(self, cases: Sequence[Case], jobs: int) -> None:
-        self.cases = tuple(cases)
-        processes = max(1, min(jobs, len(self.cases) // TESTS_PER_PROCESS))
-        for rules in dict.fromkeys(case.game.rules for case in self.cases if case.game.rules):
-            rules.lines("", None)  # its explainer imported once, for every process forked
-        context = multiprocessing.get_context("fork")
-        self.pool = ProcessPoolExecutor(processes, context, _take_suite, (self.cases,))
-        self.lines: dict[Case, Future[Lines]] = {
-            case: self.pool.submit(_explain_test, number)
-            for number, case in enumerate(self.cases)
-            if case.game.rules is not None
-        }
-
-    def result(self) -> Covered:
-        """The suite's coverage, once its processes have found every test's lines (here, if one of
-        them was killed); HarnessError if the oracle fails on a test."""
-        try:
-            return coverage(self.cases, lambda case: self.lines[case].result())
-        except BrokenProcessPool:  # a process killed: the coverage is still the grading's
-            return coverage(self.cases)
-
-    def close(self) -> None:
-        """Stop its processes, what they have not started dropped."""
-        self.pool.shutdown(wait=True, cancel_futures=True)
