@@ -5,12 +5,12 @@ A submission is a folder; the command template names its program (`{}` is the fo
 a submission does (crash, hang, flood its output, be missing) stops the grading of the others.
 """
 
+import queue
 import shlex
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -195,27 +195,46 @@ def grade_runs(
     made ready for the store, say), `jobs` at once, `on_result` told of each as it ends; a task
     starts only once an earlier one is told of, so that no more than `jobs` runs are ever
     untold. Anything that stops the waiting (Ctrl-C, a signal's exception) stops the guard,
-    ending the runs in flight, whose results are lost, and goes on up."""
+    ending the runs in flight, whose results are lost, and goes on up. Each worker thread takes
+    the next task itself and hands what it made over a queue: no future or waiter per run."""
     waiting = iter(tasks)
-    running: dict[Future[Done], Task] = {}
-    pool = ThreadPoolExecutor(max_workers=jobs)
+    taking = threading.Lock()
+    untold = threading.Semaphore(jobs)  # a permit per run that may be untold
+    told: queue.SimpleQueue[tuple[Submission, Done] | BaseException | None] = queue.SimpleQueue()
+    stopping = threading.Event()
 
-    def start_next() -> None:
-        task = next(waiting, None)
-        if task is not None:
-            running[pool.submit(work, *task)] = task
+    def worker() -> None:
+        while untold.acquire() and not stopping.is_set():
+            with taking:
+                task = next(waiting, None)
+            if task is None:
+                break
+            try:
+                told.put((task[0], work(*task)))
+            except BaseException as error:  # the grading's to raise, in its own thread
+                told.put(error)
+                return
+        told.put(None)
 
+    workers = [threading.Thread(target=worker) for _ in range(max(1, min(jobs, len(tasks))))]
+    for thread in workers:
+        thread.start()
     try:
-        for _ in range(jobs):
-            start_next()
-        while running:
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                submission, _ = running.pop(future)
-                on_result(submission, future.result())
-                start_next()
+        ended = 0
+        while ended < len(workers):
+            item = told.get()
+            if item is None:
+                ended += 1
+            elif isinstance(item, BaseException):
+                raise item
+            else:
+                on_result(*item)
+                untold.release()
     except BaseException:
         guard.stop()
         raise
     finally:
-        pool.shutdown(cancel_futures=True)
+        stopping.set()
+        untold.release(len(workers))
+        for thread in workers:
+            thread.join()
