@@ -1,13 +1,15 @@
 """A grading's explaining processes (`Explainers`), forked at its start, find the suite's coverage
 and the causes of its wrong outputs while its runs go on: the same coverage and causes as found
 in-process, whichever games the suite mixes; still found when one of the processes is killed;
-the oracle failing on a test is still the one-line error naming it."""
+the oracle failing on a test is still the one-line error naming it; and a process with threads
+already forks none. Each check runs in a fresh interpreter, as `at grade` does: one thread."""
 
 import os
 import signal
+import subprocess
+import sys
+import threading
 from pathlib import Path
-
-import pytest
 
 from acceptance.errors import HarnessError
 from acceptance.grading.explained import Explainers
@@ -18,6 +20,15 @@ from acceptance.running.coverage import coverage
 from acceptance.running.suite import Outcome, Result
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def fresh(check: str, *arguments: str) -> None:
+    """Run one of this module's checks in a fresh interpreter; its failure is this test's."""
+    code = f"import sys, tests.test_coverage_processes as t; t.{check}(*sys.argv[1:])"
+    ran = subprocess.run(
+        [sys.executable, "-c", code, *arguments], cwd=ROOT, capture_output=True, text=True
+    )
+    assert ran.returncode == 0, ran.stderr
 
 
 def public_suite(count: int) -> list[Case]:
@@ -34,17 +45,26 @@ def wrong_output(case: Case, line: int) -> Result:
     return Result(case, Outcome.FAILED, mismatch=mismatch)
 
 
-def test_the_coverage_found_by_the_processes_is_the_one_found_in_process() -> None:
+def check_coverage_and_causes() -> None:
+    """Two processes find the coverage and causes that one finds in-process."""
     cases = public_suite(40)
+    wrong = {(n, line): wrong_output(cases[n], line) for n in (3, 17, 30) for line in (2, 9)}
     explainers = Explainers(cases, 2)
     try:
-        assert len(explainers.pools) == 2
+        assert explainers.pool is not None and len(explainers.pool._processes) == 2
+        for (number, line), result in wrong.items():
+            assert result.mismatch is not None
+            explainers.find_cause(number, f"{number}-{line}", result.mismatch)
         assert explainers.coverage() == coverage(cases)
+        for (number, line), result in wrong.items():
+            cause = explainers.causes[f"{number}-{line}"].result()
+            assert cause is not None and cause == caused(result).cause
     finally:
         explainers.close()
 
 
-def test_a_mixed_suite_keeps_its_games_order_and_its_games_without_rules_left_out() -> None:
+def check_mixed_suite() -> None:
+    """Star Lanes' tests, with no rule table, are left out and counted, the games in order."""
     cases = public_suite(3) + collect([ROOT / "at" / "star_lanes"])[:2]
     explainers = Explainers(cases, 2)
     try:
@@ -56,35 +76,16 @@ def test_a_mixed_suite_keeps_its_games_order_and_its_games_without_rules_left_ou
     assert [(game.name, count) for game, count in found.left_out] == [("star_lanes", 2)]
 
 
-def test_the_causes_found_by_the_processes_are_those_found_in_process() -> None:
-    cases = public_suite(40)
-    wrong = {
-        (number, line): wrong_output(cases[number], line)
-        for number in (3, 17, 30)
-        for line in (2, 9)
-    }
-    explainers = Explainers(cases, 2)
-    try:
-        for (number, line), result in wrong.items():
-            assert result.mismatch is not None
-            explainers.find_cause(number, f"{number}-{line}", result.mismatch)
-        for (number, line), result in wrong.items():
-            cause = explainers.causes[f"{number}-{line}"].result()
-            assert cause is not None
-            assert cause == caused(result).cause
-    finally:
-        explainers.close()
-
-
-def test_a_killed_process_leaves_the_coverage_and_causes_found_all_the_same() -> None:
+def check_killed_process() -> None:
+    """The processes killed, the coverage and a cause are found here all the same."""
     cases = public_suite(20)
     result = wrong_output(cases[5], 4)
     assert result.mismatch is not None
     explainers = Explainers(cases, 1)
     try:
-        for pool in explainers.pools:
-            for pid in list(pool._processes):
-                os.kill(pid, signal.SIGKILL)
+        assert explainers.pool is not None
+        for pid in list(explainers.pool._processes):
+            os.kill(pid, signal.SIGKILL)
         explainers.find_cause(5, "key", result.mismatch)
         assert explainers.coverage() == coverage(cases)
         assert explainers.cause("key", result) == caused(result).cause
@@ -92,12 +93,54 @@ def test_a_killed_process_leaves_the_coverage_and_causes_found_all_the_same() ->
         explainers.close()
 
 
-def test_the_oracle_failing_on_a_test_is_still_the_error_naming_it(tmp_path: Path) -> None:
-    (tmp_path / "broken.txt").write_bytes(b"\xff\xfe not a script\n")
-    cases = public_suite(2) + collect([tmp_path])
-    explainers = Explainers(cases, 2)
+def check_broken_script(folder: str) -> None:
+    """A script the oracle cannot read is the error naming it, found by a process."""
+    (Path(folder) / "broken.txt").write_bytes(b"\xff\xfe not a script\n")
+    explainers = Explainers(public_suite(2) + collect([Path(folder)]), 2)
     try:
-        with pytest.raises(HarnessError, match="broken"):
-            explainers.coverage()
+        explainers.coverage()
+    except HarnessError as error:
+        assert "broken" in str(error)
+    else:
+        raise AssertionError("no error for the broken script")
     finally:
         explainers.close()
+
+
+def check_threads_already() -> None:
+    """With a thread running already, nothing is forked, and all is found here."""
+    cases = public_suite(20)
+    result = wrong_output(cases[5], 4)
+    assert result.mismatch is not None
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        explainers = Explainers(cases, 2)
+        explainers.find_cause(5, "key", result.mismatch)
+        assert explainers.pool is None and not explainers.causes
+        assert explainers.coverage() == coverage(cases)
+        assert explainers.cause("key", result) == caused(result).cause
+    finally:
+        stop.set()
+        thread.join()
+
+
+def test_the_processes_find_the_coverage_and_causes_found_in_process() -> None:
+    fresh("check_coverage_and_causes")
+
+
+def test_a_mixed_suite_keeps_its_games_order_and_its_games_without_rules_left_out() -> None:
+    fresh("check_mixed_suite")
+
+
+def test_killed_processes_leave_the_coverage_and_causes_found_all_the_same() -> None:
+    fresh("check_killed_process")
+
+
+def test_the_oracle_failing_on_a_test_is_still_the_error_naming_it(tmp_path: Path) -> None:
+    fresh("check_broken_script", str(tmp_path))
+
+
+def test_a_process_with_threads_already_forks_no_explainer() -> None:
+    fresh("check_threads_already")

@@ -9,6 +9,7 @@ in processes of its own while its runs go on (`Explainers`), not in its own once
 
 import multiprocessing
 import signal
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -208,33 +209,33 @@ def _test_cause(number: int, mismatch: Mismatch) -> Cause | None:
 
 class Explainers:
     """Processes that find, while a grading's runs go on, the suite's coverage and each wrong
-    output's cause, instead of the grader once they end: up to `jobs` of them, a test always by
-    the same one (which keeps its oracle's lines told). Made before the grading starts a thread:
-    they are forked at once, from a process with one thread, its explainers imported."""
+    output's cause, instead of the grader once they end: up to `jobs` of them, one per 16 tests
+    at least. Made before the grading starts a thread: they are forked at once, all of them
+    before the pool's own thread starts, from a process with one thread, its explainers
+    imported. In a process with threads already (a fork could copy a lock one of them holds)
+    there are none: all is found here, once the runs end."""
 
     def __init__(self, cases: Sequence[Case], jobs: int) -> None:
         self.cases = tuple(cases)
         explaining = [n for n, case in enumerate(self.cases) if case.game.rules is not None]
-        count = max(1, min(jobs, len(explaining) // TESTS_PER_PROCESS))
-        for rules in dict.fromkeys(self.cases[n].game.rules for n in explaining):
-            assert rules is not None
-            rules.lines("", None)  # its explainer imported once, for every process forked
-        context = multiprocessing.get_context("fork")
-        self.pools = [
-            ProcessPoolExecutor(1, context, _take_suite, (self.cases,)) for _ in range(count)
-        ]
-        self.pool_of = {n: self.pools[place % count] for place, n in enumerate(explaining)}
-        self.lines: dict[Case, Future[Lines]] = {
-            self.cases[n]: pool.submit(_test_lines, n) for n, pool in self.pool_of.items()
-        }
+        alone = threading.active_count() == 1
+        count = min(jobs, len(explaining) // TESTS_PER_PROCESS) if alone else 0
+        self.pool: ProcessPoolExecutor | None = None
+        self.lines: dict[Case, Future[Lines]] = {}
         self.causes: dict[str, Future[Cause | None]] = {}
+        if explaining and alone:
+            for rules in dict.fromkeys(self.cases[n].game.rules for n in explaining):
+                assert rules is not None
+                rules.lines("", None)  # its explainer imported once, for every process forked
+            context = multiprocessing.get_context("fork")
+            self.pool = ProcessPoolExecutor(max(1, count), context, _take_suite, (self.cases,))
+            self.lines = {self.cases[n]: self.pool.submit(_test_lines, n) for n in explaining}
 
     def find_cause(self, number: int, key: str, mismatch: Mismatch) -> None:
         """Start finding the cause of a wrong output of the suite's test of that number, under
         its key (`cause_key`), unless it is being found already."""
-        pool = self.pool_of.get(number)
-        if pool is not None and key not in self.causes and self.cases[number].game.tell:
-            self.causes[key] = pool.submit(_test_cause, number, mismatch)
+        if self.pool is not None and key not in self.causes and self.cases[number].game.tell:
+            self.causes[key] = self.pool.submit(_test_cause, number, mismatch)
 
     def drop_coverage(self) -> None:
         """Drop the coverage's work not started yet (the store keeps it)."""
@@ -254,6 +255,8 @@ class Explainers:
     def coverage(self) -> Covered:
         """The suite's coverage, once the processes have found every test's lines (here, if one
         of them was killed); HarnessError if the oracle fails on a test."""
+        if not self.lines:
+            return coverage(self.cases)
         try:
             return coverage(self.cases, lambda case: self.lines[case].result())
         except BrokenProcessPool:
@@ -261,8 +264,8 @@ class Explainers:
 
     def close(self) -> None:
         """Stop the processes, what they have not started dropped."""
-        for pool in self.pools:
-            pool.shutdown(wait=True, cancel_futures=True)
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
 
 
 def causes_to_find(
