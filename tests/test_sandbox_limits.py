@@ -44,7 +44,13 @@ from acceptance.grading.sandbox import (
     sandbox,
 )
 from acceptance.grading.leftovers import Leftovers
-from acceptance.grading.unprivileged import Unprivileged, lock, own_copy, unprivileged
+from acceptance.grading.unprivileged import (
+    Unprivileged,
+    homes_place,
+    lock,
+    own_copy,
+    unprivileged,
+)
 from tests.test_sandbox import IN_CI, processes_of_runs, sandbox_trouble
 
 LIMITS = Limits(cpu=3, memory=100 * MB, processes=40, file_size=2 * MB)
@@ -326,6 +332,19 @@ def test_an_unprivileged_run_has_a_home_its_own_and_its_script_read_only(
     assert home.split()[0] == "700" and script.split()[0] == "444"
     assert scratch.split()[0] == "755" and data.split()[0] == "640" and umask == "0077"
     assert mode(users.workspace) == 0o711
+
+
+def test_the_unprivileged_runs_homes_are_in_memory_when_it_has_room_and_gone_after_their_run(
+    users: Unprivileged, tmp_path: Path
+) -> None:
+    jail = users.jail(a_submission(tmp_path / "own"))
+    ending = run_in(users, jail, a_script(tmp_path / "s"), 'echo "$HOME"; stat -f -c %T "$HOME"')
+    home, kind = ending.stdout.decode().splitlines()
+    assert ending.code == 0 and Path(home).parent == users.homes and not Path(home).exists()
+    assert mode(users.homes) == 0o711 and users.homes.stat().st_uid == 0
+    in_memory = homes_place(LIMITS, 1) is not None
+    assert (kind == "tmpfs" and users.homes.parent == Path("/dev/shm")) or not in_memory
+    assert homes_place(Limits(file_size=1 << 62), 1) is None
 
 
 def test_an_unprivileged_run_past_its_time_ends_with_all_it_started(
