@@ -451,6 +451,31 @@ def test_one_call_kills_every_process_of_a_user_and_the_grader_stays_root(tmp_pa
     assert gone_soon(lambda: alive_as(user))
 
 
+def test_while_the_grader_kills_a_users_processes_none_of_them_may_signal_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    need("" if os.geteuid() == 0 else "running as another user needs root")
+    user = (1 << 29) - 7  # below the users of the runs
+    users_seen: list[list[int]] = []
+    kill = os.kill
+
+    def spied(pid: int, number: int) -> None:
+        """Note the calling thread's users (real, effective, saved, file system), then kill."""
+        rows = Path("/proc/thread-self/status").read_text().splitlines()
+        row = next(row for row in rows if row.startswith("Uid:"))
+        users_seen.append([int(field) for field in row.split()[1:]])
+        kill(pid, number)
+
+    monkeypatch.setattr(os, "kill", spied)
+    worker = threading.Thread(target=lambda: kill_all_of(user))
+    worker.start()
+    worker.join()
+    [(real, effective, saved, _)] = users_seen
+    assert effective == user and real not in (user, 0) and saved == 0  # a user's process may
+    # signal a thread only as its real or saved user
+    assert os.getuid() == 0 and os.geteuid() == 0
+
+
 @pytest.mark.parametrize("watched", [True, False])
 def test_what_a_runs_user_made_in_a_shared_folder_goes_once_its_run_is_over(
     tmp_path: Path, watched: bool
