@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.grading.sandbox import Jail, Limits, Sandbox, sandbox
+from acceptance.grading.sandbox import Jail, Limits, Sandbox, kill_all_of, sandbox
 from acceptance.grading.spawner import Confinement, NotStarted, Spawner, retirement
 from acceptance.grading.unprivileged import Unprivileged, unprivileged
 from acceptance.running.execution import Ending, Guard, Setting, Stopped, run_program
@@ -86,6 +86,28 @@ def test_a_run_can_neither_signal_nor_read_the_fork_server_that_started_it(
     ending = run_in(users, jail, script, shell)
     assert ending.stdout.decode().split() == ["killed", "1", "stopped", "1", "read", "1"]
     assert server.poll() is None and run_in(users, jail, script, "echo on").stdout == b"on\n"
+
+
+def test_a_fork_server_adopts_what_a_run_leaves_and_says_whether_anything_is_left(
+    users: Unprivileged,
+) -> None:
+    user, setting = (1 << 29) - 7, Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
+    spawner = Spawner(Confinement(drop=True))
+    told, parents = [], []
+    try:
+        for shell in ("echo none", "sleep 60 & echo $!"):
+            with spawner.start(["sh", "-c", shell], setting, user, user) as process:
+                assert process.stdout is not None and process.wait(10) == 0
+                printed = process.stdout.readline().split()[0]
+                told.append(process.alone)
+            if printed.isdigit():
+                stat = Path(f"/proc/{int(printed)}/stat").read_text()
+                parents.append(int(stat.rsplit(")", 1)[1].split()[1]))
+                kill_all_of(user)
+        server = process.server.process.pid
+    finally:
+        spawner.close()
+    assert told == [True, False] and parents == [server]
 
 
 def test_a_program_that_cannot_be_started_is_told_apart_from_a_run_that_cannot_be_set_up(

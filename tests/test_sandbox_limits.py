@@ -44,7 +44,13 @@ from acceptance.grading.sandbox import (
     sandbox,
 )
 from acceptance.grading.leftovers import Leftovers
-from acceptance.grading.unprivileged import Unprivileged, lock, own_copy, unprivileged
+from acceptance.grading.unprivileged import (
+    Unprivileged,
+    homes_place,
+    lock,
+    own_copy,
+    unprivileged,
+)
 from tests.test_sandbox import IN_CI, processes_of_runs, sandbox_trouble
 
 LIMITS = Limits(cpu=3, memory=100 * MB, processes=40, file_size=2 * MB)
@@ -328,6 +334,19 @@ def test_an_unprivileged_run_has_a_home_its_own_and_its_script_read_only(
     assert mode(users.workspace) == 0o711
 
 
+def test_the_unprivileged_runs_homes_are_in_memory_when_it_has_room_and_gone_after_their_run(
+    users: Unprivileged, tmp_path: Path
+) -> None:
+    jail = users.jail(a_submission(tmp_path / "own"))
+    ending = run_in(users, jail, a_script(tmp_path / "s"), 'echo "$HOME"; stat -f -c %T "$HOME"')
+    home, kind = ending.stdout.decode().splitlines()
+    assert ending.code == 0 and Path(home).parent == users.homes and not Path(home).exists()
+    assert mode(users.homes) == 0o711 and users.homes.stat().st_uid == 0
+    in_memory = homes_place(LIMITS, 1) is not None
+    assert (kind == "tmpfs" and users.homes.parent == Path("/dev/shm")) or not in_memory
+    assert homes_place(Limits(file_size=1 << 62), 1) is None
+
+
 def test_an_unprivileged_run_past_its_time_ends_with_all_it_started(
     users: Unprivileged, tmp_path: Path
 ) -> None:
@@ -430,6 +449,31 @@ def test_one_call_kills_every_process_of_a_user_and_the_grader_stays_root(tmp_pa
     started[1].kill()
     started[1].wait()
     assert gone_soon(lambda: alive_as(user))
+
+
+def test_while_the_grader_kills_a_users_processes_none_of_them_may_signal_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    need("" if os.geteuid() == 0 else "running as another user needs root")
+    user = (1 << 29) - 7  # below the users of the runs
+    users_seen: list[list[int]] = []
+    kill = os.kill
+
+    def spied(pid: int, number: int) -> None:
+        """Note the calling thread's users (real, effective, saved, file system), then kill."""
+        rows = Path("/proc/thread-self/status").read_text().splitlines()
+        row = next(row for row in rows if row.startswith("Uid:"))
+        users_seen.append([int(field) for field in row.split()[1:]])
+        kill(pid, number)
+
+    monkeypatch.setattr(os, "kill", spied)
+    worker = threading.Thread(target=lambda: kill_all_of(user))
+    worker.start()
+    worker.join()
+    [(real, effective, saved, _)] = users_seen
+    assert effective == user and real not in (user, 0) and saved == 0  # a user's process may
+    # signal a thread only as its real or saved user
+    assert os.getuid() == 0 and os.geteuid() == 0
 
 
 @pytest.mark.parametrize("watched", [True, False])

@@ -7,11 +7,15 @@ descriptor of a network namespace to enter, the CPU seconds after which it retir
 single-threaded and imports only a few standard modules. It first sets up what every run it
 starts inherits: the network namespace, the limits and, for runs that drop to a user, no
 capability to be had (empty bounding, inheritable and ambient sets) and no privilege to be gained
-by exec (no_new_privs); it keeps its own capabilities to change users. Then, for each run the
+by exec (no_new_privs); it keeps its own capabilities to change users. Such a server is also a
+subreaper: whatever a run leaves running is adopted by it, never by the machine's init, so that
+it can tell the grader whether anything of a run is left without looking at the machine's
+processes. Then, for each run the
 grader asks for, it starts the program with `subprocess` (whose child, in C, takes a session of
 its own, no supplementary group, the run's group and user, the umask, working folder and
 environment given, the output pipes given, and Python's ignored signals back at their defaults),
-tells the grader its pid, then its exit status once reaped.
+tells the grader its pid, then its exit status once reaped (and whether anything of the run is
+left).
 
 Its own CPU time counts against the CPU limit its runs inherit: once it has used half of it, it
 says so with an exit status and exits, and the grader starts another. When the grader goes away
@@ -33,11 +37,13 @@ from typing import Any
 REQUEST_SIZE = 1 << 20  # bytes of a request at most (its command line and environment)
 MOST_FDS = 2  # descriptors a request carries: output, error output
 PR_SET_NO_NEW_PRIVS, PR_CAPBSET_DROP, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 38, 24, 47, 4
+PR_SET_CHILD_SUBREAPER = 36
 CAPABILITY_VERSION_3 = 0x20080522
 CLONE_NEWNET = 0x40000000
 LAST_CAP = "/proc/sys/kernel/cap_last_cap"
 LIBC = ctypes.CDLL(None, use_errno=True)
 CLOEXEC = socket.MSG_CMSG_CLOEXEC
+REAP_PAUSE = 10  # milliseconds between two looks for what a run left, while the grader kills it
 
 
 def checked(result: int, what: str) -> None:
@@ -84,6 +90,7 @@ def prepare(settings: dict[str, Any]) -> None:
         resource.setrlimit(number, (soft, hard))
     if settings["drop"]:
         unprivileging()
+        checked(prctl(PR_SET_CHILD_SUBREAPER, 1), "cannot adopt what the runs leave")
 
 
 def start(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tuple[Any, Any]:
@@ -117,19 +124,39 @@ def spent() -> float:
 
 
 def watch(grader: socket.socket, process: "subprocess.Popen[bytes]", retiring: bool) -> None:
-    """Wait for the run to end, reap it and tell the grader its exit status (and whether this
-    server retires); when the grader goes away first, kill the run's process group and exit."""
+    """Wait for the run to end, reap it and tell the grader its exit status (whether this server
+    retires, whether anything of the run is left), then reap what the grader kills of what was
+    left, until the grader speaks again; when the grader goes away first, kill the run's process
+    group and exit."""
     ended = os.pidfd_open(process.pid)
     poller = select.poll()
     poller.register(ended, select.POLLIN)
     poller.register(grader.fileno(), select.POLLIN)
     ready = {fd for fd, _ in poller.poll()}
+    poller.unregister(ended)
     os.close(ended)
     if ended not in ready:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         sys.exit()
-    grader.send(marshal.dumps(("ended", process.wait(), retiring)))
+    code = process.wait()
+    left = not alone()
+    grader.send(marshal.dumps(("ended", code, retiring, not left)))
+    while left and not poller.poll(REAP_PAUSE):  # the grader kills what is left: reap it
+        left = not alone()
+
+
+def alone() -> bool:
+    """Whether nothing a run started is left, once its program is reaped: every process it left
+    is this server's descendant (a subreaper, it adopts each as its parent ends), so the run is
+    over when this server has no child left, once those that ended are reaped."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return True
+        if pid == 0:
+            return False
 
 
 def serve(grader: socket.socket, settings: dict[str, Any]) -> None:

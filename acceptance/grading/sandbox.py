@@ -69,6 +69,7 @@ OPEN = ("/", "/tmp", HOME)  # the folders of the sandbox whose modes are already
 SYSTEM = ("usr", "etc", "opt", "bin", "sbin", "lib", "lib32", "lib64", "libx32")
 FIRST_UID = 1 << 29  # the unprivileged users runs take as root: one per run at once
 UID_SLOTS = 1 << 10  # users per `at` process (the pid picks the range, so two graders differ)
+STRANGER = FIRST_UID - 1  # a user no process runs as: a killing thread's real user (kill_all_of)
 PID_SPAN = 1 << 20
 TOOLS = {"bwrap": "bubblewrap", "prlimit": "util-linux", "setpriv": "util-linux"}
 AS_ROOT = {"setpriv": True, "prlimit": False}  # the tools needed only as root, or only not as root
@@ -240,12 +241,15 @@ def processes_of(user: int) -> list[int]:
 
 def kill_all_of(user: int) -> bool:
     """Kill every process of a user with one call, as that user: this thread alone takes the user
-    (root is kept as its saved user, its capabilities left unused meanwhile), sends SIGKILL to all
-    it may signal (kill -1: the user's processes, never root's), and turns back to root. The
-    kernel lets a process with SIGKILL pending run no more of its code nor start another. False
-    where this machine has no such call or the grader is not root (then see `reap`)."""
+    as its effective user (root is kept as its saved user, its capabilities left unused
+    meanwhile, and STRANGER is its real user, so that no process of the user may signal it
+    meanwhile: the kernel lets a process signal those whose real or saved user is its own),
+    sends SIGKILL to all it may signal (kill -1: the user's processes, never root's), and turns
+    back to root. The kernel lets a process with SIGKILL pending run no more of its code nor
+    start another. False where this machine has no such call or the grader is not root (then see
+    `reap`)."""
     number = SETRESUID.get(platform.machine())
-    if number is None or os.geteuid() != 0 or LIBC.syscall(number, user, user, 0) != 0:
+    if number is None or os.geteuid() != 0 or LIBC.syscall(number, STRANGER, user, 0) != 0:
         return False
     try:
         with contextlib.suppress(ProcessLookupError):

@@ -185,7 +185,7 @@ class Spawner:
 
 class Spawned:
     """A program a fork server started: its pid, its output's pipes, its exit status when the
-    server tells it."""
+    server tells it, and then whether anything of its run was left running."""
 
     def __init__(
         self, spawner: Spawner, server: Server, pid: int, stdout: IO[bytes], stderr: IO[bytes]
@@ -197,12 +197,13 @@ class Spawned:
         self.stderr = stderr
         self.returncode: int | None = None
         self.retiring = False
+        self.alone = False  # whether the server found nothing of the run left as it ended
 
     def wait(self, timeout: float | None = None) -> int:
         """Wait for the program's end; its exit status (a signal N as -N)."""
         if self.returncode is None:
             try:
-                _, code, self.retiring = self.server.reply(timeout)
+                _, code, self.retiring, self.alone = self.server.reply(timeout)
             except (TimeoutError, BlockingIOError):  # BlockingIOError: a timeout of 0
                 raise subprocess.TimeoutExpired(str(self.pid), timeout or 0.0) from None
             self.returncode = int(code)

@@ -10,11 +10,16 @@ started before it. The
 grader's private folders (the suite, the submissions, the reports, the project) are made readable
 by their owner alone before the first run. What this level does not give: a private view of the
 system's folders (a run can list the machine's world-readable files and reach its network);
-whatever a run leaves in the shared temporary folders is removed after it.
+whatever a run leaves in the shared temporary folders is removed after it. The runs' homes are
+made in the machine's shared memory folder (a tmpfs) when it has room for a file at the size
+limit per run at once, where making and removing one costs a fraction of what it costs on disk.
 
-After a run its processes are killed with one call as its user, and its entries in the shared
-folders are those the kernel reported made since the last run (`Leftovers`): nothing of a run's
-cost grows with the machine's processes or the shared folders' entries. Users are taken in turn
+As a run's program ends, its fork server (which adopts whatever the run leaves running) says
+whether anything of the run is left; only then are the user's processes killed, with one call as
+its user (whose cost grows with the machine's processes, in the kernel). Its entries in the shared
+folders are those the kernel reported made since the last run (`Leftovers`): nothing of the cost
+of a run that leaves nothing running grows with the machine's processes or the shared folders'
+entries. Users are taken in turn
 from a pool, so a user comes back only after every other.
 """
 
@@ -30,7 +35,7 @@ from acceptance.running.cases import shown
 from acceptance.errors import HarnessError
 from acceptance.running.execution import OUTPUT_LIMIT, Ending, Guard, Setting, run_program
 from acceptance.grading.leftovers import Leftovers
-from acceptance.grading.spawner import Confinement, Spawner
+from acceptance.grading.spawner import Confinement, Spawned, Spawner
 from acceptance.grading.sandbox import (
     FIRST_UID,
     PATH,
@@ -39,6 +44,8 @@ from acceptance.grading.sandbox import (
     Jail,
     Limits,
     end_all_of,
+    kill_all_of,
+    reap,
     user_pool,
 )
 
@@ -46,6 +53,7 @@ FIRST_GID = 1 << 31  # the groups of submissions: one per submission of a gradin
 GID_SLOTS = 1 << 16
 GID_SPAN = 1 << 14
 SHARED = ("/tmp", "/var/tmp", "/dev/shm")  # folders any user may write, cleaned after each run
+MEMORY = "/dev/shm"  # where the runs' homes go when it has room: a tmpfs on Linux
 UMASK = 0o077  # what a run writes is its own
 
 
@@ -78,6 +86,14 @@ def own_copy(folder: Path, copy: Path, group: int) -> None:
                 os.chmod(path, 0o750 if runnable else 0o640)
 
 
+def copy_for(script: Path, copy: Path, user: int, group: int) -> None:
+    """Copy a script for a run: read-only, its user's and group's."""
+    with open(os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o444), "wb") as file:
+        os.fchown(file.fileno(), user, group)
+        os.fchmod(file.fileno(), 0o444)
+        file.write(script.read_bytes())
+
+
 def setting(home: Path) -> Setting:
     """What a run starts with: a clean environment, its own folder as HOME, TMPDIR and working
     folder, and a umask that keeps what it writes its own."""
@@ -89,10 +105,12 @@ class Unprivileged:
     """Runs programs as unprivileged users with limits (as root only): a user per run at once, a
     group per submission, private folders in `workspace`."""
 
-    def __init__(self, limits: Limits, workspace: Path, runs: int) -> None:
+    def __init__(self, limits: Limits, workspace: Path, homes: Path) -> None:
         self.limits = limits
         self.workspace = workspace
-        workspace.chmod(0o711)
+        self.homes = homes
+        for folder in (workspace, homes):
+            folder.chmod(0o711)
         self.spawner = Spawner(Confinement(limits.rlimits(), drop=True))
         self.users = user_pool()
         first = FIRST_UID + (os.getpid() % PID_SPAN) * UID_SLOTS
@@ -100,6 +118,7 @@ class Unprivileged:
         self.leftovers = Leftovers(SHARED, lambda user: first <= user < first + UID_SLOTS)
         start = FIRST_GID + (os.getpid() % GID_SPAN) * GID_SLOTS
         self.groups = itertools.count(start)
+        self.named = itertools.count()  # the runs' homes, by number
 
     def jail(self, folder: Path) -> Jail:
         """A copy of the submission's folder that only its own group can read."""
@@ -116,20 +135,19 @@ class Unprivileged:
     @contextlib.contextmanager
     def place(self, script: Path, group: int) -> Iterator[tuple[Path, int]]:
         """A fresh folder of the run's user holding a copy of the script, and that user; after
-        the run, whatever the user left is gone."""
+        the run (its processes killed by then), whatever the user left in files is gone."""
         user = self.users.get()
         self.busy.add(user)
-        home = Path(tempfile.mkdtemp(dir=self.workspace))
+        home = self.homes / str(next(self.named))
         try:
-            shutil.copyfile(script, home / script.name)
-            (home / script.name).chmod(0o444)
+            home.mkdir(0o700)
+            copy_for(script, home / script.name, user, group)
             (home / "tmp").mkdir()
-            for path in (home, home / "tmp", home / script.name):
+            for path in (home, home / "tmp"):
                 os.chown(path, user, group)
             home.chmod(0o700)
             yield home, user
         finally:
-            end_all_of(user)
             self.busy.discard(user)
             self.leftovers.clean(self.busy)
             shutil.rmtree(home, ignore_errors=True)
@@ -147,13 +165,30 @@ class Unprivileged:
         """Run the command line `argv` gives for the run's copy of the script, as the run's user."""
         group = jail.group if jail.group is not None else next(self.groups)
         with self.place(script, group) as (home, user):
-            command = argv(home / script.name)
-            spawn = self.spawner.spawn(user, group)
+            started: list[Spawned] = []
+            over: list[bool] = []  # whether nothing of the run can be left running
+
+            def spawn(command: list[str], given: Setting) -> Spawned:
+                """Start the program as the run's user, through a fork server."""
+                started.append(self.spawner.start(command, given, user, group))
+                return started[0]
 
             def ended(pid: int) -> None:
-                end_all_of(user, pid)  # what it left may hold its output open
+                """As the program ends, kill what it left (which may hold its output open), if its
+                server found anything left: with one call, nothing of the user's runs after."""
+                started[0].wait()
+                if started[0].alone or kill_all_of(user):
+                    over.append(True)
+                else:
+                    reap(user, pid)
 
-            return run_program(command, timeout, limit, guard, ended, setting(home), spawn)
+            try:
+                return run_program(
+                    argv(home / script.name), timeout, limit, guard, ended, setting(home), spawn
+                )
+            finally:
+                if not over and not (started and started[0].alone):
+                    end_all_of(user)
 
     def probe(self) -> None:
         """Run `true` as an unprivileged user: a machine where that fails is a one-line error."""
@@ -173,14 +208,29 @@ def unprivileged(limits: Limits, runs: int) -> Iterator[Unprivileged]:
     """Runs as unprivileged users, for `runs` runs at once, its folders removed after."""
     if os.geteuid() != 0:
         raise HarnessError("running programs as other users needs root")
-    with tempfile.TemporaryDirectory(prefix="at-unprivileged-") as workspace:
-        made = Unprivileged(limits, Path(workspace), runs)
+    with (
+        tempfile.TemporaryDirectory(prefix="at-unprivileged-") as workspace,
+        tempfile.TemporaryDirectory(prefix="at-homes-", dir=homes_place(limits, runs)) as homes,
+    ):
+        made = Unprivileged(limits, Path(workspace), Path(homes))
         try:
             made.probe()
             yield made
         finally:
             made.leftovers.close()
             made.spawner.close()
+
+
+def homes_place(limits: Limits, runs: int) -> str | None:
+    """Where the runs' homes are made: the machine's shared memory folder (a tmpfs, where making
+    and removing a home costs a fraction of what it costs on a journaled disk) when it can hold a
+    file at the size limit for each run at once, else the system's temporary folder (None)."""
+    try:
+        room = os.statvfs(MEMORY)
+    except OSError:
+        return None
+    writable = not room.f_flag & os.ST_RDONLY and os.path.isdir(MEMORY)
+    return MEMORY if writable and room.f_bavail * room.f_frsize >= runs * limits.file_size else None
 
 
 def available() -> bool:
