@@ -13,6 +13,13 @@ its own, no supplementary group, the run's group and user, the umask, working fo
 environment given, the output pipes given, and Python's ignored signals back at their defaults),
 tells the grader its pid, then its exit status once reaped.
 
+Run inside a bubblewrap sandbox kept for one submission's runs (settings' "kept": the writable
+folders to empty), it adopts what its runs leave (a child subreaper), sends the grader a pidfd of
+each run's process with its pid (the grader sees it by another pid), and once a run's process has
+ended it kills every other process of the sandbox (kill -1 spares the sandbox's first process and
+itself) and reaps them before telling the exit status, then empties the writable folders before
+the next run; it retires after a run that left System V IPC objects, which it cannot remove.
+
 Its own CPU time counts against the CPU limit its runs inherit: once it has used half of it, it
 says so with an exit status and exits, and the grader starts another. When the grader goes away
 it kills the run's process group and exits. This file imports nothing of the project: it runs on
@@ -24,10 +31,13 @@ import marshal
 import os
 import resource
 import select
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import time
+from collections.abc import Sequence
 from typing import Any
 
 REQUEST_SIZE = 1 << 20  # bytes of a request at most (its command line and environment)
@@ -38,6 +48,9 @@ CLONE_NEWNET = 0x40000000
 LAST_CAP = "/proc/sys/kernel/cap_last_cap"
 LIBC = ctypes.CDLL(None, use_errno=True)
 CLOEXEC = socket.MSG_CMSG_CLOEXEC
+PR_SET_CHILD_SUBREAPER = 36
+IPC_TABLES = ("/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem")
+REAP_TIME, REAP_PAUSE = 10.0, 0.001  # seconds to wait for a run's leftovers to die, and a pause
 
 
 def checked(result: int, what: str) -> None:
@@ -84,6 +97,8 @@ def prepare(settings: dict[str, Any]) -> None:
         resource.setrlimit(number, (soft, hard))
     if settings["drop"]:
         unprivileging()
+    if settings.get("kept") is not None:
+        checked(prctl(PR_SET_CHILD_SUBREAPER, 1), "cannot adopt what the runs leave")
 
 
 def start(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tuple[Any, Any]:
@@ -116,9 +131,66 @@ def spent() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def watch(grader: socket.socket, process: "subprocess.Popen[bytes]", retiring: bool) -> None:
+def end_leftovers() -> None:
+    """Kill every process of the sandbox but its first and this server, and reap them (they are
+    this server's, a subreaper's), until none is left or the time to wait has passed."""
+    deadline = time.monotonic() + REAP_TIME
+    while time.monotonic() < deadline:
+        try:
+            os.kill(-1, signal.SIGKILL)
+        except ProcessLookupError:
+            return
+        try:
+            os.waitpid(-1, 0)
+        except ChildProcessError:
+            time.sleep(REAP_PAUSE)
+
+
+def ipc_left() -> bool:
+    """Whether the sandbox holds a System V IPC object (a run made it; it outlives the run)."""
+    for table in IPC_TABLES:
+        try:
+            with open(table, encoding="ascii") as rows:
+                if len(rows.readlines()) > 1:
+                    return True
+        except OSError:
+            continue
+    return False
+
+
+def empty(folders: Sequence[str]) -> None:
+    """Remove everything in the writable folders a run left; exit (ending the sandbox, so the
+    grader makes a fresh one) where something cannot be removed."""
+    try:
+        for folder in folders:
+            for entry in os.scandir(folder):
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path)
+                else:
+                    os.unlink(entry.path)
+    except OSError:
+        sys.exit()
+
+
+def told_started(grader: socket.socket, pid: int, kept: bool) -> None:
+    """Tell the grader a run's pid, and in a kept sandbox a pidfd of its process with it."""
+    message = marshal.dumps(("started", pid))
+    if not kept:
+        grader.send(message)
+        return
+    pidfd = os.pidfd_open(pid)
+    try:
+        socket.send_fds(grader, [message], [pidfd])
+    finally:
+        os.close(pidfd)
+
+
+def watch(
+    grader: socket.socket, process: "subprocess.Popen[bytes]", retiring: bool, kept: bool = False
+) -> None:
     """Wait for the run to end, reap it and tell the grader its exit status (and whether this
-    server retires); when the grader goes away first, kill the run's process group and exit."""
+    server retires); when the grader goes away first, kill the run's process group and exit. In
+    a kept sandbox, everything else the run left is killed and reaped before the status is told."""
     ended = os.pidfd_open(process.pid)
     poller = select.poll()
     poller.register(ended, select.POLLIN)
@@ -129,13 +201,18 @@ def watch(grader: socket.socket, process: "subprocess.Popen[bytes]", retiring: b
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         sys.exit()
-    grader.send(marshal.dumps(("ended", process.wait(), retiring)))
+    code = process.wait()
+    if kept:
+        end_leftovers()
+        retiring = retiring or ipc_left()
+    grader.send(marshal.dumps(("ended", code, retiring)))
 
 
 def serve(grader: socket.socket, settings: dict[str, Any]) -> None:
     """Start each run the grader asks for, one at a time, until it goes away or this server has
     used the CPU seconds it may (settings' "retire", None: no end)."""
     retire = settings["retire"]
+    kept = settings.get("kept")
     null = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
     while True:
         message, fds, _, _ = socket.recv_fds(grader, REQUEST_SIZE, MOST_FDS, CLOEXEC)
@@ -147,11 +224,13 @@ def serve(grader: socket.socket, settings: dict[str, Any]) -> None:
         if state == "failed":
             grader.send(marshal.dumps(("failed", *outcome)))
             continue
-        grader.send(marshal.dumps(("started", outcome.pid)))
+        told_started(grader, outcome.pid, kept is not None)
         retiring = retire is not None and spent() >= retire
-        watch(grader, outcome, retiring)
+        watch(grader, outcome, retiring, kept is not None)
         if retiring:
             return
+        if kept is not None:
+            empty(kept)
 
 
 def main() -> None:
