@@ -8,14 +8,16 @@ submissions, the reports, the project) that lie under a system folder are covere
 read-only folder. As root (CI) it runs as an unprivileged user of its own, one per concurrent run,
 since the kernel counts and limits processes per user but not for root.
 
-What a run costs the grader does not grow with the machine: as root, runs start from fork
+What a run costs the grader does not grow with the machine: as root, bwraps start from fork
 servers (`spawner`), one per concurrent run, which set the limits before bwrap starts, each
 holding a network namespace made once (no interface but its own loopback) that its runs share in
-turn; the runs start in a mount namespace made once without the kernel's own filesystems (bwrap
-reads the mount table whole for each folder it binds) and with their private folders in memory;
-and a run needs no cleaning: its process namespace ends with its first process (bwrap's, which is
-killed with the run's process group when the run is stopped), and the kernel kills everything
-left in it. The users are taken in turn from a pool, so that a user comes back only after every
+turn; bwrap starts in a mount namespace made once without the kernel's own filesystems (bwrap
+reads the mount table whole for each folder it binds). As root, a bwrap is kept for the runs of
+one submission in one job (`kept`): a fork server inside it starts each run, then kills what the
+run left and empties its writable folders. Otherwise (not as root, or where no kept sandbox can
+be made) each run has a bwrap of its own (as root, its private folders in memory) and needs no
+cleaning: its process namespace ends with its first process (bwrap's, which is killed with the run's process group when the run is stopped), and the
+kernel kills everything left in it. The users are taken in turn from a pool, so that a user comes back only after every
 other, long after what its run left has died.
 """
 
