@@ -135,3 +135,11 @@ def test_a_kept_sandbox_that_ended_between_runs_is_replaced_and_the_run_still_go
     ending = run_in(bubblewrap, jail, script, "echo again")
     assert ending.stdout == b"again\n" and ending.code == 0
     assert kept[0] not in idle(bubblewrap)
+
+
+def test_a_run_in_a_kept_sandbox_holds_only_its_input_and_output_descriptors(
+    bubblewrap: Sandbox, tmp_path: Path
+) -> None:
+    jail, script = a_jail(tmp_path / "own"), a_script(tmp_path / "s")
+    ending = run_in(bubblewrap, jail, script, "ls /proc/$$/fd")
+    assert ending.stdout.decode().split() == ["0", "1", "2"]

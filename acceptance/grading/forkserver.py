@@ -15,8 +15,8 @@ tells the grader its pid, then its exit status once reaped.
 
 Run inside a bubblewrap sandbox kept for one submission's runs (settings' "kept": the writable
 folders to empty), it adopts what its runs leave (a child subreaper), sends the grader a pidfd of
-each run's process with its pid (the grader sees it by another pid), and once a run's process has
-ended it kills every other process of the sandbox (kill -1 spares the sandbox's first process and
+each run's process with its pid (the grader sees it by another pid), starts each run with posix_spawn (a
+vfork: no copy of itself), and once a run's process has ended it kills every other process of the sandbox (kill -1 spares the sandbox's first process and
 itself) and reaps them before telling the exit status, then empties the writable folders before
 the next run; it retires after a run that left System V IPC objects, which it cannot remove.
 
@@ -49,6 +49,12 @@ LAST_CAP = "/proc/sys/kernel/cap_last_cap"
 LIBC = ctypes.CDLL(None, use_errno=True)
 CLOEXEC = socket.MSG_CMSG_CLOEXEC
 PR_SET_CHILD_SUBREAPER = 36
+SIGSET_SIZE, SPAWN_STRUCT_SIZE = 128, 1024  # bytes of glibc's sigset_t; more than its spawn structs
+# posix_spawn's flags: reset the effective ids, default the signals, set the mask, a new session.
+SPAWN_FLAGS = 0x01 | 0x04 | 0x08 | 0x80
+# The signals a run starts with at their default action: those Python ignores, and glibc's own two
+# (SIGCANCEL, SIGSETXID), which its posix_spawn would otherwise leave ignored.
+DEFAULTED = (signal.SIGPIPE, signal.SIGXFSZ, 32, 33)
 IPC_TABLES = ("/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem")
 REAP_TIME, REAP_PAUSE = 10.0, 0.001  # seconds to wait for a run's leftovers to die, and a pause
 
@@ -99,6 +105,7 @@ def prepare(settings: dict[str, Any]) -> None:
         unprivileging()
     if settings.get("kept") is not None:
         checked(prctl(PR_SET_CHILD_SUBREAPER, 1), "cannot adopt what the runs leave")
+        os.setgroups([])
 
 
 def start(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tuple[Any, Any]:
@@ -123,6 +130,77 @@ def start(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tup
         step = "exec" if error.filename == request["argv"][0] else "set up the run"
         return "failed", (step, error.errno or 0)
     return "started", process
+
+
+class Spawned:
+    """A run's process started by `spawn`: its pid, its exit status once reaped."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+
+    def wait(self) -> int:
+        """Reap the process; its exit status (a signal N as -N)."""
+        return os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+
+
+def sigset(signals: Sequence[int]) -> "ctypes.Array[ctypes.c_ubyte]":
+    """A raw sigset_t holding these signals (glibc's own included: sigaddset refuses those)."""
+    raw = (ctypes.c_ubyte * SIGSET_SIZE)()
+    for number in signals:
+        raw[(number - 1) // 8] |= 1 << ((number - 1) % 8)
+    return raw
+
+
+def strings(words: Sequence[str]) -> "ctypes.Array[ctypes.c_char_p]":
+    """A NULL-ended C array of strings."""
+    return (ctypes.c_char_p * (len(words) + 1))(*(os.fsencode(word) for word in words), None)
+
+
+def spawn(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tuple[Any, Any]:
+    """Start a run's program in a kept sandbox without copying this server (glibc's posix_spawn:
+    a vfork), as `start` does: this server takes the run's user and group as its real ids for the
+    call (its effective ids, and so its capabilities, stay root's), to which the child's effective
+    ids are reset before its exec; ('started', the process) or ('failed', (step, errno)). Called
+    through ctypes, since glibc would leave its own two signals ignored in the program unless told
+    to default them, which Python's os.posix_spawn cannot say."""
+    if request["folder"] is not None:
+        os.chdir(request["folder"])
+    mask = os.umask(request["umask"]) if request["umask"] >= 0 else -1
+    attributes = ctypes.create_string_buffer(SPAWN_STRUCT_SIZE)
+    actions = ctypes.create_string_buffer(SPAWN_STRUCT_SIZE)
+    LIBC.posix_spawnattr_init(attributes)
+    LIBC.posix_spawn_file_actions_init(actions)
+    pid = ctypes.c_int()
+    os.setresgid(request["group"], 0, 0)
+    os.setresuid(request["user"], 0, 0)
+    try:
+        LIBC.posix_spawnattr_setflags(attributes, ctypes.c_short(SPAWN_FLAGS))
+        LIBC.posix_spawnattr_setsigdefault(attributes, sigset(DEFAULTED))
+        LIBC.posix_spawnattr_setsigmask(attributes, sigset(()))
+        for fd, target in zip([null, *fds], (0, 1, 2), strict=True):
+            LIBC.posix_spawn_file_actions_adddup2(actions, fd, target)
+        for fd in fds:  # received without close-on-exec (Python 3.11's recv_fds drops the flag)
+            LIBC.posix_spawn_file_actions_addclose(actions, fd)
+        argv = request["argv"]
+        environment = [f"{name}={value}" for name, value in request["environment"].items()]
+        failed = LIBC.posix_spawnp(
+            ctypes.byref(pid),
+            os.fsencode(argv[0]),
+            actions,
+            attributes,
+            strings(argv),
+            strings(environment),
+        )
+    finally:
+        os.setresuid(0, 0, 0)
+        os.setresgid(0, 0, 0)
+        if mask >= 0:
+            os.umask(mask)
+        LIBC.posix_spawnattr_destroy(attributes)
+        LIBC.posix_spawn_file_actions_destroy(actions)
+    if failed:
+        return "failed", ("exec", failed)
+    return "started", Spawned(pid.value)
 
 
 def spent() -> float:
@@ -186,7 +264,10 @@ def told_started(grader: socket.socket, pid: int, kept: bool) -> None:
 
 
 def watch(
-    grader: socket.socket, process: "subprocess.Popen[bytes]", retiring: bool, kept: bool = False
+    grader: socket.socket,
+    process: "subprocess.Popen[bytes] | Spawned",
+    retiring: bool,
+    kept: bool = False,
 ) -> None:
     """Wait for the run to end, reap it and tell the grader its exit status (and whether this
     server retires); when the grader goes away first, kill the run's process group and exit. In
@@ -218,7 +299,8 @@ def serve(grader: socket.socket, settings: dict[str, Any]) -> None:
         message, fds, _, _ = socket.recv_fds(grader, REQUEST_SIZE, MOST_FDS, CLOEXEC)
         if not message:
             return
-        state, outcome = start(marshal.loads(message), fds, settings["drop"], null)
+        starting = start if kept is None else spawn
+        state, outcome = starting(marshal.loads(message), fds, settings["drop"], null)
         for fd in fds:
             os.close(fd)
         if state == "failed":
