@@ -143,3 +143,16 @@ def test_a_run_in_a_kept_sandbox_holds_only_its_input_and_output_descriptors(
     jail, script = a_jail(tmp_path / "own"), a_script(tmp_path / "s")
     ending = run_in(bubblewrap, jail, script, "ls /proc/$$/fd")
     assert ending.stdout.decode().split() == ["0", "1", "2"]
+
+
+def test_with_as_many_sandboxes_as_jobs_a_new_submission_ends_the_one_idle_longest(
+    bubblewrap: Sandbox, tmp_path: Path
+) -> None:
+    first, second = a_jail(tmp_path / "first"), a_jail(tmp_path / "second")
+    script = a_script(tmp_path / "s")
+    run_in(bubblewrap, first, script, "true")
+    ended = [made for made in idle(bubblewrap) if made.jail == first]
+    run_in(bubblewrap, second, script, "true")
+    assert [made.jail for made in idle(bubblewrap)] == [second]  # one job: one sandbox
+    # its bwrap ended: the grader's one fork server that started it started the second's
+    assert ended[0].server.socket.fileno() < 0 and len(bubblewrap.spawner.made) == 1
