@@ -186,13 +186,15 @@ class KeptServer(Server):
 
 class Kept(Spawner):
     """A kept sandbox as the spawner of its one server: the folder it shows, the folder whose
-    one script the run sees, and whether it may take another run."""
+    one script the run sees (its path where bwrap bound it from, and a descriptor of it), and
+    whether it may take another run."""
 
-    def __init__(self, jail: object, server: KeptServer, scripts: Path) -> None:
+    def __init__(self, jail: object, server: KeptServer, scripts: Path, folder: int) -> None:
         super().__init__(Confinement())
         self.jail = jail
         self.server = server
         self.scripts = scripts
+        self.folder = folder
         self.usable = True
 
     def take(self) -> Server:
@@ -205,8 +207,10 @@ class Kept(Spawner):
         self.usable = self.usable and usable
 
     def close(self) -> None:
-        """End the sandbox and remove its scripts' folder."""
+        """End the sandbox and let go of its scripts' folder (in memory, it goes with the runs'
+        mount namespace; otherwise it is removed here)."""
         self.server.close()
+        os.close(self.folder)
         shutil.rmtree(self.scripts, ignore_errors=True)
 
 

@@ -539,22 +539,25 @@ class Sandbox:
         ]
 
     def keep(self, jail: object) -> Kept:
-        """A new kept sandbox showing a jail, its server ready (made from the mount namespace
-        of the runs)."""
+        """A new kept sandbox showing a jail, its server ready, made from the mount namespace of
+        the runs with its scripts' folder there (in memory), which the grader reaches from its
+        own through a descriptor."""
         assert isinstance(jail, Jail) and self.python is not None  # a keeper's, as root
         binds, python = self.python
-        scripts = Path(tempfile.mkdtemp(dir=self.workspace))  # the grader's too, not in memory
-        scripts.chmod(0o555)
         made = kept_settings(self.limits.rlimits(), EMPTIED)
         extra = ["--mqueue", MQUEUE, *server_binds(binds)]
-        command = [*self.options(jail, scripts, False, extra), *server_command(python, made)]
-        try:
-            with self.mounted():
+        with self.mounted():
+            scripts = Path(tempfile.mkdtemp(dir=self.scratch))
+            scripts.chmod(0o555)
+            folder = os.open(scripts, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
+            command = [*self.options(jail, scripts, False, extra), *server_command(python, made)]
+            try:
                 server = KeptServer(command, self.spawner, PROBE_TIMEOUT)
-        except BaseException:
-            shutil.rmtree(scripts, ignore_errors=True)
-            raise
-        return Kept(jail, server, scripts)
+            except BaseException:
+                os.close(folder)
+                shutil.rmtree(scripts, ignore_errors=True)
+                raise
+        return Kept(jail, server, scripts, folder)
 
     def run_kept(
         self,
@@ -592,16 +595,18 @@ class Sandbox:
         sandbox as a user taken from the pool."""
         assert self.users is not None  # kept sandboxes are root's
         user = self.users.get()
-        placed = kept.scripts / script.name
+        written = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
         try:
-            shutil.copyfile(script, placed)
-            placed.chmod(0o444)
+            with open(os.open(script.name, written, 0o444, dir_fd=kept.folder), "wb") as placed:
+                os.fchmod(placed.fileno(), 0o444)
+                placed.write(script.read_bytes())
             setting = Setting(ENVIRONMENT, Path(jail.workdir))
             inside = argv(Path(SCRIPTS, script.name))
             spawn = kept.spawn(user, user)
             return run_program(inside, timeout, limit, guard, setting=setting, spawn=spawn)
         finally:
-            placed.unlink(missing_ok=True)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(script.name, dir_fd=kept.folder)
             self.users.put(user)
 
     @contextlib.contextmanager
