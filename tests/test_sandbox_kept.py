@@ -1,11 +1,13 @@
 """A bubblewrap sandbox kept for one submission's runs (as root): the runs of a submission share it,
 yet nothing a run leaves reaches the next (its processes, in any session; its files and folders,
 whatever their modes; its System V IPC objects), no run can signal, trace or read the fork server
-inside, another submission gets a sandbox of its own, and a sandbox that ended between two runs
-is replaced without losing the run. Without bubblewrap or root these tests skip, except under
-CI=true where they fail."""
+inside, a run holds no descriptor but its input and outputs, another submission gets a sandbox of
+its own (ending the one idle longest when there are as many as jobs), and a sandbox that ended
+between two runs is replaced without losing the run. Without bubblewrap or root these tests
+skip, except under CI=true where they fail."""
 
 import os
+import select
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -132,6 +134,7 @@ def test_a_kept_sandbox_that_ended_between_runs_is_replaced_and_the_run_still_go
     kept = [made for made in idle(bubblewrap) if made.jail == jail]
     os.kill(kept[0].server.bwrap.process.pid, signal.SIGKILL)  # bwrap dies with its parent
     kept[0].server.bwrap.process.wait()
+    assert select.select([kept[0].server.socket], [], [], 10)[0]  # its server gone: the end read
     ending = run_in(bubblewrap, jail, script, "echo again")
     assert ending.stdout == b"again\n" and ending.code == 0
     assert kept[0] not in idle(bubblewrap)
