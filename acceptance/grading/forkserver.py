@@ -17,6 +17,13 @@ environment given, the output pipes given, and Python's ignored signals back at 
 tells the grader its pid, then its exit status once reaped (and whether anything of the run is
 left).
 
+Run inside a bubblewrap sandbox kept for one submission's runs (settings' "kept": the writable
+folders to empty), it adopts what its runs leave (a child subreaper), sends the grader a pidfd of
+each run's process with its pid (the grader sees it by another pid), starts each run with posix_spawn (a
+vfork: no copy of itself), and once a run's process has ended it kills every other process of the sandbox (kill -1 spares the sandbox's first process and
+itself) and reaps them before telling the exit status, then empties the writable folders before
+the next run; it retires after a run that left System V IPC objects, which it cannot remove.
+
 Its own CPU time counts against the CPU limit its runs inherit: once it has used half of it, it
 says so with an exit status and exits, and the grader starts another. When the grader goes away
 it kills the run's process group and exits. This file imports nothing of the project: it runs on
@@ -28,10 +35,13 @@ import marshal
 import os
 import resource
 import select
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import time
+from collections.abc import Sequence
 from typing import Any
 
 REQUEST_SIZE = 1 << 20  # bytes of a request at most (its command line and environment)
@@ -43,7 +53,15 @@ CLONE_NEWNET = 0x40000000
 LAST_CAP = "/proc/sys/kernel/cap_last_cap"
 LIBC = ctypes.CDLL(None, use_errno=True)
 CLOEXEC = socket.MSG_CMSG_CLOEXEC
-REAP_PAUSE = 10  # milliseconds between two looks for what a run left, while the grader kills it
+REAP_POLL = 10  # milliseconds between two looks for what a run left, while the grader kills it
+SIGSET_SIZE, SPAWN_STRUCT_SIZE = 128, 1024  # bytes of glibc's sigset_t; more than its spawn structs
+# posix_spawn's flags: reset the effective ids, default the signals, set the mask, a new session.
+SPAWN_FLAGS = 0x01 | 0x04 | 0x08 | 0x80
+# The signals a run starts with at their default action: those Python ignores, and glibc's own two
+# (SIGCANCEL, SIGSETXID), which its posix_spawn would otherwise leave ignored.
+DEFAULTED = (signal.SIGPIPE, signal.SIGXFSZ, 32, 33)
+IPC_TABLES = ("/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem")
+REAP_TIME, REAP_PAUSE = 10.0, 0.001  # seconds to wait for a run's leftovers to die, and a pause
 
 
 def checked(result: int, what: str) -> None:
@@ -90,7 +108,10 @@ def prepare(settings: dict[str, Any]) -> None:
         resource.setrlimit(number, (soft, hard))
     if settings["drop"]:
         unprivileging()
+    if settings["drop"] or settings.get("kept") is not None:
         checked(prctl(PR_SET_CHILD_SUBREAPER, 1), "cannot adopt what the runs leave")
+    if settings.get("kept") is not None:
+        os.setgroups([])
 
 
 def start(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tuple[Any, Any]:
@@ -117,17 +138,148 @@ def start(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tup
     return "started", process
 
 
+class Spawned:
+    """A run's process started by `spawn`: its pid, its exit status once reaped."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+
+    def wait(self) -> int:
+        """Reap the process; its exit status (a signal N as -N)."""
+        return os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+
+
+def sigset(signals: Sequence[int]) -> "ctypes.Array[ctypes.c_ubyte]":
+    """A raw sigset_t holding these signals (glibc's own included: sigaddset refuses those)."""
+    raw = (ctypes.c_ubyte * SIGSET_SIZE)()
+    for number in signals:
+        raw[(number - 1) // 8] |= 1 << ((number - 1) % 8)
+    return raw
+
+
+def strings(words: Sequence[str]) -> "ctypes.Array[ctypes.c_char_p]":
+    """A NULL-ended C array of strings."""
+    return (ctypes.c_char_p * (len(words) + 1))(*(os.fsencode(word) for word in words), None)
+
+
+def spawn(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tuple[Any, Any]:
+    """Start a run's program in a kept sandbox without copying this server (glibc's posix_spawn:
+    a vfork), as `start` does: this server takes the run's user and group as its real ids for the
+    call (its effective ids, and so its capabilities, stay root's), to which the child's effective
+    ids are reset before its exec; ('started', the process) or ('failed', (step, errno)). Called
+    through ctypes, since glibc would leave its own two signals ignored in the program unless told
+    to default them, which Python's os.posix_spawn cannot say."""
+    if request["folder"] is not None:
+        os.chdir(request["folder"])
+    mask = os.umask(request["umask"]) if request["umask"] >= 0 else -1
+    attributes = ctypes.create_string_buffer(SPAWN_STRUCT_SIZE)
+    actions = ctypes.create_string_buffer(SPAWN_STRUCT_SIZE)
+    LIBC.posix_spawnattr_init(attributes)
+    LIBC.posix_spawn_file_actions_init(actions)
+    pid = ctypes.c_int()
+    os.setresgid(request["group"], 0, 0)
+    os.setresuid(request["user"], 0, 0)
+    try:
+        LIBC.posix_spawnattr_setflags(attributes, ctypes.c_short(SPAWN_FLAGS))
+        LIBC.posix_spawnattr_setsigdefault(attributes, sigset(DEFAULTED))
+        LIBC.posix_spawnattr_setsigmask(attributes, sigset(()))
+        for fd, target in zip([null, *fds], (0, 1, 2), strict=True):
+            LIBC.posix_spawn_file_actions_adddup2(actions, fd, target)
+        for fd in fds:  # received without close-on-exec (Python 3.11's recv_fds drops the flag)
+            LIBC.posix_spawn_file_actions_addclose(actions, fd)
+        argv = request["argv"]
+        environment = [f"{name}={value}" for name, value in request["environment"].items()]
+        failed = LIBC.posix_spawnp(
+            ctypes.byref(pid),
+            os.fsencode(argv[0]),
+            actions,
+            attributes,
+            strings(argv),
+            strings(environment),
+        )
+    finally:
+        os.setresuid(0, 0, 0)
+        os.setresgid(0, 0, 0)
+        if mask >= 0:
+            os.umask(mask)
+        LIBC.posix_spawnattr_destroy(attributes)
+        LIBC.posix_spawn_file_actions_destroy(actions)
+    if failed:
+        return "failed", ("exec", failed)
+    return "started", Spawned(pid.value)
+
+
 def spent() -> float:
     """The CPU seconds this process has used."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
 
 
-def watch(grader: socket.socket, process: "subprocess.Popen[bytes]", retiring: bool) -> None:
+def end_leftovers() -> None:
+    """Kill every process of the sandbox but its first and this server, and reap them (they are
+    this server's, a subreaper's), until none is left or the time to wait has passed."""
+    deadline = time.monotonic() + REAP_TIME
+    while time.monotonic() < deadline:
+        try:
+            os.kill(-1, signal.SIGKILL)
+        except ProcessLookupError:
+            return
+        try:
+            os.waitpid(-1, 0)
+        except ChildProcessError:
+            time.sleep(REAP_PAUSE)
+
+
+def ipc_left() -> bool:
+    """Whether the sandbox holds a System V IPC object (a run made it; it outlives the run)."""
+    for table in IPC_TABLES:
+        try:
+            with open(table, encoding="ascii") as rows:
+                if len(rows.readlines()) > 1:
+                    return True
+        except OSError:
+            continue
+    return False
+
+
+def empty(folders: Sequence[str]) -> None:
+    """Remove everything in the writable folders a run left; exit (ending the sandbox, so the
+    grader makes a fresh one) where something cannot be removed."""
+    try:
+        for folder in folders:
+            for entry in os.scandir(folder):
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path)
+                else:
+                    os.unlink(entry.path)
+    except OSError:
+        sys.exit()
+
+
+def told_started(grader: socket.socket, pid: int, kept: bool) -> None:
+    """Tell the grader a run's pid, and in a kept sandbox a pidfd of its process with it."""
+    message = marshal.dumps(("started", pid))
+    if not kept:
+        grader.send(message)
+        return
+    pidfd = os.pidfd_open(pid)
+    try:
+        socket.send_fds(grader, [message], [pidfd])
+    finally:
+        os.close(pidfd)
+
+
+def watch(
+    grader: socket.socket,
+    process: "subprocess.Popen[bytes] | Spawned",
+    retiring: bool,
+    kept: bool = False,
+) -> None:
     """Wait for the run to end, reap it and tell the grader its exit status (whether this server
     retires, whether anything of the run is left), then reap what the grader kills of what was
     left, until the grader speaks again; when the grader goes away first, kill the run's process
-    group and exit."""
+    group and exit. In a kept sandbox, everything else the run left is killed and reaped before
+    the status is told (nothing is left then)."""
     ended = os.pidfd_open(process.pid)
     poller = select.poll()
     poller.register(ended, select.POLLIN)
@@ -140,9 +292,13 @@ def watch(grader: socket.socket, process: "subprocess.Popen[bytes]", retiring: b
         process.wait()
         sys.exit()
     code = process.wait()
+    if kept:
+        end_leftovers()
+        grader.send(marshal.dumps(("ended", code, retiring or ipc_left(), True)))
+        return
     left = not alone()
     grader.send(marshal.dumps(("ended", code, retiring, not left)))
-    while left and not poller.poll(REAP_PAUSE):  # the grader kills what is left: reap it
+    while left and not poller.poll(REAP_POLL):  # the grader kills what is left: reap it
         left = not alone()
 
 
@@ -163,22 +319,26 @@ def serve(grader: socket.socket, settings: dict[str, Any]) -> None:
     """Start each run the grader asks for, one at a time, until it goes away or this server has
     used the CPU seconds it may (settings' "retire", None: no end)."""
     retire = settings["retire"]
+    kept = settings.get("kept")
     null = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
     while True:
         message, fds, _, _ = socket.recv_fds(grader, REQUEST_SIZE, MOST_FDS, CLOEXEC)
         if not message:
             return
-        state, outcome = start(marshal.loads(message), fds, settings["drop"], null)
+        starting = start if kept is None else spawn
+        state, outcome = starting(marshal.loads(message), fds, settings["drop"], null)
         for fd in fds:
             os.close(fd)
         if state == "failed":
             grader.send(marshal.dumps(("failed", *outcome)))
             continue
-        grader.send(marshal.dumps(("started", outcome.pid)))
+        told_started(grader, outcome.pid, kept is not None)
         retiring = retire is not None and spent() >= retire
-        watch(grader, outcome, retiring)
+        watch(grader, outcome, retiring, kept is not None)
         if retiring:
             return
+        if kept is not None:
+            empty(kept)
 
 
 def main() -> None:

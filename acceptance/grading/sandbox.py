@@ -8,14 +8,16 @@ submissions, the reports, the project) that lie under a system folder are covere
 read-only folder. As root (CI) it runs as an unprivileged user of its own, one per concurrent run,
 since the kernel counts and limits processes per user but not for root.
 
-What a run costs the grader does not grow with the machine: as root, runs start from fork
+What a run costs the grader does not grow with the machine: as root, bwraps start from fork
 servers (`spawner`), one per concurrent run, which set the limits before bwrap starts, each
 holding a network namespace made once (no interface but its own loopback) that its runs share in
-turn; the runs start in a mount namespace made once without the kernel's own filesystems (bwrap
-reads the mount table whole for each folder it binds) and with their private folders in memory;
-and a run needs no cleaning: its process namespace ends with its first process (bwrap's, which is
-killed with the run's process group when the run is stopped), and the kernel kills everything
-left in it. The users are taken in turn from a pool, so that a user comes back only after every
+turn; bwrap starts in a mount namespace made once without the kernel's own filesystems (bwrap
+reads the mount table whole for each folder it binds). As root, a bwrap is kept for the runs of
+one submission in one job (`kept`): a fork server inside it starts each run, then kills what the
+run left and empties its writable folders. Otherwise (not as root, or where no kept sandbox can
+be made) each run has a bwrap of its own (as root, its private folders in memory) and needs no
+cleaning: its process namespace ends with its first process (bwrap's, which is killed with the run's process group when the run is stopped), and the
+kernel kills everything left in it. The users are taken in turn from a pool, so that a user comes back only after every
 other, long after what its run left has died.
 """
 
@@ -52,6 +54,7 @@ from acceptance.running.execution import (
     Guard,
     Output,
     Producer,
+    Setting,
     Status,
     command_line,
     popen,
@@ -59,12 +62,18 @@ from acceptance.running.execution import (
     verdict,
 )
 from acceptance.options import positive
+from acceptance.grading.kept import Gone, Kept, Keeper, KeptServer, interpreter
+from acceptance.grading.kept import server_binds, server_command
+from acceptance.grading.kept import settings as kept_settings
 from acceptance.grading.spawner import Confinement, NotStarted, Spawner
 
 SUBMISSION = "/submission"  # where a graded submission's folder is seen
 SCRIPTS = "/script"  # the private folder holding the one script of a run
 HOME = "/home/sandbox"  # the private working folder, also HOME
 PATH = "/usr/local/bin:/usr/bin:/bin"
+ENVIRONMENT = {"PATH": PATH, "HOME": HOME, "LANG": "C.UTF-8"}  # a run's whole environment
+MQUEUE = "/dev/mqueue"  # where a kept sandbox shows its POSIX message queues, to empty them
+EMPTIED = ("/tmp", HOME, MQUEUE)  # a kept sandbox's writable folders, emptied after each run
 OPEN = ("/", "/tmp", HOME)  # the folders of the sandbox whose modes are already right
 SYSTEM = ("usr", "etc", "opt", "bin", "sbin", "lib", "lib32", "lib64", "libx32")
 FIRST_UID = 1 << 29  # the unprivileged users runs take as root: one per run at once
@@ -446,6 +455,8 @@ class Sandbox:
         if root:
             self.networks = shared_networks(min(runs, UID_SLOTS))
         self.spawner = Spawner(Confinement(limits.rlimits(), networks=self.networks))
+        self.python = interpreter(self.private, bound_folders()) if root else None
+        self.keeper = None if self.python is None else Keeper(self.keep, min(runs, UID_SLOTS))
         self.spawn = self.spawner.spawn() if root else popen
         self.binds = system_binds()
         self.sized = (
@@ -481,7 +492,9 @@ class Sandbox:
         return [*size, "--perms", "1777", "--tmpfs", path]
 
     def close(self) -> None:
-        """End the fork servers and let go of the namespaces."""
+        """End the kept sandboxes and the fork servers, and let go of the namespaces."""
+        if self.keeper is not None:
+            self.keeper.close()
         self.spawner.close()
         while self.networks is not None and not self.networks.empty():
             os.close(self.networks.get())
@@ -499,11 +512,22 @@ class Sandbox:
         inside a user namespace only the sandbox's)."""
         drop = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups"]
         drop += ["--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
-        environment = {"PATH": PATH, "HOME": HOME, "LANG": "C.UTF-8"}
+        return [
+            *self.options(jail, scripts, user is None),
+            *(drop if user is not None else ["prlimit", *self.limits.prlimit(), "--"]),
+            *argv,
+        ]
+
+    def options(
+        self, jail: Jail, scripts: Path, own_user: bool, extra: Sequence[str] = ()
+    ) -> list[str]:
+        """bwrap and its options that make the sandbox showing a jail and a scripts' folder, in
+        a user namespace of its own if asked, with `extra` options before the root is made
+        read-only."""
         return [
             "bwrap",
             "--die-with-parent",
-            *(["--unshare-user"] if user is None else []),
+            *(["--unshare-user"] if own_user else []),
             *("--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try"),
             *(["--unshare-net"] if self.networks is None else []),
             *self.binds,
@@ -513,11 +537,81 @@ class Sandbox:
             *self.tmpfs(HOME),
             *("--ro-bind", str(jail.folder), jail.mount, "--ro-bind", str(scripts), SCRIPTS),
             *(word for folder in passages(jail.mount) for word in ("--chmod", "0755", folder)),
+            *extra,
             *("--remount-ro", "/", "--chdir", jail.workdir, "--clearenv"),
-            *(word for name, value in environment.items() for word in ("--setenv", name, value)),
-            *(drop if user is not None else ["prlimit", *self.limits.prlimit(), "--"]),
-            *argv,
+            *(word for name, value in ENVIRONMENT.items() for word in ("--setenv", name, value)),
         ]
+
+    def keep(self, jail: object) -> Kept:
+        """A new kept sandbox showing a jail, its server ready, made from the mount namespace of
+        the runs with its scripts' folder there (in memory), which the grader reaches from its
+        own through a descriptor."""
+        assert isinstance(jail, Jail) and self.python is not None  # a keeper's, as root
+        binds, python = self.python
+        made = kept_settings(self.limits.rlimits(), EMPTIED)
+        extra = ["--mqueue", MQUEUE, *server_binds(binds)]
+        with self.mounted():
+            scripts = Path(tempfile.mkdtemp(dir=self.scratch))
+            scripts.chmod(0o555)
+            folder = os.open(scripts, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
+            command = [*self.options(jail, scripts, False, extra), *server_command(python, made)]
+            try:
+                server = KeptServer(command, self.spawner, PROBE_TIMEOUT)
+            except BaseException:
+                os.close(folder)
+                shutil.rmtree(scripts, ignore_errors=True)
+                raise
+        return Kept(jail, server, scripts, folder)
+
+    def run_kept(
+        self,
+        keeper: Keeper,
+        jail: Jail,
+        script: Path,
+        argv: Callable[[Path], list[str]],
+        timeout: float,
+        limit: int,
+        guard: Guard | None,
+    ) -> Ending:
+        """Run `argv` for the script in a kept sandbox showing the jail, as a user of its own; a
+        sandbox found ended before the run started gives the run to another, or a new one."""
+        while True:
+            kept, new = keeper.take(jail)
+            try:
+                return self.run_in(kept, jail, script, argv, timeout, limit, guard)
+            except Gone:
+                if new:
+                    raise OSError("the sandbox ended before its first run") from None
+            finally:
+                keeper.give_back(kept)
+
+    def run_in(
+        self,
+        kept: Kept,
+        jail: Jail,
+        script: Path,
+        argv: Callable[[Path], list[str]],
+        timeout: float,
+        limit: int,
+        guard: Guard | None,
+    ) -> Ending:
+        """Run `argv` for the script, seen alone in the sandbox's scripts' folder, in a kept
+        sandbox as a user taken from the pool."""
+        assert self.users is not None  # kept sandboxes are root's
+        user = self.users.get()
+        written = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
+        try:
+            with open(os.open(script.name, written, 0o444, dir_fd=kept.folder), "wb") as placed:
+                os.fchmod(placed.fileno(), 0o444)
+                placed.write(script.read_bytes())
+            setting = Setting(ENVIRONMENT, Path(jail.workdir))
+            inside = argv(Path(SCRIPTS, script.name))
+            spawn = kept.spawn(user, user)
+            return run_program(inside, timeout, limit, guard, setting=setting, spawn=spawn)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(script.name, dir_fd=kept.folder)
+            self.users.put(user)
 
     @contextlib.contextmanager
     def place(self, script: Path) -> Iterator[tuple[Path, int | None]]:
@@ -544,8 +638,10 @@ class Sandbox:
         limit: int,
         guard: Guard | None = None,
     ) -> Ending:
-        """Run the command line `argv` gives for the script at /script/NAME in the sandbox;
-        OSError if it cannot be, Stopped if the guard stops it."""
+        """Run the command line `argv` gives for the script at /script/NAME in the sandbox (a
+        kept one as root); OSError if it cannot be, Stopped if the guard stops it."""
+        if self.keeper is not None:
+            return self.run_kept(self.keeper, jail, script, argv, timeout, limit, guard)
         with self.mounted(), self.place(script) as (scripts, user):
             command = self.command(jail, scripts, user, argv(Path(SCRIPTS, script.name)))
             try:
@@ -577,7 +673,19 @@ class Sandbox:
             os.close(here)
 
     def probe(self) -> None:
-        """Make one sandbox and run `true` in it: a machine that cannot is a one-line error."""
+        """Make one sandbox and run `true` in it: a machine that cannot is a one-line error. As
+        root, where a kept sandbox cannot be made, each run makes its own."""
+        if self.keeper is not None:
+            try:
+                self.probe_once()
+                return
+            except HarnessError:
+                self.keeper.close()
+                self.keeper = None
+        self.probe_once()
+
+    def probe_once(self) -> None:
+        """Make one sandbox and run `true` in it, or say why it cannot be."""
         empty = Path(tempfile.mkdtemp(dir=self.workspace))
         script = empty / "probe.txt"
         script.write_bytes(b"")
