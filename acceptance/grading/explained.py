@@ -8,6 +8,7 @@ in processes of its own while its runs go on (`Explainers`), not in its own once
 """
 
 import multiprocessing
+import os
 import signal
 import threading
 from collections.abc import Callable, Sequence
@@ -185,6 +186,15 @@ def merge_kept(target: Store, stores: Sequence[Store]) -> None:
 _suite: tuple[Case, ...] = ()  # an explaining process's suite, handed over as it is forked
 
 
+def threads() -> int:
+    """The threads of this process, those a library started without Python's `threading` too
+    (the kernel's count where there is one)."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
+
+
 def _take_suite(cases: tuple[Case, ...]) -> None:
     """An explaining process's start: its suite kept (forked, not pickled: a case's game holds
     functions), Ctrl-C left to the grading, which decides what its reports need."""
@@ -218,7 +228,7 @@ class Explainers:
     def __init__(self, cases: Sequence[Case], jobs: int) -> None:
         self.cases = tuple(cases)
         explaining = [n for n, case in enumerate(self.cases) if case.game.rules is not None]
-        alone = threading.active_count() == 1
+        alone = threads() == 1
         count = min(jobs, len(explaining) // TESTS_PER_PROCESS) if alone else 0
         self.pool: ProcessPoolExecutor | None = None
         self.lines: dict[Case, Future[Lines]] = {}
