@@ -5,6 +5,7 @@ A submission is a folder; the command template names its program (`{}` is the fo
 a submission does (crash, hang, flood its output, be missing) stops the grading of the others.
 """
 
+import itertools
 import queue
 import shlex
 import threading
@@ -182,6 +183,21 @@ class Grader:
 
 Task = tuple[Submission, Case]
 Done = TypeVar("Done")  # what a worker makes of a finished run
+
+
+def in_turn(tasks: Sequence[Task], jobs: int) -> list[Task]:
+    """The tasks in the order that keeps the runs going on at once of different submissions:
+    the class taken `jobs` submissions at a time, each of their tests in turn (a submission's
+    runs then follow one another, in one kept sandbox, not in `jobs` of them)."""
+    by_submission: dict[str, list[Task]] = {}
+    for task in tasks:
+        by_submission.setdefault(task[0].name, []).append(task)
+    groups = list(by_submission.values())
+    ordered: list[Task] = []
+    for first in range(0, len(groups), jobs):
+        for row in itertools.zip_longest(*groups[first : first + jobs]):
+            ordered.extend(task for task in row if task is not None)
+    return ordered
 
 
 def grade_runs(
