@@ -1,14 +1,16 @@
 """A grading's explaining processes (`Explainers`), forked at its start, find the suite's coverage
 and the causes of its wrong outputs while its runs go on: the same coverage and causes as found
 in-process, whichever games the suite mixes; still found when one of the processes is killed;
-the oracle failing on a test is still the one-line error naming it; and a process with threads
-already forks none. Each check runs in a fresh interpreter, as `at grade` does: one thread."""
+the oracle failing on a test is still the one-line error naming it; a killed grader leaves
+none of them behind; and a process with threads already forks none. Each check runs in a fresh interpreter, as `at grade` does: one thread.
+"""
 
 import os
 import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 from acceptance.errors import HarnessError
@@ -107,6 +109,14 @@ def check_broken_script(folder: str) -> None:
         explainers.close()
 
 
+def check_grader_killed() -> None:
+    """Print the explaining processes' pids, then die as a killed grader does."""
+    explainers = Explainers(public_suite(40), 2)
+    assert explainers.pool is not None
+    print(*explainers.pool._processes, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
 def check_threads_already() -> None:
     """With a thread running already, nothing is forked, and all is found here."""
     cases = public_suite(20)
@@ -140,6 +150,23 @@ def test_killed_processes_leave_the_coverage_and_causes_found_all_the_same() -> 
 
 def test_the_oracle_failing_on_a_test_is_still_the_error_naming_it(tmp_path: Path) -> None:
     fresh("check_broken_script", str(tmp_path))
+
+
+def test_a_killed_grader_leaves_no_explaining_process_behind() -> None:
+    code = "import tests.test_coverage_processes as t; t.check_grader_killed()"
+    grader = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE)
+    assert grader.stdout is not None
+    with grader.stdout:  # not read to its end: a process left behind would hold it open
+        pids = [int(pid) for pid in grader.stdout.readline().split()]
+    assert grader.wait() == -signal.SIGKILL
+    assert len(pids) == 2
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = [pid for pid in pids if Path(f"/proc/{pid}").exists()]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left
 
 
 def test_a_process_with_threads_already_forks_no_explainer() -> None:

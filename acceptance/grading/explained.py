@@ -19,6 +19,7 @@ from typing import Any
 
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
+from acceptance.grading.forkserver import checked, prctl
 from acceptance.grading.grade import Grade
 from acceptance.grading.missed import caused
 from acceptance.grading.store import Graded, Store, diff_json, digest
@@ -33,6 +34,7 @@ COVERAGE = "coverage"  # the store's keys of what it keeps
 CAUSES = "causes"
 # Tests per explaining process at least: more processes would share too little work.
 TESTS_PER_PROCESS = 16
+PR_SET_PDEATHSIG = 1  # prctl's option: the signal a process gets when its parent ends
 
 
 def covered_record(covered: Covered) -> dict[str, Any]:
@@ -195,9 +197,14 @@ def threads() -> int:
         return threading.active_count()
 
 
-def _take_suite(cases: tuple[Case, ...]) -> None:
-    """An explaining process's start: its suite kept (forked, not pickled: a case's game holds
-    functions), Ctrl-C left to the grading, which decides what its reports need."""
+def _take_suite(cases: tuple[Case, ...], grader: int) -> None:
+    """An explaining process's start: killed when its grader ends, however it ends (a grader
+    killed would leave it waiting for work for ever), its suite kept (forked, not pickled: a
+    case's game holds functions), Ctrl-C left to the grading, which decides what its reports
+    need."""
+    checked(prctl(PR_SET_PDEATHSIG, signal.SIGKILL), "cannot end with the grader")
+    if os.getppid() != grader:  # it ended before that was asked
+        os._exit(1)
     global _suite
     _suite = cases
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -238,7 +245,9 @@ class Explainers:
                 assert rules is not None
                 rules.lines("", None)  # its explainer imported once, for every process forked
             context = multiprocessing.get_context("fork")
-            self.pool = ProcessPoolExecutor(max(1, count), context, _take_suite, (self.cases,))
+            self.pool = ProcessPoolExecutor(
+                max(1, count), context, _take_suite, (self.cases, os.getpid())
+            )
             self.lines = {self.cases[n]: self.pool.submit(_test_lines, n) for n in explaining}
 
     def find_cause(self, number: int, key: str, mismatch: Mismatch) -> None:
