@@ -22,6 +22,7 @@ from acceptance.running.cause import (
     find_cause,
 )
 from acceptance.running.compare import DiffLine, Mismatch, Side, compare
+from acceptance.running.tellers import LABELS, shown, space_defender_2
 from acceptance.running.told import Role, Telling, Told
 from model.actions import Action, Pass
 from model.game import Game
@@ -296,3 +297,23 @@ def test_the_digest_of_the_code_that_finds_causes_changes_with_any_of_its_module
     assert code_digest(names) == before != explainer_digest()
     (package / "inner" / "rules.py").write_text("RULE = 2\n")
     assert code_digest(names) != before
+
+
+def test_every_label_of_a_written_field_is_written_by_a_rule_and_shown_by_the_oracle() -> None:
+    """The labels of a listed entity's fields, by the attribute a rule changes (LABELS): each is
+    written by a rule of the public tests (its attribute is one the rules change), and each names
+    a value the oracle's lines show (a listing's `label:value` or a field of the state line)."""
+    labels = {label for group in LABELS.values() for label in group}
+    written: set[str] = set()
+    lines: list[str] = []
+    for script in sorted((ROOT / "at").glob("at*.txt")):
+        expected = (ROOT / "expected" / f"{script.stem}.expected.txt").read_text().splitlines()
+        lines += expected
+        telling = space_defender_2(script.read_text(), None, len(expected))
+        written |= {field.label for told in telling.lines for field in told.changed}
+        if labels <= written:
+            break
+    assert labels <= written
+    assert {
+        label for label in labels if any(shown(line, label) is not None for line in lines)
+    } == labels

@@ -7,6 +7,7 @@ misses); the page ends with the rules of the oracle's table the suite reaches. I
 a bar per tenth of the scores and one for full scores, scaled to the tallest."""
 
 import csv
+import html
 import io
 import re
 from pathlib import Path
@@ -201,7 +202,9 @@ def test_the_report_shows_the_rules_the_suite_reaches_the_fewest_tests_first(gra
     }
 
 
-def test_causes_csv_and_the_report_name_the_rules_the_class_misses(graded: Path) -> None:
+def test_causes_csv_and_the_report_name_the_rules_the_class_misses_and_their_spec(
+    graded: Path,
+) -> None:
     spawning = holding(graded / "suite", r"Grunt\(id:\d+\) spawns")
     rows = list(csv.reader(io.StringIO((graded / "out" / "causes.csv").read_text())))
     assert rows[0] == ["rule", "spec", "submissions", "tests"]
@@ -211,11 +214,11 @@ def test_causes_csv_and_the_report_name_the_rules_the_class_misses(graded: Path)
     page = (graded / "out" / "report.html").read_text()
     section = page[page.index('<section id="missed">') : page.index('<section id="tests">')]
     shown = re.findall(
-        r'<span class="what">([^<]*)</span>.*?<td class="number submissions">(\d+)</td>'
-        r'<td class="number tests">(\d+)</td>',
+        r'<span class="what">([^<]*)</span> \(([^<]*)\).*?<td class="number submissions">(\d+)'
+        r'</td><td class="number tests">(\d+)</td>',
         section,
         re.S,
     )
-    assert [(rule, int(p), int(t)) for rule, p, t in shown] == [
-        (rule, pupils, tests) for (rule, _), (pupils, tests) in found.items()
-    ]
+    assert [
+        (html.unescape(rule), html.unescape(spec), int(p), int(t)) for rule, spec, p, t in shown
+    ] == [(rule, spec, pupils, tests) for (rule, spec), (pupils, tests) in found.items()]

@@ -14,7 +14,7 @@ import pytest
 
 from acceptance.cli import main
 from acceptance.errors import HarnessError
-from acceptance.grading.deadline import parse_deadline
+from acceptance.grading.deadline import chosen, parse_deadline
 from acceptance.grading.store import Store
 from tests.classroom import (
     CRASH,
@@ -181,3 +181,11 @@ def test_a_repository_with_no_commit_yet_is_no_submission_and_a_broken_one_an_er
     error = capsys.readouterr().err
     assert error.startswith(f"at: cannot read the git repository {broken}: fatal: not a git")
     assert error.count("\n") == 1
+
+
+def test_a_commit_made_at_the_deadline_itself_is_in_time(tmp_path: Path) -> None:
+    carol = repository(tmp_path / "carol")
+    made = commit(carol, EXACT, "2020-11-25T23:59:00-05:00")
+    commit(carol, CRASH, "2020-11-25T23:59:01-05:00")
+    snapshot = chosen(carol, parse_deadline(DEADLINE))
+    assert (snapshot.commit, snapshot.late) == (made, 1)

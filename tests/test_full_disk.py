@@ -131,3 +131,20 @@ def test_a_report_that_cannot_be_written_is_one_line_and_the_runs_are_kept(
         f"at: cannot write {out / 'report.html'}: Is a directory; 4 runs are kept in"
     )
     assert not [path.name for path in out.iterdir() if path.name.startswith(".report.html")]
+
+
+def test_a_single_run_kept_is_said_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    suite = copy_suite(tmp_path / "suite", [ROOT / "at" / "at001.txt"])
+    pupils = make_class(tmp_path / "class", {"exact": Kind(1, EXACT)})
+    out = tmp_path / "out"
+    assert grade(suite, pupils, out) == 0
+    (out / "report.html").unlink()
+    (out / "report.html").mkdir()
+    (out / "report.html" / "in the way").touch()
+    capsys.readouterr()
+    assert main(["report", str(out)]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"at: cannot write {out / 'report.html'}: Is a directory; 1 run is kept in {out / STORE}:"
+    )

@@ -207,3 +207,15 @@ def test_a_wrong_rule_gets_its_cause_in_the_failed_tests_output(tmp_path: Path) 
     assert "        told differently | spawn.natural (spec 6.13.7 Phase 7: Enemy Spawn)\n" in (
         test["output"]
     )
+
+
+def test_results_json_is_utf_8_indented_one_field_a_line_ending_with_a_line_feed(
+    classroom: tuple[Path, list[Path]],
+) -> None:
+    """What an instructor opens to see what Gradescope was given: one field a line, the diff's
+    marks of spaces as they are, not escaped."""
+    folder, (_, failing, _) = classroom
+    gradescope(folder, failing)
+    text = (folder / failing.name / "results.json").read_text(encoding="utf-8")
+    assert not text.isascii()
+    assert text == json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n"

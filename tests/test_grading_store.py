@@ -157,6 +157,9 @@ def test_a_stopped_grading_writes_incomplete_reports_and_the_rerun_completes_the
     assert b"not graded yet" in (place / "out" / "grades.csv").read_bytes()
     assert err.decode().startswith("at: stopped: graded ")
     assert out.decode().splitlines()[-1] == title.split("; ", 1)[1].replace("&#x27;", "'")
+    stopped = reports(place / "out")
+    assert main(["report", str(place / "out")]) == 0  # from the store alone: the same
+    assert reports(place / "out") == stopped
     assert main(arguments) == 0
     assert reports(place / "out") == uninterrupted
 

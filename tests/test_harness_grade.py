@@ -5,12 +5,16 @@ a hanging submission costs a few timeouts, never the whole run."""
 import csv
 import html
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
 from acceptance.cli import main
+from acceptance.grading.grade import Grader, Submission
+from acceptance.running.cases import collect
+from acceptance.running.execution import Stopped
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ("at001", "at002", "at003")
@@ -203,3 +207,16 @@ def test_a_submission_that_floods_its_output_is_stopped_as_an_error(
     assert time.perf_counter() - started < 5
     page = (classroom / "out" / "report.html").read_text()
     assert "at001: printed too much (more than " in page
+
+
+def test_stopping_a_grading_ends_a_run_in_flight_without_the_sandbox(tmp_path: Path) -> None:
+    """Ctrl-C stops the grader's guard: a --no-sandbox run of a program that would go on for 20 s
+    more is ended at once, not waited for."""
+    case = collect([ROOT / "at" / "at001.txt"], None)[0]
+    grader = Grader({case: b""}, timeout=30, give_up=3, timeouts={})
+    sleeper = Submission("sleeper", tmp_path, (sys.executable, "-c", "import time; time.sleep(20)"))
+    started = time.monotonic()
+    threading.Timer(0.5, grader.guard.stop).start()
+    with pytest.raises(Stopped):
+        grader(sleeper, case)
+    assert time.monotonic() - started < 10

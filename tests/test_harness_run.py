@@ -1,6 +1,7 @@
 """`at run`: grading the oracle in-process and external programs, reports for students and CI."""
 
 import json
+import os
 import shlex
 import shutil
 import sys
@@ -305,3 +306,17 @@ def test_diff_flag_explains_the_oracle_line_where_the_outputs_first_differ(
         "        Row B in normal mode: `?` beyond the Starfighter's vision 13"
     )
     assert lines[-2].startswith("        source: model.view:_board")
+
+
+def test_a_reader_that_stops_early_ends_at_quietly(
+    monkeypatch: pytest.MonkeyPatch, broken: Path
+) -> None:
+    """`at run -v | head`: the pipe closed, `at` stops with status 1 and no traceback, its output
+    sent to the null device so that the flush at exit cannot fail either."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    with open(writer, "w", encoding="utf-8", buffering=1) as closed:
+        monkeypatch.setattr(sys, "stdout", closed)
+        assert main(["run", "-v", str(broken)]) == 1
+        assert os.fstat(closed.fileno()).st_rdev == os.stat(os.devnull).st_rdev
+        print("written at exit", file=closed)

@@ -109,6 +109,8 @@ def test_without_a_points_file_every_test_counts_1_and_no_points_are_shown(
     assert lines[0].split() == ["submission", "passed", "failed", "errors", "score", "reasons"]
     assert lines[2].split() == ["mover00", "3", "1", "0", "75.0"]
     assert "points" not in (tmp_path / "out" / "matrix.csv").read_text()
+    page = (tmp_path / "out" / "report.html").read_text()
+    assert ">points</th>" not in page and ">mark</th>" not in page
 
 
 def test_a_missing_points_file_is_a_one_line_error(
