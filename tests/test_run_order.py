@@ -1,10 +1,11 @@
-"""The order of a grading's runs: the runs going on at once are of different submissions (the
-class taken -j submissions at a time, their tests in turn), so that a submission's runs follow one
-another in one kept sandbox; every run is there once, and one job keeps the class's order."""
+"""The order of a grading's runs (`Turns`): each worker keeps to one submission until its runs are
+all taken, so that a submission's runs follow one another in one kept sandbox; then takes the
+next submission no worker has, and once none is left, helps the one with the most runs left (one
+submission still runs -j at once); every run is taken once."""
 
 from pathlib import Path
 
-from acceptance.grading.grade import Submission, Task, in_turn
+from acceptance.grading.grade import Submission, Task, Turns
 from acceptance.running.cases import Case
 
 
@@ -15,26 +16,42 @@ def tasks(submissions: int, tests: int) -> list[Task]:
     return [(pupil, case) for pupil in pupils for case in cases]
 
 
-def names(order: list[Task]) -> list[str]:
-    """Each task as submission/test."""
-    return [f"{pupil.name}/{case.name}" for pupil, case in order]
+def name(task: Task | None) -> str:
+    """A task as submission/test."""
+    assert task is not None
+    return f"{task[0].name}/{task[1].name}"
 
 
-def test_runs_at_once_are_of_different_submissions() -> None:
-    assert names(in_turn(tasks(5, 2), 2)) == [
-        "s0/t0", "s1/t0", "s0/t1", "s1/t1",
-        "s2/t0", "s3/t0", "s2/t1", "s3/t1",
-        "s4/t0", "s4/t1",
-    ]  # fmt: skip
+def test_each_worker_keeps_to_its_submission_then_takes_the_next_nobody_has() -> None:
+    turns = Turns(tasks(3, 2))
+    first, second = turns.take(None), turns.take(None)
+    assert [name(first), name(second)] == ["s0/t0", "s1/t0"]
+    assert name(turns.take("s1")) == "s1/t1"
+    assert name(turns.take("s1")) == "s2/t0"
+    assert name(turns.take("s0")) == "s0/t1"
+    assert name(turns.take("s0")) == "s2/t1"
+    assert turns.take("s2") is None
 
 
-def test_a_submission_with_fewer_runs_left_ends_its_turn_early() -> None:
-    unfinished = [task for task in tasks(2, 3) if names([task]) != ["s0/t1"]]
-    assert names(in_turn(unfinished, 2)) == ["s0/t0", "s1/t0", "s0/t2", "s1/t1", "s1/t2"]
+def test_with_no_submission_left_a_worker_helps_the_one_with_most_runs_left() -> None:
+    turns = Turns(tasks(2, 4))
+    assert name(turns.take(None)) == "s0/t0"
+    assert name(turns.take(None)) == "s1/t0"
+    assert name(turns.take("s1")) == "s1/t1"
+    assert name(turns.take("s1")) == "s1/t2"
+    assert name(turns.take("s1")) == "s1/t3"
+    assert name(turns.take("s1")) == "s0/t1"  # s0 has the most left: it is helped
+    assert name(turns.take("s0")) == "s0/t2"
 
 
-def test_one_job_keeps_the_class_order_and_every_run_is_there_once() -> None:
-    every = tasks(4, 3)
-    assert in_turn(every, 1) == every
-    for jobs in (2, 3, 4, 8):
-        assert sorted(names(in_turn(every, jobs))) == sorted(names(every))
+def test_one_submission_is_shared_by_every_worker_and_every_run_is_taken_once() -> None:
+    turns = Turns(tasks(1, 3))
+    assert [name(turns.take(None)) for _ in range(3)] == ["s0/t0", "s0/t1", "s0/t2"]
+    assert turns.take(None) is None
+    every = tasks(5, 7)
+    turns = Turns(every)
+    taken, mine = [], None
+    while (task := turns.take(mine)) is not None:
+        taken.append(task)
+        mine = task[0].name if len(taken) % 3 else None
+    assert sorted(map(name, taken)) == sorted(map(name, every))

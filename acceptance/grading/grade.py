@@ -5,12 +5,12 @@ A submission is a folder; the command template names its program (`{}` is the fo
 a submission does (crash, hang, flood its output, be missing) stops the grading of the others.
 """
 
-import itertools
 import queue
 import shlex
 import threading
 import time
-from collections import Counter
+
+from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -185,19 +185,35 @@ Task = tuple[Submission, Case]
 Done = TypeVar("Done")  # what a worker makes of a finished run
 
 
-def in_turn(tasks: Sequence[Task], jobs: int) -> list[Task]:
-    """The tasks in the order that keeps the runs going on at once of different submissions:
-    the class taken `jobs` submissions at a time, each of their tests in turn (a submission's
-    runs then follow one another, in one kept sandbox, not in `jobs` of them)."""
-    by_submission: dict[str, list[Task]] = {}
-    for task in tasks:
-        by_submission.setdefault(task[0].name, []).append(task)
-    groups = list(by_submission.values())
-    ordered: list[Task] = []
-    for first in range(0, len(groups), jobs):
-        for row in itertools.zip_longest(*groups[first : first + jobs]):
-            ordered.extend(task for task in row if task is not None)
-    return ordered
+class Turns:
+    """A class's runs as the workers take them: each worker keeps to one submission until its
+    runs are all taken (they then follow one another, in one kept sandbox), then takes the next
+    submission no worker has taken, and once there is none, helps the one with the most runs
+    left (a class of one submission is still run `-j` at once)."""
+
+    def __init__(self, tasks: Sequence[Task]) -> None:
+        self.left: dict[str, deque[Task]] = {}
+        for task in tasks:
+            self.left.setdefault(task[0].name, deque()).append(task)
+        self.free = deque(self.left)  # the submissions no worker has taken yet
+        self.lock = threading.Lock()
+
+    def take(self, mine: str | None) -> Task | None:
+        """The next run for a worker whose last run was of submission `mine`; None when every
+        run is taken."""
+        with self.lock:
+            if mine not in self.left:
+                if self.free:
+                    mine = self.free.popleft()
+                else:
+                    mine = max(self.left, key=lambda name: len(self.left[name]), default=None)
+                    if mine is None:
+                        return None
+            runs = self.left[mine]
+            task = runs.popleft()
+            if not runs:
+                del self.left[mine]
+            return task
 
 
 def grade_runs(
@@ -212,19 +228,20 @@ def grade_runs(
     starts only once an earlier one is told of, so that no more than `jobs` runs are ever
     untold. Anything that stops the waiting (Ctrl-C, a signal's exception) stops the guard,
     ending the runs in flight, whose results are lost, and goes on up. Each worker thread takes
-    the next task itself and hands what it made over a queue: no future or waiter per run."""
-    waiting = iter(tasks)
-    taking = threading.Lock()
+    its next task itself (`Turns`) and hands what it made over a queue: no future or waiter per
+    run."""
+    turns = Turns(tasks)
     untold = threading.Semaphore(jobs)  # a permit per run that may be untold
     told: queue.SimpleQueue[tuple[Submission, Done] | BaseException | None] = queue.SimpleQueue()
     stopping = threading.Event()
 
     def worker() -> None:
+        mine = None
         while untold.acquire() and not stopping.is_set():
-            with taking:
-                task = next(waiting, None)
+            task = turns.take(mine)
             if task is None:
                 break
+            mine = task[0].name
             try:
                 told.put((task[0], work(*task)))
             except BaseException as error:  # the grading's to raise, in its own thread

@@ -39,8 +39,8 @@ from acceptance.grading.grade import (
     Grader,
     Submission,
     expected_bytes,
+    Task,
     grade_runs,
-    in_turn,
     submissions,
 )
 from acceptance.grading.grade_report import grades_csv, matrix_csv, summary_table
@@ -416,13 +416,10 @@ def run_grading(
     for run, key in keys.items():
         if run not in found:
             sharing.setdefault(key, []).append(run)
-    pending = in_turn(
-        [
-            (graded.pupils[number].submission, graded.cases[test])
-            for number, test in (runs[0] for runs in sharing.values())
-        ],
-        grading.jobs,
-    )
+    pending: list[Task] = [
+        (graded.pupils[number].submission, graded.cases[test])
+        for number, test in (runs[0] for runs in sharing.values())
+    ]
     bar = progress_bar(len(pending)) if sys.stderr.isatty() and pending else None
 
     def work(submission: Submission, case: Case) -> Ready:
