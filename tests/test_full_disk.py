@@ -6,6 +6,7 @@ here (root); without the right to mount the test is skipped, except under CI=tru
 fails."""
 
 import contextlib
+import errno
 import os
 import re
 import subprocess
@@ -15,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from acceptance.cli import main
-from acceptance.grading.store import STORE, kept_runs
+from acceptance.errors import HarnessError
+from acceptance.grading.grading import write_reports
+from acceptance.grading.store import STORE, Store, kept_runs
 from tests.classroom import (
     CRASH,
     EXACT,
@@ -148,3 +151,20 @@ def test_a_single_run_kept_is_said_in_the_singular(
     assert capsys.readouterr().err.startswith(
         f"at: cannot write {out / 'report.html'}: Is a directory; 1 run is kept in {out / STORE}:"
     )
+
+
+def test_a_report_refused_by_a_read_only_file_system_is_one_line_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store.open(tmp_path)
+    try:
+
+        def refused(*args: object, **options: object) -> None:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+        monkeypatch.setattr(Path, "write_text", refused)
+        monkeypatch.setattr(Path, "unlink", refused)  # even for a missing file, as Linux does
+        with pytest.raises(HarnessError, match="cannot write .*report.html: Read-only file system"):
+            write_reports([tmp_path / "report.html"], ["<p>"], store)
+    finally:
+        store.close()

@@ -185,7 +185,8 @@ def write_reports(paths: Sequence[Path], texts: Sequence[str], store: Store) -> 
             temporary.write_text(text, encoding="utf-8")
             temporary.replace(path)
         except OSError as error:
-            temporary.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # a read-only file system refuses even this
+                temporary.unlink(missing_ok=True)
             raise store.cannot_write(path, str(error.strerror)) from None
 
 
