@@ -117,10 +117,9 @@ def test_a_full_disk_keeps_the_runs_says_so_in_one_line_and_the_same_command_fin
         )
 
 
-def test_a_report_that_cannot_be_written_is_one_line_and_the_runs_are_kept(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    suite = copy_suite(tmp_path / "suite", [ROOT / "at" / f"{name}.txt" for name in TESTS])
+def report_in_the_way(tmp_path: Path, tests: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """`at report` of a graded class whose report.html is a folder in the way: what it says."""
+    suite = copy_suite(tmp_path / "suite", [ROOT / "at" / f"{name}.txt" for name in tests])
     pupils = make_class(tmp_path / "class", {"exact": Kind(1, EXACT)})
     out = tmp_path / "out"
     assert grade(suite, pupils, out) == 0
@@ -129,7 +128,14 @@ def test_a_report_that_cannot_be_written_is_one_line_and_the_runs_are_kept(
     (out / "report.html" / "in the way").touch()
     capsys.readouterr()
     assert main(["report", str(out)]) == 2
-    error = capsys.readouterr().err
+    return capsys.readouterr().err
+
+
+def test_a_report_that_cannot_be_written_is_one_line_and_the_runs_are_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    error = report_in_the_way(tmp_path, TESTS, capsys)
+    out = tmp_path / "out"
     assert KEPT.fullmatch(error) and error.startswith(
         f"at: cannot write {out / 'report.html'}: Is a directory; 4 runs are kept in"
     )
@@ -139,16 +145,8 @@ def test_a_report_that_cannot_be_written_is_one_line_and_the_runs_are_kept(
 def test_a_single_run_kept_is_said_in_the_singular(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    suite = copy_suite(tmp_path / "suite", [ROOT / "at" / "at001.txt"])
-    pupils = make_class(tmp_path / "class", {"exact": Kind(1, EXACT)})
     out = tmp_path / "out"
-    assert grade(suite, pupils, out) == 0
-    (out / "report.html").unlink()
-    (out / "report.html").mkdir()
-    (out / "report.html" / "in the way").touch()
-    capsys.readouterr()
-    assert main(["report", str(out)]) == 2
-    assert capsys.readouterr().err.startswith(
+    assert report_in_the_way(tmp_path, ["at001"], capsys).startswith(
         f"at: cannot write {out / 'report.html'}: Is a directory; 1 run is kept in {out / STORE}:"
     )
 
