@@ -342,13 +342,16 @@ def test_arguments(package: Package) -> list[str]:
 
 
 class Worker:
-    """A warm worker process (tools.mutation.blind_worker) that runs the tests with one mutant at a time."""
+    """A warm worker process (tools.mutation.blind_worker) that runs the tests with one mutant at a
+    time, with the package's own environment variables (`Package.environment`) if it has any."""
 
-    def __init__(self, arguments: list[str], site: Path, environment: dict[str, str]) -> None:
+    def __init__(
+        self, arguments: list[str], site: Path, environment: dict[str, str] | None = None
+    ) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tools.mutation.blind_worker", *arguments],
             cwd=ROOT,
-            env={**blind_spots.environment("", site), **environment},
+            env={**blind_spots.environment("", site), **(environment or {})},
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
