@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.games import GAMES, Game
+from acceptance.games import GAMES, Game, pcbasic_transcript
 
 GAMES_WITH_A_REFERENCE = [game for game in GAMES.values() if game.reference is not None]
 RANDOM_GAMES = (1, 2, 3)
@@ -83,3 +83,15 @@ def test_random_opening_matches_pcbasic(game: Game, number: int) -> None:
             f" {len(shortest)} input lines show a difference: {shortest!r}",
             pytrace=False,
         )
+
+
+@pytest.mark.skipif(pcbasic_missing(), reason="pcbasic is not installed")
+@pytest.mark.parametrize("game", GAMES_WITH_A_REFERENCE, ids=lambda game: game.name)
+def test_a_games_pc_basic_reference_runs_that_games_listing(game: Game) -> None:
+    # A reference made now, not the one GAMES made at import: what `pcbasic_transcript` makes
+    # must run the game named, with the inputs and the seed, as PC-BASIC prints it.
+    if not listing(game).is_file():
+        pytest.skip(f"the original listing is absent: {listing(game)} (../shared)")
+    seed, lines = game.random_script(random.Random(RANDOM_GAMES[0]))
+    text = "".join(line + "\n" for line in lines[:OPENING_LINES])
+    assert pcbasic_transcript(game.name)(text, seed) == game.clone(text, seed)

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
 from acceptance.errors import HarnessError
 from acceptance.grading.merge import in_shard, parse_shard
 from tests.browser import require
@@ -77,16 +76,18 @@ def test_the_page_gives_these_recipes() -> None:
 
 @pytest.fixture
 def classroom(tmp_path: Path) -> Path:
-    """The suite and the class, and the class graded in one run into whole/."""
+    """The suite and the class, and the class graded in one run into whole/ by the `at` that
+    grades the parts: the causes a store keeps are keyed by a digest of the code that found
+    them, which is this process's only where the command runs the same files (not under
+    mutmut, whose tests import a mutated copy while `at` runs the project)."""
     copy_suite(tmp_path / "suite", [ROOT / "at" / f"{name}.txt" for name in TESTS])
-    pupils = sorted(map(str, make_class(tmp_path / "class", CLASS)))
-    command = ["grade", "--no-sandbox", "--exe", TEMPLATE, "--tests", str(tmp_path / "suite")]
-    assert main([*command, "--out", str(tmp_path / "whole"), *pupils]) == 0
+    make_class(tmp_path / "class", CLASS)
+    shell(tmp_path, f"at grade {OPTIONS} --out whole class/*")
     return tmp_path
 
 
-def shell(folder: Path, script: str, **environment: str) -> None:
-    """Run a shell script in a folder, this project's `at` first on the PATH."""
+def shell(folder: Path, script: str, **environment: str) -> str:
+    """Run a shell script in a folder, this project's `at` first on the PATH; its output."""
     path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
     done = subprocess.run(
         ["bash", "-c", script],
@@ -96,29 +97,27 @@ def shell(folder: Path, script: str, **environment: str) -> None:
         text=True,
     )
     assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
-def merged_as_one_run(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The parts in out/ merged: the same reports as one run, every submission in one part."""
-    parts = [str(folder / "out" / str(part)) for part in range(1, PARTS + 1)]
-    assert main(["merge", *parts, "--out", str(folder / "merged")]) == 0
+def merged_as_one_run(folder: Path) -> None:
+    """The parts in out/ merged (by the same `at`): the same reports as one run, every
+    submission in one part."""
+    parts = " ".join(f"out/{part}" for part in range(1, PARTS + 1))
+    said = shell(folder, f"at merge {parts} --out merged")
     for name in COMPARED:
         assert (folder / "merged" / name).read_bytes() == (folder / "whole" / name).read_bytes()
-    assert capsys.readouterr().out.splitlines()[-2].startswith("merged 3 shards: 11 submissions")
+    assert said.splitlines()[-2].startswith("merged 3 shards: 11 submissions")
 
 
-def test_the_gnu_parallel_recipe_merges_into_one_run(
-    classroom: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_the_gnu_parallel_recipe_merges_into_one_run(classroom: Path) -> None:
     require(shutil.which("parallel"), "GNU parallel (the Debian package `parallel`)")
     shell(classroom, PARALLEL)
-    merged_as_one_run(classroom, capsys)
+    merged_as_one_run(classroom)
 
 
-def test_the_slurm_array_script_merges_into_one_run(
-    classroom: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_the_slurm_array_script_merges_into_one_run(classroom: Path) -> None:
     (classroom / "grade.sh").write_text(SLURM)
     for task in range(1, PARTS + 1):
         shell(classroom, "bash grade.sh", SLURM_ARRAY_TASK_ID=str(task))
-    merged_as_one_run(classroom, capsys)
+    merged_as_one_run(classroom)
