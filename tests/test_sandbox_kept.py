@@ -50,6 +50,13 @@ def idle(bubblewrap: Sandbox) -> list[Kept]:
     return list(bubblewrap.keeper.idle)
 
 
+def one_run_made(bubblewrap: Sandbox, tmp_path: Path) -> tuple[Jail, Path, list[Kept]]:
+    """A submission, a script, and the kept sandbox of the submission's first run (idle now)."""
+    jail, script = a_jail(tmp_path / "own"), a_script(tmp_path / "s")
+    run_in(bubblewrap, jail, script, "true")
+    return jail, script, [made for made in idle(bubblewrap) if made.jail == jail]
+
+
 def test_the_runs_of_one_submission_share_one_kept_sandbox(
     bubblewrap: Sandbox, tmp_path: Path
 ) -> None:
@@ -86,9 +93,7 @@ def test_no_file_or_folder_a_run_left_reaches_the_next_run_whatever_its_mode(
 def test_a_run_leaving_system_v_ipc_ends_its_sandbox_and_the_next_run_gets_a_fresh_one(
     bubblewrap: Sandbox, tmp_path: Path
 ) -> None:
-    jail, script = a_jail(tmp_path / "own"), a_script(tmp_path / "s")
-    run_in(bubblewrap, jail, script, "true")
-    before = [made for made in idle(bubblewrap) if made.jail == jail]
+    jail, script, before = one_run_made(bubblewrap, tmp_path)
     assert run_in(bubblewrap, jail, script, "ipcmk -M 4096 >/dev/null && ipcmk -Q").code == 0
     assert not any(made in before for made in idle(bubblewrap))
     seen = run_in(bubblewrap, jail, script, "ipcs -m -q | grep -c '^0x' || true")
@@ -98,9 +103,7 @@ def test_a_run_leaving_system_v_ipc_ends_its_sandbox_and_the_next_run_gets_a_fre
 def test_a_run_can_neither_signal_nor_trace_nor_read_the_server_of_its_sandbox(
     bubblewrap: Sandbox, tmp_path: Path
 ) -> None:
-    jail, script = a_jail(tmp_path / "own"), a_script(tmp_path / "s")
-    run_in(bubblewrap, jail, script, "true")
-    kept = [made for made in idle(bubblewrap) if made.jail == jail]
+    jail, script, kept = one_run_made(bubblewrap, tmp_path)
     shell = (
         "for p in 1 2; do kill -KILL $p; echo killed $?; kill -STOP $p; echo stopped $?;"
         " cat /proc/$p/environ >/dev/null; echo read $?; ls /proc/$p/fd >/dev/null; echo fds $?;"
@@ -129,9 +132,7 @@ def test_another_submission_gets_a_sandbox_of_its_own_that_does_not_show_the_fir
 def test_a_kept_sandbox_that_ended_between_runs_is_replaced_and_the_run_still_goes(
     bubblewrap: Sandbox, tmp_path: Path
 ) -> None:
-    jail, script = a_jail(tmp_path / "own"), a_script(tmp_path / "s")
-    run_in(bubblewrap, jail, script, "true")
-    kept = [made for made in idle(bubblewrap) if made.jail == jail]
+    jail, script, kept = one_run_made(bubblewrap, tmp_path)
     os.kill(kept[0].server.bwrap.process.pid, signal.SIGKILL)  # bwrap dies with its parent
     kept[0].server.bwrap.process.wait()
     assert select.select([kept[0].server.socket], [], [], 10)[0]  # its server gone: the end read
