@@ -22,8 +22,8 @@ from acceptance.games import GAMES
 from acceptance.grading.forkserver import checked, prctl
 from acceptance.grading.grade import Grade
 from acceptance.grading.missed import caused
-from acceptance.grading.store import Graded, Store, diff_json, digest
-from acceptance.running.compare import Mismatch
+from acceptance.grading.store import Graded, Store, digest
+from acceptance.running.compare import Mismatch, diff_json
 from acceptance.running.cause import Cause, explainer_digest
 from acceptance.running.cases import Case
 from acceptance.running.coverage import Coverage, Covered, Lines, Reach, coverage, explained
@@ -102,12 +102,12 @@ def suite_coverage(
     return covered
 
 
-def cause_key(test: str, result: Result, oracle: str) -> str:
-    """What a wrong output's cause depends on: its test's key, its block diff and the oracle
-    (`oracle_key`, found once per class: reading the installed version takes half a
-    millisecond)."""
+def cause_key(test: str, result: Result, oracle: str, diff: str | None = None) -> str:
+    """What a wrong output's cause depends on: its test's key, its block diff (`diff`, its JSON
+    text, when the grader made it already) and the oracle (`oracle_key`, found once per class:
+    reading the installed version takes half a millisecond)."""
     assert result.mismatch is not None
-    return digest(test, diff_json(result.mismatch), oracle)
+    return digest(test, diff or diff_json(result.mismatch), oracle)
 
 
 def causes_record(causes: dict[str, Cause | None]) -> dict[str, Any]:
@@ -289,15 +289,15 @@ class Explainers:
 
 def causes_to_find(
     store: Store, graded: Graded, explainers: Explainers
-) -> Callable[[int, Result], None]:
-    """What hands the explainers each wrong output of a test (by its number) as its run ends,
-    unless the store keeps its cause."""
+) -> Callable[[int, Result, str | None], None]:
+    """What hands the explainers each wrong output of a test (by its number, with its block
+    diff's JSON text if made already) as its run ends, unless the store keeps its cause."""
     kept = causes_of(store.get(CAUSES))
     oracle = oracle_key()
 
-    def find(test: int, result: Result) -> None:
+    def find(test: int, result: Result, diff: str | None) -> None:
         if result.outcome is Outcome.FAILED and result.mismatch is not None:
-            key = cause_key(graded.tests[test], result, oracle)
+            key = cause_key(graded.tests[test], result, oracle, diff)
             if key not in kept:
                 explainers.find_cause(test, key, result.mismatch)
 

@@ -5,6 +5,7 @@ A submission is a folder; the command template names its program (`{}` is the fo
 a submission does (crash, hang, flood its output, be missing) stops the grading of the others.
 """
 
+import hashlib
 import queue
 import shlex
 import threading
@@ -17,10 +18,11 @@ from pathlib import Path
 from typing import TypeVar
 
 from acceptance.running.cases import Case, shown
+from acceptance.running.compare import Mismatch, diff_json
 from acceptance.errors import HarnessError
-from acceptance.running.execution import External, Guard, Output, Producer, Status
+from acceptance.running.execution import External, Guard, Producer, Status
 from acceptance.grading.sandbox import Confined, Jail, Runner
-from acceptance.running.suite import ERRORS, Outcome, Result, grade
+from acceptance.running.suite import ERRORS, Outcome, Result, difference, outcome_of
 
 PLACEHOLDER = "{}"
 NO_SUBMISSION = "no submission"  # a repository with no commit before the deadline
@@ -133,6 +135,15 @@ def expected_bytes(cases: Sequence[Case]) -> dict[Case, bytes]:
         raise HarnessError(f"cannot read an expected file: {error}") from None
 
 
+@dataclass(frozen=True)
+class Judged:
+    """An output of a test judged: where it first differs from the expected bytes (None: it is
+    them), and that block diff as JSON text (the store's form)."""
+
+    mismatch: Mismatch | None = None
+    diff: str | None = None
+
+
 @dataclass
 class Grader:
     """Runs one submission's program on one test at a time, confined by the runner unless there
@@ -146,6 +157,7 @@ class Grader:
     guard: Guard = field(default_factory=Guard)
     lock: threading.Lock = field(default_factory=threading.Lock)
     jails: dict[str, Jail] = field(default_factory=dict)
+    judged: dict[tuple[str, bytes], Judged] = field(default_factory=dict)  # by test and digest
 
     def jail(self, submission: Submission, runner: Runner) -> Jail:
         """The folder a submission's program is given, made at its first run."""
@@ -162,23 +174,38 @@ class Grader:
         argv = program_of(submission.template, Path(jail.mount))
         return Confined(self.runner, jail, argv, self.timeout, limit, self.guard)
 
-    def __call__(self, submission: Submission, case: Case) -> tuple[Result, bytes]:
-        """The result of one test of one submission, and what its program printed."""
+    def judge(self, case: Case, output: bytes) -> Judged:
+        """An output of a test judged once, however many runs print it (a class's wrong outputs
+        repeat: the same slip, the same starter code), by its SHA-256: its diff is the costliest
+        of the grader's own work on a run."""
+        key = case.name, hashlib.sha256(output).digest()
+        judged = self.judged.get(key)
+        if judged is None:
+            mismatch = difference(case, self.expected[case], output)
+            judged = Judged(mismatch, None if mismatch is None else diff_json(mismatch))
+            self.judged[key] = judged
+        return judged
+
+    def __call__(self, submission: Submission, case: Case) -> tuple[Result, bytes, str | None]:
+        """The result of one test of one submission, what its program printed, and its block
+        diff's JSON text if it printed something else."""
         started = time.perf_counter()
         with self.lock:
             hopeless = self.timeouts.get(submission.name, 0) >= self.give_up
         if hopeless:
             detail = f"{self.give_up} runs timed out already"
-            return Result(case, Outcome.NOT_RUN, detail=detail), b""
+            return Result(case, Outcome.NOT_RUN, detail=detail), b"", None
         expected = self.expected[case]
         limit = 4 * len(expected) + (1 << 20)
         actual = self.program(submission, limit)(case)
         if actual.status is Status.TIMED_OUT:
             with self.lock:
                 self.timeouts[submission.name] = self.timeouts.get(submission.name, 0) + 1
-        outcome, mismatch = grade(case, Output(Status.OK, expected), actual)
+        judged = Judged() if actual.status is Status.NOT_FOUND else self.judge(case, actual.stdout)
+        outcome = outcome_of(actual, judged.mismatch)
         seconds = time.perf_counter() - started
-        return Result(case, outcome, seconds, mismatch, actual.detail), actual.stdout
+        result = Result(case, outcome, seconds, judged.mismatch, actual.detail)
+        return result, actual.stdout, judged.diff
 
 
 Task = tuple[Submission, Case]
@@ -224,50 +251,44 @@ def grade_runs(
     on_result: Callable[[Submission, Done], None],
 ) -> None:
     """Every task done by `work` (a run and what the worker makes of it, a grader's result
-    made ready for the store, say), `jobs` at once, `on_result` told of each as it ends; a task
-    starts only once an earlier one is told of, so that no more than `jobs` runs are ever
-    untold. Anything that stops the waiting (Ctrl-C, a signal's exception) stops the guard,
+    made ready for the store, say), `jobs` at once, `on_result` told of each as it ends, one at
+    a time, by the worker that ran it before that worker takes another: no more than `jobs`
+    runs are ever untold, and the grading's main thread is not woken per run. Anything that
+    stops the waiting (Ctrl-C, a signal's exception) or that a worker raises stops the guard,
     ending the runs in flight, whose results are lost, and goes on up. Each worker thread takes
-    its next task itself (`Turns`) and hands what it made over a queue: no future or waiter per
-    run."""
+    its next task itself (`Turns`)."""
     turns = Turns(tasks)
-    untold = threading.Semaphore(jobs)  # a permit per run that may be untold
-    told: queue.SimpleQueue[tuple[Submission, Done] | BaseException | None] = queue.SimpleQueue()
+    telling = threading.Lock()  # on_result is told of one run at a time
+    ended: queue.SimpleQueue[BaseException | None] = queue.SimpleQueue()
     stopping = threading.Event()
 
     def worker() -> None:
         mine = None
-        while untold.acquire() and not stopping.is_set():
-            task = turns.take(mine)
-            if task is None:
-                break
-            mine = task[0].name
-            try:
-                told.put((task[0], work(*task)))
-            except BaseException as error:  # the grading's to raise, in its own thread
-                told.put(error)
-                return
-        told.put(None)
+        try:
+            while not stopping.is_set() and (task := turns.take(mine)) is not None:
+                mine = task[0].name
+                done = work(*task)
+                with telling:
+                    if stopping.is_set():
+                        break
+                    on_result(task[0], done)
+        except BaseException as error:  # the grading's to raise, in its own thread
+            ended.put(error)
+            return
+        ended.put(None)
 
     workers = [threading.Thread(target=worker) for _ in range(max(1, min(jobs, len(tasks))))]
     for thread in workers:
         thread.start()
     try:
-        ended = 0
-        while ended < len(workers):
-            item = told.get()
-            if item is None:
-                ended += 1
-            elif isinstance(item, BaseException):
-                raise item
-            else:
-                on_result(*item)
-                untold.release()
+        for _ in workers:
+            error = ended.get()
+            if error is not None:
+                raise error
     except BaseException:
         guard.stop()
         raise
     finally:
         stopping.set()
-        untold.release(len(workers))
         for thread in workers:
             thread.join()

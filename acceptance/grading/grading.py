@@ -403,7 +403,7 @@ def run_grading(
     find_cause = causes_to_find(store, graded, explainers) if explainers else None
     for (_, test), result in found.items():
         if find_cause is not None:
-            find_cause(test, result)
+            find_cause(test, result, None)
     write_gradescope = gradescope_writer(
         grading.gradescope, graded, grading.visibility, found, store
     )
@@ -435,7 +435,7 @@ def run_grading(
         if result.outcome is not Outcome.NOT_RUN:
             store.add(key, graded.pupils[number], done)
         if find_cause is not None:
-            find_cause(test, result)
+            find_cause(test, result, done.diff)
         for run in sharing[key]:
             found[run] = result
         write_gradescope(f"grading: {len(found)} of {len(keys)} tests so far")

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from acceptance.running.cases import Case, shown
-from acceptance.running.compare import DiffLine, Mismatch, Side
+from acceptance.running.compare import DiffLine, Mismatch, diff_json, diff_of
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
 from acceptance.grading.grade import Snapshot, Submission
@@ -227,16 +227,6 @@ def graded_of(data: dict[str, Any]) -> Graded:
     return Graded(cases, tests, tuple(map(pupil_of, data["pupils"])), points)
 
 
-def diff_json(mismatch: Mismatch) -> str:
-    """A block diff as JSON text."""
-    return json.dumps([[line.side.value, line.number, line.text] for line in mismatch.diff])
-
-
-def diff_of(text: str) -> tuple[DiffLine, ...]:
-    """A block diff from its JSON text."""
-    return tuple(DiffLine(Side(side), number, line) for side, number, line in json.loads(text))
-
-
 def suite_json(cases: Sequence[Case]) -> str:
     """The suite a store grades: its tests' names and games, in order."""
     return json.dumps([[case.name, case.game.name] for case in cases])
@@ -345,10 +335,11 @@ class Ready:
     diff_digest: str | None = None
 
 
-def ready(result: Result, output: bytes) -> Ready:
-    """A finished run made ready for the store (in the worker that ran it)."""
+def ready(result: Result, output: bytes, diff: str | None = None) -> Ready:
+    """A finished run made ready for the store (in the worker that ran it), with its block diff's
+    JSON text if it was made already (the grader makes it once per distinct output)."""
     mismatch = result.mismatch
-    text = None if mismatch is None else diff_json(mismatch)
+    text = None if mismatch is None else diff or diff_json(mismatch)
     return Ready(
         result,
         hashlib.sha256(output).hexdigest(),
@@ -408,6 +399,7 @@ class Store:
         self.connection = connection
         self.lock = lock
         self.syncer: Syncer | None = None
+        self.diffs: set[str] = set()  # the digests of the block diffs this grading has written
 
     @staticmethod
     def open(folder: Path, create: bool = True) -> "Store":
@@ -543,7 +535,7 @@ class Store:
         """Commit one finished run (a test is named by the case of the result)."""
         result, mismatch = run.result, run.result.mismatch
         with self.transaction():
-            if run.diff is not None:
+            if run.diff is not None and run.diff_digest not in self.diffs:
                 self.connection.execute(
                     "INSERT OR IGNORE INTO diffs (digest, diff) VALUES (?, ?)",
                     (run.diff_digest, run.diff),
@@ -568,6 +560,8 @@ class Store:
                     time.time(),
                 ),
             )
+        if run.diff_digest is not None:
+            self.diffs.add(run.diff_digest)
         self.committed()
 
     def results(self, keys: Iterable[str], cases: dict[str, Case]) -> dict[str, Result]:

@@ -1,5 +1,6 @@
 """Byte-exact comparison of two outputs, located at the command or typed line whose block differs."""
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from difflib import SequenceMatcher
@@ -44,6 +45,16 @@ class Mismatch:
     place: str
     diff: tuple[DiffLine, ...]
     block: str = COMMANDS.block
+
+
+def diff_json(mismatch: Mismatch) -> str:
+    """A mismatch's block diff as JSON text (how the grading store keeps it)."""
+    return json.dumps([[line.side.value, line.number, line.text] for line in mismatch.diff])
+
+
+def diff_of(text: str) -> tuple[DiffLine, ...]:
+    """A block diff from its JSON text."""
+    return tuple(DiffLine(Side(side), number, line) for side, number, line in json.loads(text))
 
 
 def split_lines(text: str) -> list[str]:

@@ -129,14 +129,21 @@ def difference(case: Case, expected: bytes, actual: bytes) -> Mismatch | None:
     return compare(expected, actual, places_of(case.game, script))
 
 
+def outcome_of(actual: Output, mismatch: Mismatch | None) -> Outcome:
+    """The outcome of a program's output, given where it differs from the expected bytes."""
+    if actual.status is Status.NOT_FOUND:
+        return Outcome.NOT_FOUND
+    if actual.status is not Status.OK:
+        return OUTCOME_OF_FAILURE[actual.status]
+    return Outcome.FAILED if mismatch else Outcome.PASSED
+
+
 def grade(case: Case, expected: Output, actual: Output) -> tuple[Outcome, Mismatch | None]:
     """The outcome of a program's output, and where it differs from the expected bytes."""
     if actual.status is Status.NOT_FOUND:
         return Outcome.NOT_FOUND, None
     mismatch = difference(case, expected.stdout, actual.stdout)
-    if actual.status is not Status.OK:
-        return OUTCOME_OF_FAILURE[actual.status], mismatch
-    return (Outcome.FAILED if mismatch else Outcome.PASSED), mismatch
+    return outcome_of(actual, mismatch), mismatch
 
 
 def check(
