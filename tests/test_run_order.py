@@ -1,12 +1,20 @@
 """The order of a grading's runs (`Turns`): each worker keeps to one submission until its runs are
 all taken, so that a submission's runs follow one another in one kept sandbox; then takes the
 next submission no worker has, and once none is left, helps the one with the most runs left (one
-submission still runs -j at once); every run is taken once."""
+submission still runs -j at once); every run is taken once. The workers tell their own runs
+(`grade_runs`), one at a time."""
 
+import threading
+import time
 from pathlib import Path
 
-from acceptance.grading.grade import Submission, Task, Turns
+import pytest
+
+from acceptance.grading.grade import Submission, Task, Turns, grade_runs
 from acceptance.running.cases import Case
+from acceptance.running.execution import Guard
+
+JOBS = 3
 
 
 def tasks(submissions: int, tests: int) -> list[Task]:
@@ -55,3 +63,42 @@ def test_one_submission_is_shared_by_every_worker_and_every_run_is_taken_once() 
         taken.append(task)
         mine = task[0].name if len(taken) % 3 else None
     assert sorted(map(name, taken)) == sorted(map(name, every))
+
+
+def test_each_run_is_told_once_one_at_a_time_with_no_more_than_jobs_untold() -> None:
+    """The workers tell their own runs, under one lock, before taking another: every run is
+    told once, never two at once, and at no moment are more than `jobs` runs begun and untold."""
+    every = tasks(4, 5)
+    lock = threading.Lock()
+    begun, told, telling = [0], [], [0]
+
+    def work(submission: Submission, case: Case) -> str:
+        with lock:
+            begun[0] += 1
+            assert begun[0] - len(told) <= JOBS
+        time.sleep(0.001)
+        return f"{submission.name}/{case.name}"
+
+    def on_result(submission: Submission, done: str) -> None:
+        telling[0] += 1
+        assert telling[0] == 1  # no other run is being told now
+        time.sleep(0.001)
+        with lock:
+            told.append(done)
+        telling[0] -= 1
+
+    grade_runs(every, work, Guard(), JOBS, on_result)
+    assert sorted(told) == sorted(map(name, every))
+
+
+def test_what_a_worker_raises_stops_the_guard_and_goes_up() -> None:
+    guard = Guard()
+
+    def work(submission: Submission, case: Case) -> str:
+        if case.name == "t2":
+            raise OSError("the disk is full")
+        return case.name
+
+    with pytest.raises(OSError, match="the disk is full"):
+        grade_runs(tasks(2, 4), work, guard, JOBS, lambda submission, done: None)
+    assert guard.stopped

@@ -190,6 +190,7 @@ PACKAGES = {
             *("grading", "harness_run_log", "hostile", "marking_scheme", "run_causes"),
             *("same_output", "shards", "similarity", "store_durability"),
             *("at_reference", "differential", "coverage_processes", "run_order", "sandbox_kept"),
+            *("judged_once", "run_end"),
         ),
         "not test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions_nothing"
         " and not test_a_big_script_to_an_output_file_runs_in_bounded_memory",
