@@ -49,17 +49,20 @@ class NotStarted(OSError):
 
 
 class Server:
-    """A fork server, the grader's end of its socket, and the network namespace it took."""
+    """A fork server, the grader's end of its socket, the network namespace it took, and the
+    submission it serves alone, if it has one (`owner`)."""
 
-    def __init__(self, confinement: Confinement) -> None:
+    def __init__(self, confinement: Confinement, owner: object = None) -> None:
         networks = confinement.networks
         self.network = networks.get() if networks is not None else -1
         self.networks = networks
+        self.owner = owner
         settings = {
             "limits": list(confinement.limits),
             "drop": confinement.drop,
             "network": self.network,
             "retire": retirement(confinement.limits),
+            "owned": owner is not None,
         }
         self.socket, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         kept = [theirs.fileno(), *([self.network] if self.network >= 0 else [])]
@@ -115,20 +118,30 @@ class Server:
 
 class Spawner:
     """The fork servers of a runner: one per run at once, each started when first needed, each
-    starting its runs with the confinement."""
+    starting its runs with the confinement. A server asked for by an owner (a submission)
+    serves that owner alone; with `most`, there are no more servers than that at once, the one
+    idle longest ended to make another."""
 
-    def __init__(self, confinement: Confinement) -> None:
+    def __init__(self, confinement: Confinement, most: int | None = None) -> None:
         self.confinement = confinement
+        self.most = most
         self.lock = threading.Lock()
-        self.idle: list[Server] = []
+        self.idle: list[Server] = []  # by last use
         self.made: list[Server] = []
 
-    def take(self) -> Server:
-        """An idle server, or a new one."""
+    def take(self, owner: object = None) -> Server:
+        """The idle server of this owner used last, else a new one."""
+        ended = None
         with self.lock:
-            if self.idle:
-                return self.idle.pop()
-        server = Server(self.confinement)
+            for index in range(len(self.idle) - 1, -1, -1):
+                if self.idle[index].owner == owner:
+                    return self.idle.pop(index)
+            if self.most is not None and len(self.made) >= self.most and self.idle:
+                ended = self.idle.pop(0)
+                self.made.remove(ended)
+        if ended is not None:
+            ended.close()
+        server = Server(self.confinement, owner)
         with self.lock:
             self.made.append(server)
         return server
@@ -144,11 +157,17 @@ class Spawner:
         server.close()
 
     def start(
-        self, argv: list[str], setting: Setting, user: int = -1, group: int = -1
+        self,
+        argv: list[str],
+        setting: Setting,
+        user: int = -1,
+        group: int = -1,
+        owner: object = None,
     ) -> "Spawned":
-        """Start a program confined, as the user and group if the runs drop to one; NotStarted if
-        it could not be started, OSError if its run could not be set up."""
-        server = self.take()
+        """Start a program confined, as the user and group if the runs drop to one, by a server
+        of its owner's if it has one; NotStarted if it could not be started, OSError if its run
+        could not be set up."""
+        server = self.take(owner)
         readers, writers = zip(os.pipe(), os.pipe(), strict=True)
         try:
             reply = server.ask(argv, setting, user, group, writers)
