@@ -532,9 +532,12 @@ class Store:
         return {task: stored[key] for task, key in keys.items() if key in stored}
 
     def add(self, key: str, pupil: Pupil, run: Ready) -> None:
-        """Commit one finished run (a test is named by the case of the result)."""
+        """Commit one finished run (a test is named by the case of the result): one statement,
+        committed as it runs, its block diff (if this grading has not written it yet) committed
+        just before it, so that a kill between leaves a diff no run names, never a run without
+        its diff."""
         result, mismatch = run.result, run.result.mismatch
-        with self.transaction():
+        with self.writing():
             if run.diff is not None and run.diff_digest not in self.diffs:
                 self.connection.execute(
                     "INSERT OR IGNORE INTO diffs (digest, diff) VALUES (?, ?)",
