@@ -39,7 +39,7 @@ from tools.benchmarks.sandbox import _adopt_orphans, _reap_orphans
 
 ROOT = Path(__file__).resolve().parents[2]
 AT = Path(sys.executable).with_name("at")
-CLASS_SIZE = 200  # a course's class: 21,200 runs, over which a grading's fixed cost is spread as in one
+CLASS_SIZE = 200  # a course's class, 21,200 runs: the fixed cost is spread as in a real one
 REFUSING = "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n"
 ISOLATIONS = ("none", "bubblewrap", "unprivileged")
 POLL = 0.01  # seconds between two readings of a grader's own CPU
