@@ -102,31 +102,6 @@ def test_an_unprivileged_runs_fork_server_serves_its_submission_alone(
     assert [server.owner for server in users.spawner.made] == [other.group]  # one run at once
 
 
-def minor_faults(pid: int) -> int:
-    """A process's minor page faults so far (a fork copies its page tables, and each page either
-    side then writes costs one)."""
-    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[7])
-
-
-def test_a_fork_server_of_one_submission_starts_a_run_without_a_copy_of_itself(
-    users: Unprivileged,
-) -> None:
-    """posix_spawn (a vfork) where the server serves one submission alone: a few page faults of
-    the server's a run, against some 240 for a fork of it (Python's, once the user changes)."""
-    user, setting = (1 << 29) - 7, Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
-    spawner = Spawner(Confinement(drop=True), most=1)
-    try:
-        counts = []
-        for _ in range(21):
-            with spawner.start(["true"], setting, user, user, owner="a submission") as process:
-                assert process.wait(10) == 0
-            counts.append(minor_faults(process.server.process.pid))
-    finally:
-        spawner.close()
-    per_run = (counts[-1] - counts[0]) / 20
-    assert per_run < 50
-
-
 def test_owned_fork_servers_are_no_more_than_the_runs_at_once_the_idlest_ended() -> None:
     setting = Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
     spawner = Spawner(Confinement(), most=2)
