@@ -88,36 +88,6 @@ def test_a_run_can_neither_signal_nor_read_the_fork_server_that_started_it(
     assert server.poll() is None and run_in(users, jail, script, "echo on").stdout == b"on\n"
 
 
-def test_an_unprivileged_runs_fork_server_serves_its_submission_alone(
-    users: Unprivileged, tmp_path: Path
-) -> None:
-    """A run could signal or renice its server for the instant it is started (the server takes
-    the run's user as its real user for posix_spawn): that server serves no other submission."""
-    script = a_script(tmp_path / "s")
-    mine, other = (users.jail(a_submission(tmp_path / name)) for name in ("mine", "other"))
-    parents = [
-        int(run_in(users, jail, script, "echo $PPID").stdout) for jail in (mine, mine, other)
-    ]
-    assert parents[0] == parents[1] != parents[2] and os.getpid() not in parents
-    assert [server.owner for server in users.spawner.made] == [other.group]  # one run at once
-
-
-def test_owned_fork_servers_are_no_more_than_the_runs_at_once_the_idlest_ended() -> None:
-    setting = Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
-    spawner = Spawner(Confinement(), most=2)
-    try:
-        servers = []
-        for owner in ("a", "b", "a", "c"):
-            with spawner.start(["true"], setting, owner=owner) as process:
-                assert process.wait(10) == 0
-            servers.append(process.server)
-        assert servers[2] is servers[0]  # a's server again
-        assert [server.owner for server in spawner.made] == ["a", "c"]  # b's, idle longest, ended
-        assert servers[1].process.poll() is not None
-    finally:
-        spawner.close()
-
-
 def test_a_fork_server_adopts_what_a_run_leaves_and_says_whether_anything_is_left(
     users: Unprivileged,
 ) -> None:

@@ -3,8 +3,7 @@ copied for a run and no helper program (`setpriv`, `prlimit`) is started before 
 
 Started once per job at once as `python -I -S forkserver.py FD SETTINGS` (FD: its end of a socket
 pair with the grader; SETTINGS: its limits, whether its runs drop to a user of their own, the
-descriptor of a network namespace to enter, the CPU seconds after which it retires, whether it
-serves one submission alone), it is
+descriptor of a network namespace to enter, the CPU seconds after which it retires), it is
 single-threaded and imports only a few standard modules. It first sets up what every run it
 starts inherits: the network namespace, the limits and, for runs that drop to a user, no
 capability to be had (empty bounding, inheritable and ambient sets) and no privilege to be gained
@@ -17,9 +16,6 @@ its own, no supplementary group, the run's group and user, the umask, working fo
 environment given, the output pipes given, and Python's ignored signals back at their defaults),
 tells the grader its pid, then its exit status once reaped (and whether anything of the run is
 left).
-
-A server whose runs drop to a user and that serves one submission alone (settings' "owned")
-starts each with posix_spawn, as in a kept sandbox: a vfork, not a copy of itself.
 
 Run inside a bubblewrap sandbox kept for one submission's runs (settings' "kept": the writable
 folders to empty), it adopts what its runs leave (a child subreaper), sends the grader a pidfd of
@@ -114,7 +110,8 @@ def prepare(settings: dict[str, Any]) -> None:
         unprivileging()
     if settings["drop"] or settings.get("kept") is not None:
         checked(prctl(PR_SET_CHILD_SUBREAPER, 1), "cannot adopt what the runs leave")
-        os.setgroups([])  # what its runs start with, `spawn` setting none
+    if settings.get("kept") is not None:
+        os.setgroups([])
 
 
 def start(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tuple[Any, Any]:
@@ -166,12 +163,10 @@ def strings(words: Sequence[str]) -> "ctypes.Array[ctypes.c_char_p]":
 
 
 def spawn(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tuple[Any, Any]:
-    """Start a run's program without copying this server (glibc's posix_spawn: a vfork), as
-    `start` does, where this server serves one submission alone (in a kept sandbox, or owned):
-    this server takes the run's user and group as its real ids for the call (its effective ids,
-    and so its capabilities, stay root's), to which the child's effective ids are reset before
-    its exec, so the run could signal or renice this server for that instant, which reaches its
-    own submission's runs alone; ('started', the process) or ('failed', (step, errno)). Called
+    """Start a run's program in a kept sandbox without copying this server (glibc's posix_spawn:
+    a vfork), as `start` does: this server takes the run's user and group as its real ids for the
+    call (its effective ids, and so its capabilities, stay root's), to which the child's effective
+    ids are reset before its exec; ('started', the process) or ('failed', (step, errno)). Called
     through ctypes, since glibc would leave its own two signals ignored in the program unless told
     to default them, which Python's os.posix_spawn cannot say."""
     if request["folder"] is not None:
@@ -325,13 +320,12 @@ def serve(grader: socket.socket, settings: dict[str, Any]) -> None:
     used the CPU seconds it may (settings' "retire", None: no end)."""
     retire = settings["retire"]
     kept = settings.get("kept")
-    owned = settings["drop"] and settings.get("owned", False)
     null = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
     while True:
         message, fds, _, _ = socket.recv_fds(grader, REQUEST_SIZE, MOST_FDS, CLOEXEC)
         if not message:
             return
-        starting = spawn if kept is not None or owned else start
+        starting = start if kept is None else spawn
         state, outcome = starting(marshal.loads(message), fds, settings["drop"], null)
         for fd in fds:
             os.close(fd)

@@ -197,8 +197,8 @@ class Kept(Spawner):
         self.folder = folder
         self.usable = True
 
-    def take(self, owner: object = None) -> Server:
-        """The sandbox's server (it serves the sandbox's submission alone)."""
+    def take(self) -> Server:
+        """The sandbox's server."""
         return self.server
 
     def give_back(self, server: Server, usable: bool = True) -> None:

@@ -49,20 +49,17 @@ class NotStarted(OSError):
 
 
 class Server:
-    """A fork server, the grader's end of its socket, the network namespace it took, and the
-    submission it serves alone, if it has one (`owner`)."""
+    """A fork server, the grader's end of its socket, and the network namespace it took."""
 
-    def __init__(self, confinement: Confinement, owner: object = None) -> None:
+    def __init__(self, confinement: Confinement) -> None:
         networks = confinement.networks
         self.network = networks.get() if networks is not None else -1
         self.networks = networks
-        self.owner = owner
         settings = {
             "limits": list(confinement.limits),
             "drop": confinement.drop,
             "network": self.network,
             "retire": retirement(confinement.limits),
-            "owned": owner is not None,
         }
         self.socket, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         kept = [theirs.fileno(), *([self.network] if self.network >= 0 else [])]
@@ -118,30 +115,20 @@ class Server:
 
 class Spawner:
     """The fork servers of a runner: one per run at once, each started when first needed, each
-    starting its runs with the confinement. A server asked for by an owner (a submission)
-    serves that owner alone; with `most`, there are no more servers than that at once, the one
-    idle longest ended to make another."""
+    starting its runs with the confinement."""
 
-    def __init__(self, confinement: Confinement, most: int | None = None) -> None:
+    def __init__(self, confinement: Confinement) -> None:
         self.confinement = confinement
-        self.most = most
         self.lock = threading.Lock()
-        self.idle: list[Server] = []  # by last use
+        self.idle: list[Server] = []
         self.made: list[Server] = []
 
-    def take(self, owner: object = None) -> Server:
-        """The idle server of this owner used last, else a new one."""
-        ended = None
+    def take(self) -> Server:
+        """An idle server, or a new one."""
         with self.lock:
-            for index in range(len(self.idle) - 1, -1, -1):
-                if self.idle[index].owner == owner:
-                    return self.idle.pop(index)
-            if self.most is not None and len(self.made) >= self.most and self.idle:
-                ended = self.idle.pop(0)
-                self.made.remove(ended)
-        if ended is not None:
-            ended.close()
-        server = Server(self.confinement, owner)
+            if self.idle:
+                return self.idle.pop()
+        server = Server(self.confinement)
         with self.lock:
             self.made.append(server)
         return server
@@ -157,17 +144,11 @@ class Spawner:
         server.close()
 
     def start(
-        self,
-        argv: list[str],
-        setting: Setting,
-        user: int = -1,
-        group: int = -1,
-        owner: object = None,
+        self, argv: list[str], setting: Setting, user: int = -1, group: int = -1
     ) -> "Spawned":
-        """Start a program confined, as the user and group if the runs drop to one, by a server
-        of its owner's if it has one; NotStarted if it could not be started, OSError if its run
-        could not be set up."""
-        server = self.take(owner)
+        """Start a program confined, as the user and group if the runs drop to one; NotStarted if
+        it could not be started, OSError if its run could not be set up."""
+        server = self.take()
         readers, writers = zip(os.pipe(), os.pipe(), strict=True)
         try:
             reply = server.ask(argv, setting, user, group, writers)

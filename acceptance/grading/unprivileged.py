@@ -6,10 +6,7 @@ Each submission is copied into a private folder that only its own group can read
 user of its own (one per concurrent run, whose processes are killed after the run), that group, a
 private HOME and TMPDIR as its working folder, the sandbox's limits, and a clean environment, all
 set up by a fork server of the grader's (`spawner`) as it starts the program, no helper program
-started before it. A fork server serves one submission alone (at most one per run at once, the
-one idle longest ended to make another), so it starts each run with posix_spawn, not a copy of
-itself: a run could signal or renice its server for the instant the server takes the run's user
-to start it, which reaches that submission's own runs alone. The
+started before it. The
 grader's private folders (the suite, the submissions, the reports, the project) are made readable
 by their owner alone before the first run. What this level does not give: a private view of the
 system's folders (a run can list the machine's world-readable files and reach its network);
@@ -108,13 +105,13 @@ class Unprivileged:
     """Runs programs as unprivileged users with limits (as root only): a user per run at once, a
     group per submission, private folders in `workspace`."""
 
-    def __init__(self, limits: Limits, workspace: Path, homes: Path, runs: int = 1) -> None:
+    def __init__(self, limits: Limits, workspace: Path, homes: Path) -> None:
         self.limits = limits
         self.workspace = workspace
         self.homes = homes
         for folder in (workspace, homes):
             folder.chmod(0o711)
-        self.spawner = Spawner(Confinement(limits.rlimits(), drop=True), most=runs)
+        self.spawner = Spawner(Confinement(limits.rlimits(), drop=True))
         self.users = user_pool()
         first = FIRST_UID + (os.getpid() % PID_SPAN) * UID_SLOTS
         self.busy: set[int] = set()  # the users of the runs going on
@@ -172,9 +169,8 @@ class Unprivileged:
             over: list[bool] = []  # whether nothing of the run can be left running
 
             def spawn(command: list[str], given: Setting) -> Spawned:
-                """Start the program as the run's user, through a fork server of its submission's
-                (the group's) alone."""
-                started.append(self.spawner.start(command, given, user, group, owner=group))
+                """Start the program as the run's user, through a fork server."""
+                started.append(self.spawner.start(command, given, user, group))
                 return started[0]
 
             def ended(pid: int) -> None:
@@ -216,7 +212,7 @@ def unprivileged(limits: Limits, runs: int) -> Iterator[Unprivileged]:
         tempfile.TemporaryDirectory(prefix="at-unprivileged-") as workspace,
         tempfile.TemporaryDirectory(prefix="at-homes-", dir=homes_place(limits, runs)) as homes,
     ):
-        made = Unprivileged(limits, Path(workspace), Path(homes), runs)
+        made = Unprivileged(limits, Path(workspace), Path(homes))
         try:
             made.probe()
             yield made
