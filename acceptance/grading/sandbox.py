@@ -433,6 +433,20 @@ def exit_code(code: int) -> int:
     return 128 - code if code > 128 else code
 
 
+def run_kept(keeper: Keeper, jail: Jail, attempt: Callable[[Kept], Ending]) -> Ending:
+    """A run (`attempt`, given the sandbox) in a kept sandbox showing the jail; a sandbox
+    found ended before the run started gives the run to another, or a new one."""
+    while True:
+        kept, new = keeper.take(jail)
+        try:
+            return attempt(kept)
+        except Gone:
+            if new:
+                raise OSError("the sandbox ended before its first run") from None
+        finally:
+            keeper.give_back(kept)
+
+
 class Sandbox:
     """Runs programs in bubblewrap with limits; as root each run at once has a user of its own
     and a network namespace of its own, made once. Private folders (each run's script, copies of
@@ -563,28 +577,6 @@ class Sandbox:
                 raise
         return Kept(jail, server, scripts, folder)
 
-    def run_kept(
-        self,
-        keeper: Keeper,
-        jail: Jail,
-        script: Path,
-        argv: Callable[[Path], list[str]],
-        timeout: float,
-        limit: int,
-        guard: Guard | None,
-    ) -> Ending:
-        """Run `argv` for the script in a kept sandbox showing the jail, as a user of its own; a
-        sandbox found ended before the run started gives the run to another, or a new one."""
-        while True:
-            kept, new = keeper.take(jail)
-            try:
-                return self.run_in(kept, jail, script, argv, timeout, limit, guard)
-            except Gone:
-                if new:
-                    raise OSError("the sandbox ended before its first run") from None
-            finally:
-                keeper.give_back(kept)
-
     def run_in(
         self,
         kept: Kept,
@@ -641,7 +633,11 @@ class Sandbox:
         """Run the command line `argv` gives for the script at /script/NAME in the sandbox (a
         kept one as root); OSError if it cannot be, Stopped if the guard stops it."""
         if self.keeper is not None:
-            return self.run_kept(self.keeper, jail, script, argv, timeout, limit, guard)
+            return run_kept(
+                self.keeper,
+                jail,
+                lambda kept: self.run_in(kept, jail, script, argv, timeout, limit, guard),
+            )
         with self.mounted(), self.place(script) as (scripts, user):
             command = self.command(jail, scripts, user, argv(Path(SCRIPTS, script.name)))
             try:
