@@ -1,7 +1,9 @@
 """The fork servers that start the confined runs, looked at in the runs' own processes: a run is
 its user's alone (every uid and gid, no supplementary group), with no capability in any set,
-no_new_privs and no signal ignored, and can neither signal nor read the server that started it; a
-program that cannot be started is told apart from a run that cannot be set up; a server that has
+no_new_privs and no signal ignored, and can neither signal nor read the server that started it
+(an unprivileged run's server is, where the machine allows, the first process of a process
+namespace of its own, which the run cannot name; elsewhere it forks each run); a program that
+cannot be started is told apart from a run that cannot be set up; a server that has
 used half its runs' CPU limit retires and another takes over; when the grader goes away, the
 server kills the run. Runs as other users need root (and bubblewrap for its own): without them
 those tests skip, except under CI=true where they fail."""
@@ -15,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from acceptance.grading import spawner as spawners
 from acceptance.grading.sandbox import Jail, Limits, Sandbox, kill_all_of, sandbox
 from acceptance.grading.spawner import Confinement, NotStarted, Spawner, retirement
 from acceptance.grading.unprivileged import Unprivileged, unprivileged
@@ -86,6 +89,75 @@ def test_a_run_can_neither_signal_nor_read_the_fork_server_that_started_it(
     ending = run_in(users, jail, script, shell)
     assert ending.stdout.decode().split() == ["killed", "1", "stopped", "1", "read", "1"]
     assert server.poll() is None and run_in(users, jail, script, "echo on").stdout == b"on\n"
+
+
+def test_an_unprivileged_run_cannot_name_its_server_the_first_process_of_its_namespace(
+    users: Unprivileged, tmp_path: Path
+) -> None:
+    jail = users.jail(a_submission(tmp_path / "own"))
+    script = a_script(tmp_path / "s")
+    run_in(users, jail, script, "true")
+    server = users.spawner.idle[0].process
+    signals = "for name in KILL STOP TERM INT HUP USR1; do kill -$name 1 2>/dev/null; done"
+    ending = run_in(users, jail, script, f"readlink /proc/self/ns/pid; echo $PPID; {signals}")
+    namespace, parent = ending.stdout.decode().split()
+    assert namespace == os.readlink(f"/proc/{server.pid}/ns/pid")
+    assert namespace != os.readlink("/proc/self/ns/pid") and parent == "1"
+    state = Path(f"/proc/{server.pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    caught = Path(f"/proc/{server.pid}/status").read_text().splitlines()
+    assert server.poll() is None and state != "T"
+    assert "SigCgt:\t0000000000000000" in caught  # no handler: the kernel delivers it nothing
+    assert run_in(users, jail, script, "echo on").stdout == b"on\n"
+
+
+def test_the_grader_knows_a_run_in_the_servers_namespace_by_its_own_pid() -> None:
+    need("" if os.geteuid() == 0 else "unprivileged users need root")
+    user, setting = (1 << 29) - 9, Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
+    spawner = Spawner(Confinement(drop=True, own_pids=True))
+    try:
+        with spawner.start(["sh", "-c", "echo $$; exec sleep 60"], setting, user, user) as run:
+            assert run.stdout is not None
+            inner = int(run.stdout.readline())
+            nspid = [
+                line.split()[1:]
+                for line in Path(f"/proc/{run.pid}/status").read_text().splitlines()
+                if line.startswith("NSpid:")
+            ]
+            assert nspid == [[str(run.pid), str(inner)]]
+            os.kill(run.pid, 9)
+            assert run.wait(10) == -9
+    finally:
+        spawner.close()
+
+
+class Refusing:
+    """A C library whose unshare is refused, as in a container that allows no namespace."""
+
+    @staticmethod
+    def unshare(flags: int) -> int:
+        """Refused."""
+        return -1
+
+
+def test_where_no_namespace_is_allowed_each_run_is_forked_and_cannot_reach_its_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    need("" if os.geteuid() == 0 else "unprivileged users need root")
+    monkeypatch.setattr(spawners, "LIBC", Refusing())
+    user, setting = (1 << 29) - 11, Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
+    spawner = Spawner(Confinement(drop=True, own_pids=True))
+    try:
+        with spawner.start(["true"], setting, user, user) as first:
+            assert first.wait(10) == 0
+        server = first.server.process
+        shell = f"readlink /proc/self/ns/pid; kill -KILL {server.pid}; echo killed $?"
+        with spawner.start(["sh", "-c", shell], setting, user, user) as run:
+            assert run.stdout is not None and run.wait(10) == 0
+            printed = run.stdout.read().decode().split()
+        assert printed == [os.readlink("/proc/self/ns/pid"), "killed", "1"]
+        assert server.poll() is None and run.server is first.server
+    finally:
+        spawner.close()
 
 
 def test_a_fork_server_adopts_what_a_run_leaves_and_says_whether_anything_is_left(

@@ -17,6 +17,12 @@ environment given, the output pipes given, and Python's ignored signals back at 
 tells the grader its pid, then its exit status once reaped (and whether anything of the run is
 left).
 
+Started as the first process of a process namespace of its own (settings' "own_pids"), its runs
+cannot name it: it starts each with posix_spawn as in a kept sandbox (below) and sends a pidfd of
+each run's process with its pid; as that namespace's first process, it gets no signal a run sends
+(its own handlers are the defaults, which the kernel does not deliver from inside), and whatever
+is left in the namespace is killed when it exits.
+
 Run inside a bubblewrap sandbox kept for one submission's runs (settings' "kept": the writable
 folders to empty), it adopts what its runs leave (a child subreaper), sends the grader a pidfd of
 each run's process with its pid (the grader sees it by another pid), starts each run with posix_spawn (a
@@ -110,8 +116,16 @@ def prepare(settings: dict[str, Any]) -> None:
         unprivileging()
     if settings["drop"] or settings.get("kept") is not None:
         checked(prctl(PR_SET_CHILD_SUBREAPER, 1), "cannot adopt what the runs leave")
-    if settings.get("kept") is not None:
+    if spawns(settings):
         os.setgroups([])
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def spawns(settings: dict[str, Any]) -> bool:
+    """Whether runs are started with posix_spawn (for an instant this server has the run's user
+    as its real user, which only a server that no run can reach may have): in a kept sandbox, or
+    as the first process of a process namespace of its own."""
+    return settings.get("kept") is not None or bool(settings.get("own_pids"))
 
 
 def start(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tuple[Any, Any]:
@@ -189,6 +203,7 @@ def spawn(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tup
             LIBC.posix_spawn_file_actions_addclose(actions, fd)
         argv = request["argv"]
         environment = [f"{name}={value}" for name, value in request["environment"].items()]
+        os.environ["PATH"] = request["environment"].get("PATH", os.defpath)  # where it looks
         failed = LIBC.posix_spawnp(
             ctypes.byref(pid),
             os.fsencode(argv[0]),
@@ -256,10 +271,11 @@ def empty(folders: Sequence[str]) -> None:
         sys.exit()
 
 
-def told_started(grader: socket.socket, pid: int, kept: bool) -> None:
-    """Tell the grader a run's pid, and in a kept sandbox a pidfd of its process with it."""
+def told_started(grader: socket.socket, pid: int, elsewhere: bool) -> None:
+    """Tell the grader a run's pid, and a pidfd of its process with it if the grader sees it by
+    another pid (`elsewhere`)."""
     message = marshal.dumps(("started", pid))
-    if not kept:
+    if not elsewhere:
         grader.send(message)
         return
     pidfd = os.pidfd_open(pid)
@@ -325,14 +341,14 @@ def serve(grader: socket.socket, settings: dict[str, Any]) -> None:
         message, fds, _, _ = socket.recv_fds(grader, REQUEST_SIZE, MOST_FDS, CLOEXEC)
         if not message:
             return
-        starting = start if kept is None else spawn
+        starting = spawn if spawns(settings) else start
         state, outcome = starting(marshal.loads(message), fds, settings["drop"], null)
         for fd in fds:
             os.close(fd)
         if state == "failed":
             grader.send(marshal.dumps(("failed", *outcome)))
             continue
-        told_started(grader, outcome.pid, kept is not None)
+        told_started(grader, outcome.pid, spawns(settings))
         retiring = retire is not None and spent() >= retire
         watch(grader, outcome, retiring, kept is not None)
         if retiring:

@@ -26,7 +26,6 @@ from typing import Any
 from acceptance.running.execution import GRADERS, Setting
 from acceptance.grading.spawner import (
     FORKSERVER,
-    REPLY_SIZE,
     Confinement,
     Server,
     Spawner,
@@ -34,9 +33,7 @@ from acceptance.grading.spawner import (
 )
 
 SERVER = "/run/forkserver.py"  # where a kept sandbox shows the server's source, read-only
-GONE = (1 << 22) + 1  # above the kernel's largest pid: the pid of a process reaped already
 ENDING_TIME = 10.0  # seconds a sandbox has to end once told to
-CLOEXEC = socket.MSG_CMSG_CLOEXEC
 ERROR_SIZE = 1 << 12  # bytes of bwrap's error output kept when a sandbox cannot start
 # What the server inside needs, and nothing more: change users, kill the runs' processes, drop
 # its bounding set for its runs, remove what runs leave in their folders.
@@ -46,16 +43,6 @@ CAPABILITIES = ("SETUID", "SETGID", "KILL", "SETPCAP", "DAC_OVERRIDE", "FOWNER")
 class Gone(OSError):
     """A kept sandbox no longer there when a run was asked of it (it retired, or could not empty
     its folders): nothing was started, so the run may go to a fresh one."""
-
-
-def outer_pid(pidfd: int) -> int:
-    """The pid, as the grader sees it, of the process a pidfd refers to (GONE once reaped)."""
-    with open(f"/proc/self/fdinfo/{pidfd}", encoding="ascii") as info:
-        for line in info:
-            if line.startswith("Pid:"):
-                pid = int(line.split()[1])
-                return pid if pid > 0 else GONE
-    return GONE
 
 
 def interpreter(hidden: Sequence[Path], bound: Sequence[Path]) -> tuple[list[str], str] | None:
@@ -101,6 +88,8 @@ def settings(limits: Sequence[tuple[int, int, int]], emptied: Sequence[str]) -> 
 class KeptServer(Server):
     """The fork server inside a kept sandbox, started by one of the grader's own servers as
     bwrap's command; its replies give a run's pid as the grader sees it."""
+
+    ended = "the kept sandbox has ended"
 
     def __init__(self, command: list[str], outer: Spawner, timeout: float) -> None:
         self.socket, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -149,21 +138,6 @@ class KeptServer(Server):
             return super().ask(argv, setting, user, group, fds)
         except (OSError, EOFError) as error:
             raise Gone(getattr(error, "errno", None), "the kept sandbox has ended") from None
-
-    def reply(self, timeout: float | None) -> tuple[Any, ...]:
-        """The server's next reply, a started run's pid made the grader's; TimeoutError past the
-        timeout, OSError if it has ended."""
-        self.socket.settimeout(timeout)
-        message, fds, _, _ = socket.recv_fds(self.socket, REPLY_SIZE, 1, CLOEXEC)
-        if not message:
-            raise OSError("the kept sandbox has ended")
-        reply: tuple[Any, ...] = marshal.loads(message)
-        for fd in fds:
-            try:
-                reply = (reply[0], outer_pid(fd))
-            finally:
-                os.close(fd)
-        return reply
 
     def close(self) -> None:
         """End the sandbox, and let go of bwrap's error output."""

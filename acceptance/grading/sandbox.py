@@ -38,7 +38,6 @@ import stat
 import struct
 import subprocess
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -65,7 +64,7 @@ from acceptance.options import positive
 from acceptance.grading.kept import Gone, Kept, Keeper, KeptServer, interpreter
 from acceptance.grading.kept import server_binds, server_command
 from acceptance.grading.kept import settings as kept_settings
-from acceptance.grading.spawner import Confinement, NotStarted, Spawner
+from acceptance.grading.spawner import Confinement, NotStarted, Spawner, made_in_thread
 
 SUBMISSION = "/submission"  # where a graded submission's folder is seen
 SCRIPTS = "/script"  # the private folder holding the one script of a run
@@ -285,25 +284,6 @@ def user_pool() -> "queue.Queue[int]":
     for slot in range(UID_SLOTS):
         users.put(first + slot)
     return users
-
-
-def made_in_thread(make: Callable[[], int]) -> int:
-    """What `make` returns (the descriptor of a namespace it moved its thread into), run in a
-    thread of its own that ends after, so that the caller stays where it is; its OSError raised."""
-    made: list[int | OSError] = []
-
-    def run() -> None:
-        try:
-            made.append(make())
-        except OSError as error:
-            made.append(error)
-
-    maker = threading.Thread(target=run)
-    maker.start()
-    maker.join()
-    if isinstance(made[0], OSError):
-        raise made[0]
-    return made[0]
 
 
 def new_network() -> int:

@@ -4,8 +4,17 @@ to a user of their own) no capability to be had, to which the grader sends each 
 line, setting, user, group and output pipes. A run then costs a fork of that small process and
 one exec, never a copy of the large grader nor a helper program (`setpriv`, `prlimit`) per run.
 Each server serves one run at a time; a runner has one per run at once, each started when first
-needed, replaced when it retires, and ended with the runner."""
+needed, replaced when it retires, and ended with the runner.
 
+A server whose runs drop to a user of their own is started, where the machine allows, as the first
+process of a process namespace of its own: its runs cannot name it (nor anything outside), and
+whatever a run leaves is killed with it. It then starts each run with posix_spawn (a vfork: no copy
+of the server), for which it takes the run's user as its real user for an instant; a run it started
+can signal a process whose real user is its own, but cannot reach this one. Elsewhere each run is a
+fork of the server, which never takes the run's user. Such a server tells each run's pid with a
+pidfd of its process, by which the grader knows it under its own pid."""
+
+import ctypes
 import marshal
 import os
 import queue
@@ -14,27 +23,34 @@ import socket
 import subprocess
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from acceptance.running.execution import Setting, Spawn
 
 FORKSERVER = Path(__file__).with_name("forkserver.py")
 REPLY_SIZE = 1 << 12
+CLOEXEC = socket.MSG_CMSG_CLOEXEC
+CLONE_NEWPID = 0x20000000
+GONE = (1 << 22) + 1  # above the kernel's largest pid: the pid of a process reaped already
+LIBC = ctypes.CDLL(None, use_errno=True)
+Made = TypeVar("Made")
 
 
 @dataclass(frozen=True)
 class Confinement:
     """What every run of a spawner is started with: its limits as (resource, soft limit, hard
     limit), whether it drops to a user and group of its own (then with no capability to be had),
-    and the network namespaces (descriptors) its servers take one each, if any."""
+    the network namespaces (descriptors) its servers take one each, if any, and whether each
+    server is, where the machine allows, the first process of a process namespace of its own."""
 
     limits: tuple[tuple[int, int, int], ...] = ()
     drop: bool = False
     networks: "queue.Queue[int] | None" = None
+    own_pids: bool = False
 
 
 def retirement(limits: Sequence[tuple[int, int, int]]) -> float | None:
@@ -44,12 +60,50 @@ def retirement(limits: Sequence[tuple[int, int, int]]) -> float | None:
     return cpu[0] / 2 if cpu else None
 
 
+def made_in_thread(make: Callable[[], Made]) -> Made:
+    """What `make` returns, run in a thread of its own that ends after, so that the namespaces it
+    moves its thread (or its thread's children) into leave the caller where it is; its OSError
+    raised."""
+    made: list[Made | OSError] = []
+
+    def run() -> None:
+        try:
+            made.append(make())
+        except OSError as error:
+            made.append(error)
+
+    maker = threading.Thread(target=run)
+    maker.start()
+    maker.join()
+    if isinstance(made[0], OSError):
+        raise made[0]
+    return made[0]
+
+
+def in_own_pids(start: Callable[[bool], Made]) -> Made:
+    """`start(own)` called in a thread of its own whose children start a new process namespace
+    where the machine allows (`own`: whether they do), the caller's own left as they are."""
+    return made_in_thread(lambda: start(LIBC.unshare(CLONE_NEWPID) == 0))
+
+
+def outer_pid(pidfd: int) -> int:
+    """The pid, as the grader sees it, of the process a pidfd refers to (GONE once reaped)."""
+    with open(f"/proc/self/fdinfo/{pidfd}", encoding="ascii") as info:
+        for line in info:
+            if line.startswith("Pid:"):
+                pid = int(line.split()[1])
+                return pid if pid > 0 else GONE
+    return GONE
+
+
 class NotStarted(OSError):
     """A run whose program could not be started (no such program, or not runnable)."""
 
 
 class Server:
     """A fork server, the grader's end of its socket, and the network namespace it took."""
+
+    ended = "the fork server has ended"  # what a reply says once the server is gone
 
     def __init__(self, confinement: Confinement) -> None:
         networks = confinement.networks
@@ -64,15 +118,21 @@ class Server:
         self.socket, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         kept = [theirs.fileno(), *([self.network] if self.network >= 0 else [])]
         command = [sys.executable, "-I", "-S", str(FORKSERVER), str(kept[0])]
-        with theirs:
-            self.process = subprocess.Popen(
-                [*command, marshal.dumps(settings).hex()],
+
+        def start(own_pids: bool) -> "subprocess.Popen[bytes]":
+            """Start the server, told whether it is the first process of its namespace."""
+            told = marshal.dumps({**settings, "own_pids": own_pids}).hex()
+            return subprocess.Popen(
+                [*command, told],
                 pass_fds=kept,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
                 start_new_session=True,
             )
+
+        with theirs:
+            self.process = in_own_pids(start) if confinement.own_pids else start(False)
         ready = self.reply(None)
         if ready[0] != "ready":
             self.close()
@@ -95,12 +155,18 @@ class Server:
         return self.reply(None)
 
     def reply(self, timeout: float | None) -> tuple[Any, ...]:
-        """The server's next reply; TimeoutError past the timeout, OSError if it has ended."""
+        """The server's next reply, a started run's pid made the grader's where the server sent
+        a pidfd with it; TimeoutError past the timeout, OSError if it has ended."""
         self.socket.settimeout(timeout)
-        message = self.socket.recv(REPLY_SIZE)
+        message, fds, _, _ = socket.recv_fds(self.socket, REPLY_SIZE, 1, CLOEXEC)
         if not message:
-            raise OSError("the fork server has ended")
+            raise OSError(self.ended)
         reply: tuple[Any, ...] = marshal.loads(message)
+        for fd in fds:
+            try:
+                reply = (reply[0], outer_pid(fd))
+            finally:
+                os.close(fd)
         return reply
 
     def close(self) -> None:

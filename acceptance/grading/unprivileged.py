@@ -6,8 +6,8 @@ Each submission is copied into a private folder that only its own group can read
 user of its own (one per concurrent run, whose processes are killed after the run), that group, a
 private HOME and TMPDIR as its working folder, the sandbox's limits, and a clean environment, all
 set up by a fork server of the grader's (`spawner`) as it starts the program, no helper program
-started before it. The
-grader's private folders (the suite, the submissions, the reports, the project) are made readable
+started before it; where the machine allows, that server is the first process of a process
+namespace of its own, which no run can reach out of. The grader's private folders (the suite, the submissions, the reports, the project) are made readable
 by their owner alone before the first run. What this level does not give: a private view of the
 system's folders (a run can list the machine's world-readable files and reach its network);
 whatever a run leaves in the shared temporary folders is removed after it. The runs' homes are
@@ -111,7 +111,7 @@ class Unprivileged:
         self.homes = homes
         for folder in (workspace, homes):
             folder.chmod(0o711)
-        self.spawner = Spawner(Confinement(limits.rlimits(), drop=True))
+        self.spawner = Spawner(Confinement(limits.rlimits(), drop=True, own_pids=True))
         self.users = user_pool()
         first = FIRST_UID + (os.getpid() % PID_SPAN) * UID_SLOTS
         self.busy: set[int] = set()  # the users of the runs going on
