@@ -26,11 +26,13 @@ from tests.classroom import (
     TRAILING_SPACE,
     copy_suite,
 )
+from tests.test_sandbox_limits import need
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
 TESTS = ["at001", "at002"]
 DEADLINE = "2020-11-25 23:59 -0500"
+NOBODY = 65534  # the uid and gid of nobody, who owns the repositories of another user's test
 
 
 def commit(repository: Path, body: str, when: str) -> str:
@@ -189,3 +191,20 @@ def test_a_commit_made_at_the_deadline_itself_is_in_time(tmp_path: Path) -> None
     commit(carol, CRASH, "2020-11-25T23:59:01-05:00")
     snapshot = chosen(carol, parse_deadline(DEADLINE))
     assert (snapshot.commit, snapshot.late) == (made, 1)
+
+
+def test_a_repository_owned_by_another_user_is_graded_all_the_same(
+    classroom: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A grader (root here) reads the students' repositories, which the students own."""
+    need("" if os.geteuid() == 0 else "giving a repository to another user needs root")
+    alice = classroom / "class" / "alice"
+    in_time = git(alice, "rev-list", "--max-count=1", "HEAD~1")
+    for pupil in (classroom / "class").iterdir():
+        for path in (pupil, *pupil.rglob("*")):
+            os.lchown(path, NOBODY, NOBODY)
+    assert (alice / ".git" / "HEAD").stat().st_uid == NOBODY
+    assert grade(classroom) == 0
+    alice_row, bob_row = rows(classroom)
+    assert (alice_row["passed"], alice_row["commit"], alice_row["late"]) == ("2", in_time, "1")
+    assert (bob_row["commit"], bob_row["late"]) == ("no submission", "1")

@@ -1,11 +1,13 @@
 """Gradescope: `at grade --gradescope FILE` writes the results.json of Gradescope's autograder
 specification (checked here field by field, type by type, for an exact, a failing and a crashing
 submission; a wrong output's test tells its cause), and `at gradescope` writes the autograder bundle, whose run_autograder is run in a
-folder laid out as Gradescope lays out /autograder."""
+folder laid out as Gradescope lays out /autograder, and whose setup.sh is run by its #! line with
+stand-ins for what it installs with."""
 
 import json
 import os
 import shutil
+import stat
 import subprocess
 import zipfile
 from pathlib import Path
@@ -193,6 +195,52 @@ def test_a_bundle_sandboxes_its_runs_unless_told_not_to(
     assert "bubblewrap" in (folder / "sandboxed" / "setup.sh").read_text()
     assert "--no-sandbox" not in (folder / "sandboxed" / "run_autograder").read_text()
     assert " --no-sandbox " in (folder / "open" / "run_autograder").read_text()
+
+
+def stand_ins(folder: Path) -> Path:
+    """A folder of stand-ins for what setup.sh runs, each writing its call to $LOG and failing
+    (status 100) where $FAIL names it and its first word: apt-get, and python3, whose
+    `-m venv FOLDER` makes FOLDER/bin/pip one too; the folder to put first on the PATH."""
+    record = '#!/bin/sh\necho "$0 $*" >> "$LOG"\n[ "$(basename "$0") $1" != "$FAIL" ] || exit 100\n'
+    venv = 'mkdir -p "$3/bin" && cp "$(dirname "$0")/../pip" "$3/bin/pip"\n'
+    (folder / "bin").mkdir(parents=True)
+    for path, text in {"pip": record, "bin/apt-get": record, "bin/python3": record + venv}.items():
+        (folder / path).write_text(text)
+        (folder / path).chmod(0o755)
+    return folder / "bin"
+
+
+def test_the_bundles_setup_installs_python_bubblewrap_and_the_project_where_the_run_finds_it(
+    classroom: tuple[Path, list[Path]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Gradescope runs setup.sh once, by its #! line: apt-get and python3 are stand-ins here."""
+    folder, _ = classroom
+    bundle, source = folder / "bundle", folder / "autograder" / "source"
+    command = ["gradescope", "--exe", TEMPLATE, "--tests", str(folder / "suite")]
+    assert main([*command, "--out", str(bundle)]) == 0
+    with zipfile.ZipFile(bundle / "autograder.zip") as archive:
+        archive.extractall(source)
+        mode = stat.S_IMODE(archive.getinfo("setup.sh").external_attr >> 16)
+    assert mode == 0o755
+    (source / "setup.sh").chmod(mode)
+    commands, log = stand_ins(folder / "stand-ins"), folder / "calls.txt"
+    environment = {**os.environ, "PATH": f"{commands}:{os.environ['PATH']}", "LOG": str(log)}
+    environment["AUTOGRADER"] = str(source.parent)
+    subprocess.run([str(source / "setup.sh")], env=environment, check=True, capture_output=True)
+    update, install = "update -q", "install -y -q python3 python3-venv bubblewrap"
+    apt = [f"{commands}/apt-get {update}", f"{commands}/apt-get {install}"]
+    assert log.read_text().splitlines() == [
+        *apt,
+        f"{commands}/python3 -m venv {source}/venv",
+        f"{source}/venv/bin/pip install --quiet {source}/project",
+    ]
+    assert (source / "project" / "pyproject.toml").is_file()
+    assert '\n"$SOURCE/venv/bin/at" grade ' in (source / "run_autograder").read_text()
+    log.unlink()
+    failing = {**environment, "FAIL": "apt-get install"}
+    stopped = subprocess.run([str(source / "setup.sh")], env=failing, capture_output=True)
+    assert stopped.returncode == 100
+    assert log.read_text().splitlines() == apt  # a failed step stops the set-up
 
 
 def test_a_wrong_rule_gets_its_cause_in_the_failed_tests_output(tmp_path: Path) -> None:

@@ -109,6 +109,21 @@ def test_a_bad_scheme_is_a_one_line_error_naming_the_place(text: str, message: s
     assert str(caught.value) == f"s.toml: {message}"
 
 
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ('[mark]\nby = "passed"\nweight = 4\n', "mark.by"),
+        ('[mark.hidden]\ntests = ["at00*"]\nby = "percent"\nweight = 8\n', "mark.hidden.by"),
+    ],
+)
+def test_a_weighted_part_refuses_a_by_since_its_weight_counts_the_points(
+    text: str, place: str
+) -> None:
+    with pytest.raises(HarnessError) as caught:
+        parse_scheme(text, ["at001", "at002", "at003", "at004"], "s.toml")
+    assert str(caught.value) == f"s.toml: {place}: goes with tiers (a weight counts the points)"
+
+
 def test_a_scheme_that_is_not_toml_says_where() -> None:
     with pytest.raises(HarnessError, match=r"^s.toml: not TOML: .*\(at line 2, column 9\)$"):
         parse_scheme("[mark]\ntiers = ]\n", ["at001"], "s.toml")

@@ -1,6 +1,7 @@
 """The PC-BASIC driver and its tool: seeding the listing, the cache, one-line errors."""
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -54,3 +55,18 @@ def test_a_game_that_is_not_basic_is_a_usage_error() -> None:
     with pytest.raises(SystemExit) as stopped:
         pcbasic_transcript.main(["star_canine", "in.txt"])
     assert stopped.value.code == 2
+
+
+def test_pc_basic_failing_with_output_that_is_not_utf_8_is_one_readable_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    failing = tmp_path / "pcbasic"
+    failing.write_text(
+        f"#!{sys.executable}\nimport sys\n"
+        'sys.stderr.buffer.write(b"starting\\n\\xff\\xfe bad listing\\n")\nsys.exit(3)\n'
+    )
+    failing.chmod(0o755)
+    monkeypatch.setattr(pcbasic, "pcbasic_executable", lambda: failing)
+    with pytest.raises(pcbasic.PcBasicError) as caught:
+        pcbasic.run(b"10 END\r", b"", use_cache=False)
+    assert str(caught.value) == "PC-BASIC failed (exit status 3): \ufffd\ufffd bad listing"

@@ -168,9 +168,10 @@ PACKAGES = {
         left_alone=("games/super_star_trek/cli.py", "games/super_star_trek/autoplay.py"),
     ),
     # The harness, against its own tests (those needing a browser or the docs left out; of
-    # PC-BASIC's, only the short differential run, its transcripts cached). Under CI=true a test
-    # needing the sandbox (or a tmpfs) fails where none can be made instead of being skipped: a
-    # mutant that breaks the sandbox (a bwrap option misspelt) would otherwise only skip them.
+    # PC-BASIC's, only the short differential run, its transcripts cached, and the driver's own
+    # tests, PC-BASIC faked). Under CI=true a test needing the sandbox (or a tmpfs) fails where
+    # none can be made instead of being skipped: a mutant that breaks the sandbox (a bwrap option
+    # misspelt) would otherwise only skip them.
     # The fork server is a script run alone (`python -I -S`), which cannot import mutmut's
     # trampolines: mutated, it would end at once and the sandbox never run. The Gradescope
     # bundle's hostile test counts the runs' processes of every grader on the machine, so it
@@ -191,7 +192,8 @@ PACKAGES = {
             *("same_output", "shards", "similarity", "store_durability"),
             *("at_reference", "differential", "coverage_processes", "run_order", "sandbox_kept"),
             *("judged_once", "run_end"),
-        ),
+        )
+        + ("tests/basic/test_pcbasic_driver.py",),
         "not test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions_nothing"
         " and not test_a_big_script_to_an_output_file_runs_in_bounded_memory",
         left_alone=("acceptance/grading/forkserver.py",),
