@@ -24,7 +24,9 @@ from acceptance.errors import HarnessError
 from acceptance.grading.grade import Snapshot, Submission, program_of
 from acceptance.running.cases import shown
 
-# Read git's objects only: no pager, no prompt, no lazy fetch, any owner's repository.
+# Read git's objects only: no pager, no prompt, no lazy fetch. Any owner's repository is read,
+# since GIT_DIR names it (git checks the owner only of a repository it finds itself, and
+# safe.directory=* says the same to a git that would check it there too).
 GIT = ("git", "--no-pager", "-c", "safe.directory=*", "-c", "core.fsmonitor=false")
 SNAPSHOTS = ".snapshots"  # in the output folder: each repository as the deadline saw it
 LINK, EXECUTABLE, SUBMODULE = "120000", "100755", "160000"
