@@ -347,6 +347,28 @@ def test_the_unprivileged_runs_homes_are_in_memory_when_it_has_room_and_gone_aft
     assert homes_place(Limits(file_size=1 << 62), 1) is None
 
 
+@pytest.mark.parametrize(
+    "leaves",
+    [
+        "mkdir -p $HOME/a/b $TMPDIR/c; echo x > $HOME/a/b/f; chmod 0 $HOME/a/b $HOME/a $TMPDIR/c",
+        "rm -f $1; ln -s {outside}/kept $HOME/link",
+        "rmdir $TMPDIR && ln -s {outside} $TMPDIR",
+        "chmod 0 $TMPDIR; touch $HOME/.hidden; mkfifo $HOME/fifo",
+    ],
+)
+def test_whatever_an_unprivileged_run_leaves_in_its_home_goes_with_it_and_no_link_is_followed(
+    users: Unprivileged, tmp_path: Path, leaves: str
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "kept").write_text("kept\n")
+    jail = users.jail(a_submission(tmp_path / "own"))
+    shell = f'echo "$HOME"; {leaves.format(outside=outside)}'
+    ending = run_in(users, jail, a_script(tmp_path / "s"), shell)
+    assert ending.code == 0 and Path(ending.stdout.decode().split()[0]).parent == users.homes
+    assert list(users.homes.iterdir()) == [] and (outside / "kept").read_text() == "kept\n"
+
+
 def test_an_unprivileged_run_past_its_time_ends_with_all_it_started(
     users: Unprivileged, tmp_path: Path
 ) -> None:

@@ -86,12 +86,23 @@ def own_copy(folder: Path, copy: Path, group: int) -> None:
                 os.chmod(path, 0o750 if runnable else 0o640)
 
 
-def copy_for(script: Path, copy: Path, user: int, group: int) -> None:
+def copy_for(script: Path, copy: str, user: int, group: int) -> None:
     """Copy a script for a run: read-only, its user's and group's."""
     with open(os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o444), "wb") as file:
         os.fchown(file.fileno(), user, group)
         os.fchmod(file.fileno(), 0o444)
         file.write(script.read_bytes())
+
+
+def remove_home(home: str, script: str) -> None:
+    """Remove a run's home: at once where it holds only the script and an empty `tmp` (three
+    calls, none following a link), else whatever it holds, walked."""
+    try:
+        os.unlink(os.path.join(home, script))
+        os.rmdir(os.path.join(home, "tmp"))
+        os.rmdir(home)
+    except OSError:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def setting(home: Path) -> Setting:
@@ -138,19 +149,19 @@ class Unprivileged:
         the run (its processes killed by then), whatever the user left in files is gone."""
         user = self.users.get()
         self.busy.add(user)
-        home = self.homes / str(next(self.named))
+        home = os.path.join(self.homes, str(next(self.named)))
         try:
-            home.mkdir(0o700)
-            copy_for(script, home / script.name, user, group)
-            (home / "tmp").mkdir()
-            for path in (home, home / "tmp"):
+            os.mkdir(home, 0o700)
+            copy_for(script, os.path.join(home, script.name), user, group)
+            os.mkdir(os.path.join(home, "tmp"))
+            for path in (home, os.path.join(home, "tmp")):
                 os.chown(path, user, group)
-            home.chmod(0o700)
-            yield home, user
+            os.chmod(home, 0o700)
+            yield Path(home), user
         finally:
             self.busy.discard(user)
             self.leftovers.clean(self.busy)
-            shutil.rmtree(home, ignore_errors=True)
+            remove_home(home, script.name)
             self.users.put(user)
 
     def run(
