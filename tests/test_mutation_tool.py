@@ -15,6 +15,7 @@ from tools.mutation.run import (
     differential_report,
     listed_equivalents,
     play,
+    said,
 )
 
 SCRIPTS = ("HELLO\nROLL\nQUIT\n", "MAP\n")
@@ -74,3 +75,13 @@ def test_every_listed_equivalent_is_a_mutant_name_then_its_reason() -> None:
     blind = {mutant.name for mutant in blind_spots.module_mutants("provenance.record")}
     assert "provenance.record::(KEEP, PASS, LEAVE)::0" in set(listed) & blind
     assert all(reason and not reason.startswith(" ") for reason in listed.values())
+
+
+def test_what_mutmut_said_keeps_the_failing_tests_report_and_drops_its_spinner() -> None:
+    frames = "".join(f"\r{frame} Running clean tests" for frame in "\u280b\u2819\u2839" * 2000)
+    output = f"{frames}\nFAILED tests/test_x.py::test_y - assert 1 == 2\n{frames}\r"
+    shown = said(output + "Failed to run clean test\n")
+    assert shown.splitlines() == [
+        "FAILED tests/test_x.py::test_y - assert 1 == 2",
+        "Failed to run clean test",
+    ]

@@ -54,6 +54,8 @@ SPACE_DEFENDER = "not star_ and not super_star"
 # mutated.
 NOT_MUTATED = (r"^\s*assert ", r"assert_never\(", r"raise AssertionError\(")
 RESULT_LINE = re.compile(r"^\s+(\S+): (.+)$")
+SPINNER_FRAME = re.compile(r"^[\u2800-\u28ff] ")  # mutmut's progress, each frame over the last
+SAID = 4000  # characters of mutmut's output shown when it fails
 BLIND_NAME = re.compile(
     rf"^(\S+{re.escape(blind_spots.SEPARATOR)}.*?{re.escape(blind_spots.SEPARATOR)}\d+) (.*)$"
 )
@@ -433,10 +435,17 @@ def mutmut(
     unless quiet."""
     done = captured([str(MUTMUT), *arguments], folder, None, **(environment or {}))
     if not quiet or (done.returncode != 0 and not failing):
-        print(done.stdout[-4000:])
+        print(said(done.stdout)[-SAID:])
     if done.returncode != 0 and not failing:
         raise SystemExit(f"mutation: mutmut {arguments[0]} failed in {folder} ({done.returncode})")
     return done.stdout
+
+
+def said(output: str) -> str:
+    """What mutmut said, its spinner's frames left out: each rewrites its line, and thousands of
+    them would hide the failing test's report that precedes them."""
+    lines = re.split(r"[\r\n]+", output)
+    return "\n".join(line for line in lines if line.strip() and not SPINNER_FRAME.match(line))
 
 
 def statuses(folder: Path) -> dict[str, str]:
