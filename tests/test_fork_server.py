@@ -9,6 +9,7 @@ server kills the run. Runs as other users need root (and bubblewrap for its own)
 those tests skip, except under CI=true where they fail."""
 
 import os
+import signal
 import subprocess
 import threading
 import time
@@ -89,6 +90,26 @@ def test_a_run_can_neither_signal_nor_read_the_fork_server_that_started_it(
     ending = run_in(users, jail, script, shell)
     assert ending.stdout.decode().split() == ["killed", "1", "stopped", "1", "read", "1"]
     assert server.poll() is None and run_in(users, jail, script, "echo on").stdout == b"on\n"
+
+
+@pytest.mark.parametrize("own_pids", [True, False])
+def test_a_run_has_no_signal_ignored_though_the_grader_was_started_with_some_ignored(
+    own_pids: bool,
+) -> None:
+    """As under `nohup` (SIGHUP) or as a shell's background job (SIGINT, SIGQUIT)."""
+    need("" if os.geteuid() == 0 else "unprivileged users need root")
+    user, setting = (1 << 29) - 13, Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
+    ignored = (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGUSR1)
+    before = [signal.signal(number, signal.SIG_IGN) for number in ignored]
+    spawner = Spawner(Confinement(drop=True, own_pids=own_pids))
+    try:
+        with spawner.start(["grep", "SigIgn", "/proc/self/status"], setting, user, user) as run:
+            assert run.stdout is not None and run.wait(10) == 0
+            assert run.stdout.read().split() == [b"SigIgn:", b"0" * 16]
+    finally:
+        for number, handler in zip(ignored, before, strict=True):
+            signal.signal(number, handler)
+        spawner.close()
 
 
 def test_an_unprivileged_run_cannot_name_its_server_the_first_process_of_its_namespace(

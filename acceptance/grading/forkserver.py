@@ -104,9 +104,20 @@ def unprivileging() -> None:
     checked(prctl(PR_SET_NO_NEW_PRIVS, 1), "cannot set no_new_privs")
 
 
+def unignored() -> None:
+    """Give back its default action to every signal this server was started with ignored (the
+    grader's own, under `nohup` or as a shell's background job), so that no run inherits it
+    ignored; SIGPIPE and SIGXFSZ, which Python ignores, each run gets at their default."""
+    kept = {signal.SIGPIPE, signal.SIGXFSZ}
+    for number in signal.valid_signals() - kept:
+        if signal.getsignal(number) == signal.SIG_IGN:
+            signal.signal(number, signal.SIG_DFL)
+
+
 def prepare(settings: dict[str, Any]) -> None:
-    """Set up what every run inherits: the network namespace, the limits, and for runs that drop
-    to a user, no capability to be had."""
+    """Set up what every run inherits: no signal ignored, the network namespace, the limits, and
+    for runs that drop to a user, no capability to be had."""
+    unignored()
     if settings["network"] >= 0:
         checked(LIBC.setns(settings["network"], CLONE_NEWNET), "cannot enter the network")
         os.close(settings["network"])
