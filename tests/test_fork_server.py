@@ -76,13 +76,18 @@ def test_an_unprivileged_run_is_its_users_alone_in_its_group_with_no_signal_igno
     assert status["NoNewPrivs"] == "1" and int(status["SigIgn"], 16) == 0
 
 
-def test_a_run_can_neither_signal_nor_read_the_fork_server_that_started_it(
-    users: Unprivileged, tmp_path: Path
-) -> None:
+def served(users: Unprivileged, tmp_path: Path) -> tuple[Jail, Path, "subprocess.Popen[bytes]"]:
+    """A submission's jail, a script, and the fork server that has run it once (idle now)."""
     jail = users.jail(a_submission(tmp_path / "own"))
     script = a_script(tmp_path / "s")
     run_in(users, jail, script, "true")
-    server = users.spawner.idle[0].process
+    return jail, script, users.spawner.idle[0].process
+
+
+def test_a_run_can_neither_signal_nor_read_the_fork_server_that_started_it(
+    users: Unprivileged, tmp_path: Path
+) -> None:
+    jail, script, server = served(users, tmp_path)
     shell = (
         f"kill -KILL {server.pid}; echo killed $?; kill -STOP {server.pid}; echo stopped $?;"
         f" cat /proc/{server.pid}/environ; echo read $?"
@@ -115,10 +120,7 @@ def test_a_run_has_no_signal_ignored_though_the_grader_was_started_with_some_ign
 def test_an_unprivileged_run_cannot_name_its_server_the_first_process_of_its_namespace(
     users: Unprivileged, tmp_path: Path
 ) -> None:
-    jail = users.jail(a_submission(tmp_path / "own"))
-    script = a_script(tmp_path / "s")
-    run_in(users, jail, script, "true")
-    server = users.spawner.idle[0].process
+    jail, script, server = served(users, tmp_path)
     signals = "for name in KILL STOP TERM INT HUP USR1; do kill -$name 1 2>/dev/null; done"
     ending = run_in(users, jail, script, f"readlink /proc/self/ns/pid; echo $PPID; {signals}")
     namespace, parent = ending.stdout.decode().split()
