@@ -377,3 +377,12 @@ def test_a_store_in_use_by_another_at_is_a_one_line_error(
     other.kill()
     other.wait()
     assert main(command(place, pupils, "out")) == 0  # the kernel let the lock go
+
+
+def test_a_store_is_made_with_every_folder_missing_above_it(tmp_path: Path) -> None:
+    folder = tmp_path / "course" / "term" / "out"
+    store = Store.open(folder)
+    try:
+        assert (folder / STORE).is_file()
+    finally:
+        store.close()
