@@ -347,19 +347,20 @@ def serve(grader: socket.socket, settings: dict[str, Any]) -> None:
     used the CPU seconds it may (settings' "retire", None: no end)."""
     retire = settings["retire"]
     kept = settings.get("kept")
+    spawning = spawns(settings)
+    starting = spawn if spawning else start
     null = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
     while True:
         message, fds, _, _ = socket.recv_fds(grader, REQUEST_SIZE, MOST_FDS, CLOEXEC)
         if not message:
             return
-        starting = spawn if spawns(settings) else start
         state, outcome = starting(marshal.loads(message), fds, settings["drop"], null)
         for fd in fds:
             os.close(fd)
         if state == "failed":
             grader.send(marshal.dumps(("failed", *outcome)))
             continue
-        told_started(grader, outcome.pid, spawns(settings))
+        told_started(grader, outcome.pid, spawning)
         retiring = retire is not None and spent() >= retire
         watch(grader, outcome, retiring, kept is not None)
         if retiring:

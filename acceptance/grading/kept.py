@@ -137,7 +137,7 @@ class KeptServer(Server):
         try:
             return super().ask(argv, setting, user, group, fds)
         except (OSError, EOFError) as error:
-            raise Gone(getattr(error, "errno", None), "the kept sandbox has ended") from None
+            raise Gone(getattr(error, "errno", None), self.ended) from None
 
     def close(self) -> None:
         """End the sandbox, and let go of bwrap's error output."""

@@ -7,8 +7,9 @@ user of its own (one per concurrent run, whose processes are killed after the ru
 private HOME and TMPDIR as its working folder, the sandbox's limits, and a clean environment, all
 set up by a fork server of the grader's (`spawner`) as it starts the program, no helper program
 started before it; where the machine allows, that server is the first process of a process
-namespace of its own, which no run can reach out of. The grader's private folders (the suite, the submissions, the reports, the project) are made readable
-by their owner alone before the first run. What this level does not give: a private view of the
+namespace of its own, which no run can reach out of. The grader's private folders (the suite, the
+submissions, the reports, the project) are made readable by their owner alone before the first
+run. What this level does not give: a private view of the
 system's folders (a run can list the machine's world-readable files and reach its network);
 whatever a run leaves in the shared temporary folders is removed after it. The runs' homes are
 made in the machine's shared memory folder (a tmpfs) when it has room for a file at the size
@@ -151,10 +152,11 @@ class Unprivileged:
         self.busy.add(user)
         home = os.path.join(self.homes, str(next(self.named)))
         try:
+            scratch = os.path.join(home, "tmp")
             os.mkdir(home, 0o700)
             copy_for(script, os.path.join(home, script.name), user, group)
-            os.mkdir(os.path.join(home, "tmp"))
-            for path in (home, os.path.join(home, "tmp")):
+            os.mkdir(scratch)
+            for path in (home, scratch):
                 os.chown(path, user, group)
             os.chmod(home, 0o700)
             yield Path(home), user
