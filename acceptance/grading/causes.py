@@ -11,14 +11,15 @@ output.
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from acceptance.running.compare import DiffLine, Mismatch, Side
+from acceptance.running.compare import DiffLine, PerDiff, Side
 from acceptance.grading.grade import Grade
 from acceptance.running.suite import ERRORS, Outcome, Result
 
 NUMBER = re.compile(r"\d[\d,.]*")
+Keyed = Callable[[tuple[DiffLine, ...]], tuple[str, ...]]  # a wrong output's first difference
 
 
 @dataclass(frozen=True)
@@ -53,10 +54,10 @@ def masked(text: str) -> str:
     return NUMBER.sub("#", text)
 
 
-def first_changed(mismatch: Mismatch) -> tuple[DiffLine | None, DiffLine | None]:
-    """The first line each side has of its own at the first difference."""
+def first_changed(diff: tuple[DiffLine, ...]) -> tuple[DiffLine | None, DiffLine | None]:
+    """The first line each side has of its own in a block diff: at the first difference."""
     expected = actual = None
-    for line in mismatch.diff:
+    for line in diff:
         if line.side is Side.EXPECTED and expected is None:
             expected = line
         elif line.side is Side.ACTUAL and actual is None:
@@ -81,9 +82,9 @@ def last_word(text: str) -> str:
     return words[-1] if words and not text[-1:].isspace() else (words[-1] + " " if words else "")
 
 
-def difference_key(mismatch: Mismatch) -> tuple[str, ...]:
-    """The first difference of a wrong output, without its line and column."""
-    expected, actual = first_changed(mismatch)
+def difference_key(diff: tuple[DiffLine, ...]) -> tuple[str, ...]:
+    """The first difference of a wrong output (its block diff), without its line and column."""
+    expected, actual = first_changed(diff)
     if expected is None or actual is None:
         line = expected or actual
         side = "missing" if actual is None else "extra"
@@ -92,21 +93,22 @@ def difference_key(mismatch: Mismatch) -> tuple[str, ...]:
     return ("edit", removed, added, masked(last_word(before)))
 
 
-def cause_of(result: Result) -> Cause:
-    """The cause of a failing test."""
+def cause_of(result: Result, keyed: Keyed = difference_key) -> Cause:
+    """The cause of a failing test (its first difference's key as `keyed` gives it)."""
     if result.outcome in ERRORS or result.mismatch is None:
         lines = result.detail.splitlines() or [""]
         return Cause(result.outcome, (masked(lines[0]), lines[-1] if len(lines) > 1 else ""))
-    return Cause(result.outcome, difference_key(result.mismatch))
+    return Cause(result.outcome, keyed(result.mismatch.diff))
 
 
 def causes(grades: Sequence[Grade]) -> list[Group]:
     """The causes of every failing test of a class, the most frequent first."""
     found: dict[Cause, tuple[Result, list[tuple[str, str]]]] = {}
+    keyed = PerDiff(difference_key)  # a class's wrong outputs share a few dozen diffs
     for grade in grades:
         for result in grade.results:
             if not result.passed:
-                entry = found.setdefault(cause_of(result), (result, []))
+                entry = found.setdefault(cause_of(result, keyed), (result, []))
                 entry[1].append((grade.submission.name, result.case.name))
     groups = [Group(cause, example, tuple(where)) for cause, (example, where) in found.items()]
     return sorted(groups, key=lambda group: -len(group.where))

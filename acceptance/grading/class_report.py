@@ -20,12 +20,12 @@ from importlib import resources
 
 from acceptance.grading.causes import Group, causes, edit, first_changed
 from acceptance.running.coverage import Coverage, Covered
-from acceptance.running.compare import TRAILING_SPACE, visible
+from acceptance.running.compare import TRAILING_SPACE, PerDiff, visible
 from acceptance.grading.grade import Grade
 from acceptance.grading.grade_report import dated, first_lines, mark_text, snapshot_cells
 from acceptance.grading.missed import Missed, missed
 from acceptance.grading.points import Points, number_text
-from acceptance.running.report import details, headline
+from acceptance.running.report import details, diff_lines, headline
 from acceptance.running.suite import ERRORS, Outcome, Result
 
 BUCKETS = 10  # histogram bars of 10 points each; a full score has its own bar
@@ -124,7 +124,7 @@ def cause_text(group: Group) -> str:
     if group.cause.outcome in ERRORS or example.mismatch is None:
         reason = example.detail.splitlines() or [""]
         return " · ".join(filter(None, [reason[0], reason[-1] if len(reason) > 1 else ""]))
-    expected, actual = first_changed(example.mismatch)
+    expected, actual = first_changed(example.mismatch.diff)
     if expected is None:
         return "a line too many"
     if actual is None:
@@ -237,18 +237,20 @@ class Diffs:
 
     def __init__(self) -> None:
         self.texts: dict[str, int] = {}
+        self.shown = PerDiff(diff_lines)  # a class's runs share a few dozen distinct diffs
 
     def number(self, result: Result) -> int:
         """The number of a failing test's diff text (`at run -v`'s lines below its headline)."""
-        return self.texts.setdefault("\n".join(details(result)), len(self.texts))
+        return self.texts.setdefault("\n".join(details(result, self.shown)), len(self.texts))
 
     def json(self) -> str:
         """Every diff text as a JSON array, safe inside a script element."""
         return json.dumps(list(self.texts)).replace("<", "\\u003c")
 
 
-def failing_html(grade: Grade, groups: Sequence[Group], diffs: Diffs, cause: CauseOf) -> str:
-    """A submission's failing tests under their causes, each collapsed on its block diff."""
+def failing_html(grade: Grade, said: Sequence[str], diffs: Diffs, cause: CauseOf) -> str:
+    """A submission's failing tests under their causes (each cause's words as `said` of its
+    group), each collapsed on its block diff."""
     name = grade.submission.name
     by_cause: dict[int, list[Result]] = {}  # in the order of each cause's first failing test
     for result in grade.results:
@@ -263,11 +265,10 @@ def failing_html(grade: Grade, groups: Sequence[Group], diffs: Diffs, cause: Cau
             f"<summary>{escape(headline(result))}</summary><pre></pre></details>"
             for result in results
         )
-        group = groups[number - 1]
         parts.append(
             f'<details class="cause"><summary>{len(results)} test{"s" * (len(results) != 1)}:'
-            f" {escape(group.cause.outcome.value)}, {escape(cause_text(group))}"
-            f' <a href="#cause-{number}">cause {number}</a></summary>{tests}</details>'
+            f' {said[number - 1]} <a href="#cause-{number}">cause {number}</a></summary>{tests}'
+            "</details>"
         )
     return "".join(parts)
 
@@ -288,7 +289,7 @@ def commit_cell(grade: Grade) -> str:
 def submission_row(
     grade: Grade,
     points: Points,
-    groups: Sequence[Group],
+    said: Sequence[str],
     diffs: Diffs,
     cause: CauseOf,
     commits: bool,
@@ -317,7 +318,7 @@ def submission_row(
         f"<td>{escape(grade.submission.name)}</td>"
         f'<td class="number score" data-value="{score:.4f}">{percent_text(score)}</td>{earned}'
         f"{mark}{numbers}{commit_cell(grade) if commits else ''}"
-        f"<td>{failing_html(grade, groups, diffs, cause)}</td></tr>"
+        f"<td>{failing_html(grade, said, diffs, cause)}</td></tr>"
     )
 
 
@@ -326,7 +327,8 @@ def submissions_table(grades: Sequence[Grade], points: Points, groups: Sequence[
     diffs = Diffs()
     cause = {where: number for number, group in enumerate(groups, 1) for where in group.where}
     commits = dated(grades)
-    rows = "".join(submission_row(grade, points, groups, diffs, cause, commits) for grade in grades)
+    said = [f"{escape(group.cause.outcome.value)}, {escape(cause_text(group))}" for group in groups]
+    rows = "".join(submission_row(grade, points, said, diffs, cause, commits) for grade in grades)
     worth = '<th data-sort="number">points</th>' if points.weighted else ""
     worth += '<th data-sort="number">mark</th>' if points.parts else ""
     graded = '<th data-sort="text">commit graded</th>' if commits else ""

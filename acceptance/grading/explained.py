@@ -23,7 +23,7 @@ from acceptance.grading.forkserver import checked, prctl
 from acceptance.grading.grade import Grade
 from acceptance.grading.missed import caused
 from acceptance.grading.store import Graded, Store, digest
-from acceptance.running.compare import Mismatch, diff_json
+from acceptance.running.compare import DiffLine, Mismatch, PerDiff, diff_json, lines_json
 from acceptance.running.cause import Cause, explainer_digest
 from acceptance.running.cases import Case
 from acceptance.running.coverage import Coverage, Covered, Lines, Reach, coverage, explained
@@ -134,14 +134,15 @@ def kept_cause(
     kept: dict[str, Cause | None],
     found: dict[str, Cause | None],
     explainers: "Explainers | None" = None,
+    texts: Callable[[tuple[DiffLine, ...]], str] = lines_json,
 ) -> Result:
     """A result with its wrong output's cause, noted in `found`: the one found already for the
-    same test and block diff, else the one the store `kept`, else found from its script (by the
-    `explainers` if they were given it; once per distinct test and diff, however many
-    submissions share them)."""
+    same test and block diff (its JSON text as `texts` gives it), else the one the store `kept`,
+    else found from its script (by the `explainers` if they were given it; once per distinct
+    test and diff, however many submissions share them)."""
     if result.mismatch is None:
         return result
-    key = cause_key(test, result, oracle)
+    key = cause_key(test, result, oracle, texts(result.mismatch.diff))
     if key not in found:
         if key in kept:
             found[key] = kept[key]
@@ -159,11 +160,12 @@ def class_causes(
     kept = causes_of(store.get(CAUSES))
     found: dict[str, Cause | None] = {}
     oracle = oracle_key()
+    texts = PerDiff(lines_json)  # a class's wrong outputs share a few dozen diffs
     caused_grades = [
         replace(
             grade,
             results=tuple(
-                kept_cause(test, result, oracle, kept, found, explainers)
+                kept_cause(test, result, oracle, kept, found, explainers, texts)
                 for test, result in zip(graded.tests, grade.results, strict=True)
             ),
         )

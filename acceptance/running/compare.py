@@ -1,10 +1,12 @@
 """Byte-exact comparison of two outputs, located at the command or typed line whose block differs."""
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from difflib import SequenceMatcher
 from enum import Enum
+from typing import Generic, TypeVar
 
 from acceptance.running.places import COMMANDS, Places
 
@@ -49,7 +51,32 @@ class Mismatch:
 
 def diff_json(mismatch: Mismatch) -> str:
     """A mismatch's block diff as JSON text (how the grading store keeps it)."""
-    return json.dumps([[line.side.value, line.number, line.text] for line in mismatch.diff])
+    return lines_json(mismatch.diff)
+
+
+def lines_json(diff: tuple[DiffLine, ...]) -> str:
+    """A block diff as JSON text."""
+    return json.dumps([[line.side.value, line.number, line.text] for line in diff])
+
+
+Made = TypeVar("Made")
+
+
+class PerDiff(Generic[Made]):
+    """What is made of a block diff, made once per diff: the runs of a class that printed the
+    same wrong output share one diff (the grader judges an output once, the store reads a diff
+    once), so the diff itself, not its lines hashed again, finds what was made of it."""
+
+    def __init__(self, make: Callable[[tuple[DiffLine, ...]], Made]) -> None:
+        self.make = make
+        self.made: dict[int, tuple[tuple[DiffLine, ...], Made]] = {}  # the diff kept: ids stay
+
+    def __call__(self, diff: tuple[DiffLine, ...]) -> Made:
+        """What is made of a diff, made at its first call."""
+        kept = self.made.get(id(diff))
+        if kept is None:
+            kept = self.made[id(diff)] = (diff, self.make(diff))
+        return kept[1]
 
 
 def diff_of(text: str) -> tuple[DiffLine, ...]:

@@ -2,14 +2,16 @@
 
 import json
 import re
+from collections.abc import Callable
 from xml.etree import ElementTree
 
 from acceptance.running.cause import Group, groups
-from acceptance.running.compare import Mismatch, marks_used, visible
+from acceptance.running.compare import DiffLine, Mismatch, marks_used, visible
 from acceptance.running.suite import ERRORS, Result, Summary
 
 INDENT = "    "
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+DiffShown = Callable[[tuple[DiffLine, ...]], list[str]] | None  # a block diff's lines (None: made)
 
 
 def location(mismatch: Mismatch) -> str:
@@ -30,28 +32,36 @@ def headline(result: Result) -> str:
     )
 
 
-def block_report(mismatch: Mismatch, old: str = "expected", new: str = "actual") -> list[str]:
-    """The diff of the state block in force where two outputs first differ, invisibles marked."""
-    body = [
-        f"{INDENT}{line.side.value} {line.number:>5} {visible(line.text)}" for line in mismatch.diff
+def block_report(
+    mismatch: Mismatch,
+    old: str = "expected",
+    new: str = "actual",
+    shown: DiffShown = None,
+) -> list[str]:
+    """The diff of the state block in force where two outputs first differ, invisibles marked
+    (its lines as `shown` gives them: `diff_lines` made once per diff, say)."""
+    return [
+        f"{INDENT}{mismatch.block} of {mismatch.place} (- {old}, + {new}; numbers are line numbers):",
+        *(shown or diff_lines)(mismatch.diff),
     ]
+
+
+def diff_lines(diff: tuple[DiffLine, ...]) -> list[str]:
+    """A block diff's lines, numbered, invisibles marked, and the legend of the marks used."""
+    body = [f"{INDENT}{line.side.value} {line.number:>5} {visible(line.text)}" for line in diff]
     marks = marks_used(body)
     legend = (
         [f"{INDENT}marks: " + ", ".join(f"{mark} {meaning}" for mark, meaning in marks.items())]
         if marks
         else []
     )
-    return [
-        f"{INDENT}{mismatch.block} of {mismatch.place} (- {old}, + {new}; numbers are line numbers):",
-        *body,
-        *legend,
-    ]
+    return body + legend
 
 
-def details(result: Result) -> list[str]:
-    """What a student needs past the headline: the block diff, the program's error output, and
-    the cause of the difference."""
-    diff = block_report(result.mismatch) if result.mismatch else []
+def details(result: Result, shown: DiffShown = None) -> list[str]:
+    """What a student needs past the headline: the block diff (its lines as `shown` gives
+    them), the program's error output, and the cause of the difference."""
+    diff = block_report(result.mismatch, shown=shown) if result.mismatch else []
     more = result.detail.splitlines()[1:]
     errors = [f"{INDENT}error output:"] + [INDENT + line for line in more] if more else []
     return diff + errors + cause_report(result)
