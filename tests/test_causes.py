@@ -7,7 +7,7 @@ from pathlib import Path
 from acceptance.running.cases import Case
 from acceptance.grading.causes import Group, cause_of, causes
 from acceptance.grading.class_report import cause_text
-from acceptance.running.compare import compare
+from acceptance.running.compare import MAX_BLOCK_LINES, compare
 from acceptance.grading.grade import Grade, Submission
 from acceptance.running.suite import Outcome, Result
 
@@ -47,6 +47,17 @@ def test_lines_left_out_or_added_and_characters_put_in_are_said_in_words() -> No
     assert cause_text(group(failed("state: ok\n", "state: ok \n"))) == "“·” added after “state: ok”"
     assert cause_text(group(failed("x  y\n", "x y\n"))) == "“·” left out after “x”"
     assert cause_text(group(failed("a\n", "b\n"))) == "“a” printed as “b” at the start of a line"
+
+
+def test_a_difference_past_the_lines_a_block_diff_shows_is_a_cause_with_no_line() -> None:
+    """A block's diff shows its first MAX_BLOCK_LINES lines: where the outputs first differ
+    past them (a runaway output), no line of either side is shown, and the cause has none."""
+    shown = "->play\n" + "".join(f"  line {n}\n" for n in range(MAX_BLOCK_LINES))
+    added = failed(shown, shown + "  one more\n")
+    changed = failed(shown + "  end\n", shown + "  End\n")
+    assert added.mismatch is not None and added.mismatch.line == MAX_BLOCK_LINES + 2
+    assert cause_of(added) == cause_of(changed)
+    assert cause_of(added).key == ("missing", "")
 
 
 def test_an_errors_cause_is_its_reason_and_last_line_of_error_output() -> None:

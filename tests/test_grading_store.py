@@ -21,6 +21,7 @@ import pytest
 
 from acceptance.cli import main
 from acceptance.cli_grade import REPORTS
+from acceptance.errors import HarnessError
 from acceptance.grading import explained
 from acceptance.grading.missed import caused
 from acceptance.grading.store import STORE, Store, folder_digest, kept_runs
@@ -386,3 +387,26 @@ def test_a_store_is_made_with_every_folder_missing_above_it(tmp_path: Path) -> N
         assert (folder / STORE).is_file()
     finally:
         store.close()
+
+
+def test_a_store_that_cannot_be_opened_says_whether_runs_are_kept_in_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its runs cannot be counted (the store is a folder): they are said to be kept in it; with
+    no store at all (the output folder cannot be made), none is stored yet."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "out" / STORE).mkdir(parents=True)
+    goes_on = (
+        ": the same command goes on from them once it can write (make room, or fix the folder)"
+    )
+    with pytest.raises(HarnessError) as caught:
+        Store.open(Path("out"))
+    assert str(caught.value) == (
+        f"cannot write out/{STORE}: Is a directory; the runs in out/{STORE} are kept{goes_on}"
+    )
+    (tmp_path / "file").touch()
+    with pytest.raises(HarnessError) as caught:
+        Store.open(Path("file") / "out")
+    assert str(caught.value) == (
+        f"cannot write file/out/{STORE}: Not a directory; no run is stored yet{goes_on}"
+    )

@@ -188,6 +188,28 @@ def test_at_report_marks_a_stored_grading_by_another_scheme(
         assert [row["mark"] for row in csv.DictReader(file)] == ["1", "1", "0"]
 
 
+def marks(out: Path) -> list[str]:
+    """The mark column of a grading's grades.csv, submission by submission."""
+    with open(out / "grades.csv", newline="") as file:
+        return [row["mark"] for row in csv.DictReader(file)]
+
+
+def test_at_report_marks_a_stored_grading_by_its_own_weighted_scheme(
+    classroom: tuple[Path, list[Path]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The store keeps the scheme's parts, a part's weight among them: `at report` with no
+    --scheme reads them back and marks as the grading did (at004 is 3 of the 6 points)."""
+    folder, pupils = classroom
+    out = folder / "out"
+    (folder / "weighted.toml").write_text("[points]\nat004 = 3\n[mark]\nweight = 12\n")
+    scheme = ["--scheme", str(folder / "weighted.toml")]
+    grade_unsandboxed(folder / "suite", pupils, *scheme, "--out", str(out))
+    assert marks(out) == ["12", "6", "0"]
+    (out / "grades.csv").unlink()
+    assert main(["report", str(out)]) == 0
+    assert marks(out) == ["12", "6", "0"]
+
+
 def test_points_in_both_the_scheme_and_a_points_file_are_an_error(
     classroom: tuple[Path, list[Path]], capsys: pytest.CaptureFixture[str]
 ) -> None:

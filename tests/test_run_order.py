@@ -52,6 +52,19 @@ def test_with_no_submission_left_a_worker_helps_the_one_with_most_runs_left() ->
     assert name(turns.take("s0")) == "s0/t2"
 
 
+def test_the_submission_helped_is_the_one_with_most_runs_left_not_the_last_by_name() -> None:
+    """s0 has 4 runs and s1 2: once each is taken, the workers with none help s0 while it has
+    more runs left than s1, though s1 comes later by name; on a tie, the first in class order."""
+    s1 = Submission("s1", Path("s1"), ("program",))
+    turns = Turns(tasks(1, 4) + [(s1, case) for _, case in tasks(1, 2)])
+    assert [name(turns.take(None)), name(turns.take(None))] == ["s0/t0", "s1/t0"]
+    assert name(turns.take(None)) == "s0/t1"  # 3 runs left of s0, 1 of s1
+    assert name(turns.take(None)) == "s0/t2"  # 2 and 1
+    assert name(turns.take(None)) == "s0/t3"  # 1 and 1
+    assert name(turns.take(None)) == "s1/t1"
+    assert turns.take(None) is None
+
+
 def test_one_submission_is_shared_by_every_worker_and_every_run_is_taken_once() -> None:
     turns = Turns(tasks(1, 3))
     assert [name(turns.take(None)) for _ in range(3)] == ["s0/t0", "s0/t1", "s0/t2"]
