@@ -180,6 +180,18 @@ def test_at_etf_prints_and_logs_what_etf_test_does(
     assert ours.code == (0 if passed == "3/3" else 1)
 
 
+def test_a_parameters_file_saved_with_a_byte_order_mark_is_read_as_python_reads_it(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows editors save UTF-8 with a byte-order mark, which Python's import skips."""
+    parameters = write_parameters(project, print_only_errors="True")
+    parameters.write_text(parameters.read_text(encoding="utf-8"), encoding="utf-8-sig")
+    reference = reference_run(project)
+    ours = at_etf(project, capsys, monkeypatch)
+    assert "Test Results: 3/3 passed." in reference.lines
+    assert (ours.etf_lines, ours.log, ours.code) == (reference.etf_lines, reference.log, 0)
+
+
 def test_white_space_tolerance_gives_the_exact_verdict_too(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -120,7 +120,7 @@ def read_parameters(path: Path) -> Parameters:
     """The settings of a parameters file, read and never run; a one-line error if it cannot be
     read or holds anything but assignments of literal values."""
     try:
-        source = path.read_text(encoding="utf-8")
+        source = path.read_text(encoding="utf-8-sig")  # a byte-order mark, as Python skips it
     except FileNotFoundError:
         raise HarnessError(
             f"no parameters file {shown(path)} (give its path: at etf PATH)"
