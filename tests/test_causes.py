@@ -58,6 +58,8 @@ def test_a_difference_past_the_lines_a_block_diff_shows_is_a_cause_with_no_line(
     assert added.mismatch is not None and added.mismatch.line == MAX_BLOCK_LINES + 2
     assert cause_of(added) == cause_of(changed)
     assert cause_of(added).key == ("missing", "")
+    shown_past = f"a difference past the first {MAX_BLOCK_LINES} lines of its block"
+    assert cause_text(group(added)) == cause_text(group(changed)) == shown_past
 
 
 def test_an_errors_cause_is_its_reason_and_last_line_of_error_output() -> None:

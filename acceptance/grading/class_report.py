@@ -20,7 +20,7 @@ from importlib import resources
 
 from acceptance.grading.causes import Group, causes, edit, first_changed
 from acceptance.running.coverage import Coverage, Covered
-from acceptance.running.compare import TRAILING_SPACE, PerDiff, visible
+from acceptance.running.compare import MAX_BLOCK_LINES, TRAILING_SPACE, PerDiff, visible
 from acceptance.grading.grade import Grade
 from acceptance.grading.grade_report import dated, first_lines, mark_text, snapshot_cells
 from acceptance.grading.missed import Missed, missed
@@ -125,6 +125,8 @@ def cause_text(group: Group) -> str:
         reason = example.detail.splitlines() or [""]
         return " · ".join(filter(None, [reason[0], reason[-1] if len(reason) > 1 else ""]))
     expected, actual = first_changed(example.mismatch.diff)
+    if expected is None and actual is None:  # a runaway output: its diff is cut before it
+        return f"a difference past the first {MAX_BLOCK_LINES} lines of its block"
     if expected is None:
         return "a line too many"
     if actual is None:
