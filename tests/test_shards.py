@@ -7,12 +7,18 @@ import os
 import shutil
 import subprocess
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 
 from acceptance.errors import HarnessError
+from acceptance.grading import grading
+from acceptance.grading import isolation
+from acceptance.grading.isolation import Isolation
 from acceptance.grading.merge import in_shard, parse_shard
+from acceptance.grading.sandbox import Limits, Runner
+from acceptance.running.cases import collect
 from tests.browser import require
 from tests.classroom import (
     CRASH,
@@ -121,3 +127,34 @@ def test_the_slurm_array_script_merges_into_one_run(classroom: Path) -> None:
     for task in range(1, PARTS + 1):
         shell(classroom, "bash grade.sh", SLURM_ARRAY_TASK_ID=str(task))
     merged_as_one_run(classroom)
+
+
+def test_a_shards_runs_are_hidden_every_submission_of_the_class_not_only_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other parts' submissions are graded elsewhere but lie on the same disk: a run of this
+    part must not read them either, so every folder named is private to the sandbox."""
+    suite = copy_suite(tmp_path / "suite", [ROOT / "at" / f"{TESTS[0]}.txt"])
+    pupils = make_class(tmp_path / "class", CLASS)
+    hidden: list[Path] = []
+
+    def confine(
+        stack: ExitStack, limits: Limits, runs: int, private: list[Path], isolated: bool
+    ) -> tuple[Isolation, Runner | None, list[str]]:
+        hidden.extend(private)
+        return real_confine(stack, limits, runs, private, isolated)
+
+    real_confine = isolation.confine
+    monkeypatch.setattr(grading, "confine", confine)
+    part = grading.Grading(
+        cases=tuple(collect([suite], None)),
+        game=None,
+        template=TEMPLATE,
+        folders=tuple(pupils),
+        out=tmp_path / "out",
+        sandbox=False,
+        shard=(1, PARTS),
+    )
+    finished = grading.grade(part, lambda line: None)
+    assert 0 < finished.submissions < len(pupils)
+    assert {pupil.resolve() for pupil in pupils} <= set(hidden)

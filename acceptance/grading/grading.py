@@ -336,6 +336,7 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
     written, with the integrity review if asked, unless stopped (nothing run and nothing written
     when the reports beside a complete store are already those of this grading)."""
     pupils = submissions(grading.template, grading.folders)
+    named = [pupil.folder for pupil in pupils]  # every part's: private to each part's runs too
     if grading.shard is not None:
         every = len(pupils)
         pupils = [pupil for pupil in pupils if in_shard(pupil.name, grading.shard)]
@@ -346,9 +347,7 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         raise HarnessError(f"--gradescope writes one submission's results, not {len(pupils)}'s")
     expected = expected_bytes(grading.cases)
     outputs = [grading.out] + ([grading.gradescope.parent] if grading.gradescope else [])
-    private = private_folders(
-        grading.cases, [pupil.folder for pupil in pupils], [*outputs, *grading.hide]
-    )
+    private = private_folders(grading.cases, named, [*outputs, *grading.hide])
     with contextlib.ExitStack() as stack:
         explainers = Explainers(grading.cases, grading.jobs)  # before any thread: forked
         stack.callback(explainers.close)
