@@ -156,22 +156,24 @@ class Grader:
     runner: Runner | None = None
     guard: Guard = field(default_factory=Guard)
     lock: threading.Lock = field(default_factory=threading.Lock)
-    jails: dict[str, Jail] = field(default_factory=dict)
+    jails: dict[str, tuple[Jail, tuple[str, ...]]] = field(default_factory=dict)
     judged: dict[tuple[str, bytes], Judged] = field(default_factory=dict)  # by test and digest
 
-    def jail(self, submission: Submission, runner: Runner) -> Jail:
-        """The folder a submission's program is given, made at its first run."""
+    def jail(self, submission: Submission, runner: Runner) -> tuple[Jail, tuple[str, ...]]:
+        """The folder a submission's program is given, made at its first run, and the program's
+        command line where the program sees that folder."""
         with self.lock:
             if submission.name not in self.jails:
-                self.jails[submission.name] = runner.jail(submission.folder)
+                jail = runner.jail(submission.folder)
+                argv = program_of(submission.template, Path(jail.mount))
+                self.jails[submission.name] = jail, argv
             return self.jails[submission.name]
 
     def program(self, submission: Submission, limit: int) -> Producer:
         """A submission's program, printing at most `limit` bytes: confined, or run as is."""
         if self.runner is None:
             return External(submission.argv, self.timeout, limit, self.guard)
-        jail = self.jail(submission, self.runner)
-        argv = program_of(submission.template, Path(jail.mount))
+        jail, argv = self.jail(submission, self.runner)
         return Confined(self.runner, jail, argv, self.timeout, limit, self.guard)
 
     def judge(self, case: Case, output: bytes) -> Judged:
