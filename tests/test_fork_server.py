@@ -24,7 +24,15 @@ from acceptance.grading.spawner import Confinement, NotStarted, Spawner, retirem
 from acceptance.grading.unprivileged import Unprivileged, unprivileged
 from acceptance.running.execution import Ending, Guard, Setting, Stopped, run_program
 from tests.test_sandbox import sandbox_trouble
-from tests.test_sandbox_limits import LIMITS, a_script, a_submission, gone_soon, need, run_in
+from tests.test_sandbox_limits import (
+    LIMITS,
+    a_script,
+    a_submission,
+    gone_soon,
+    need,
+    run_in,
+    spare_user,
+)
 
 IDENTITY = "grep -E '^(Uid|Gid|Groups|Cap[A-Za-z]+|NoNewPrivs|SigIgn):' /proc/self/status"
 NO_CAPABILITY = {f"Cap{kind}": "0" * 16 for kind in ("Inh", "Prm", "Eff", "Bnd", "Amb")}
@@ -103,7 +111,7 @@ def test_a_run_has_no_signal_ignored_though_the_grader_was_started_with_some_ign
 ) -> None:
     """As under `nohup` (SIGHUP) or as a shell's background job (SIGINT, SIGQUIT)."""
     need("" if os.geteuid() == 0 else "unprivileged users need root")
-    user, setting = (1 << 29) - 13, Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
+    user, setting = spare_user(0), Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
     ignored = (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGUSR1)
     before = [signal.signal(number, signal.SIG_IGN) for number in ignored]
     spawner = Spawner(Confinement(drop=True, own_pids=own_pids))
@@ -135,7 +143,7 @@ def test_an_unprivileged_run_cannot_name_its_server_the_first_process_of_its_nam
 
 def test_the_grader_knows_a_run_in_the_servers_namespace_by_its_own_pid() -> None:
     need("" if os.geteuid() == 0 else "unprivileged users need root")
-    user, setting = (1 << 29) - 9, Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
+    user, setting = spare_user(1), Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
     spawner = Spawner(Confinement(drop=True, own_pids=True))
     try:
         with spawner.start(["sh", "-c", "echo $$; exec sleep 60"], setting, user, user) as run:
@@ -167,7 +175,7 @@ def test_where_no_namespace_is_allowed_each_run_is_forked_and_cannot_reach_its_s
 ) -> None:
     need("" if os.geteuid() == 0 else "unprivileged users need root")
     monkeypatch.setattr(spawners, "LIBC", Refusing())
-    user, setting = (1 << 29) - 11, Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
+    user, setting = spare_user(2), Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
     spawner = Spawner(Confinement(drop=True, own_pids=True))
     try:
         with spawner.start(["true"], setting, user, user) as first:
@@ -186,7 +194,7 @@ def test_where_no_namespace_is_allowed_each_run_is_forked_and_cannot_reach_its_s
 def test_a_fork_server_adopts_what_a_run_leaves_and_says_whether_anything_is_left(
     users: Unprivileged,
 ) -> None:
-    user, setting = (1 << 29) - 7, Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
+    user, setting = spare_user(3), Setting({"PATH": "/usr/bin:/bin"}, Path("/"))
     spawner = Spawner(Confinement(drop=True))
     told, parents = [], []
     try:

@@ -53,6 +53,7 @@ from acceptance.grading.unprivileged import (
 )
 from tests.test_sandbox import IN_CI, processes_of_runs, sandbox_trouble
 
+SPARE_USERS = 1 << 28  # below the users of the runs (FIRST_UID), sixteen per test process
 LIMITS = Limits(cpu=3, memory=100 * MB, processes=40, file_size=2 * MB)
 # /proc/self/limits' rows for LIMITS: name, soft and hard limit.
 LIMIT_ROWS = {
@@ -83,6 +84,13 @@ def a_submission(folder: Path) -> Path:
     (folder / "inner").chmod(0o700)
     folder.chmod(0o700)
     return folder
+
+
+def spare_user(number: int) -> int:
+    """A user (0 to 15) that no grader's run takes, nor another test process at once: the pid
+    picks its sixteen, as it picks a grader's users, so that two test runs on one machine (CI
+    beside a mutation run) do not kill each other's processes."""
+    return SPARE_USERS + (os.getpid() % PID_SPAN) * 16 + number
 
 
 def need(trouble: str) -> None:
@@ -457,7 +465,7 @@ def test_runs_start_without_the_kernels_filesystems_their_folders_in_memory_the_
 
 def test_one_call_kills_every_process_of_a_user_and_the_grader_stays_root(tmp_path: Path) -> None:
     need("" if os.geteuid() == 0 else "running as another user needs root")
-    user = (1 << 29) - 7  # below the users of the runs
+    user = spare_user(4)
     drop = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", "--"]
     started = [subprocess.Popen([*drop, "sh", "-c", "setsid sleep 60 & exec sleep 60"])]
     started += [subprocess.Popen(["sleep", "60"])]  # root's: left alone
@@ -477,7 +485,7 @@ def test_while_the_grader_kills_a_users_processes_none_of_them_may_signal_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     need("" if os.geteuid() == 0 else "running as another user needs root")
-    user = (1 << 29) - 7  # below the users of the runs
+    user = spare_user(4)
     users_seen: list[list[int]] = []
     kill = os.kill
 
