@@ -241,6 +241,36 @@ def test_an_entity_only_yours_lists_is_explained_by_its_history() -> None:
     assert found is not None and (found.line, found.rule, found.kind) == (2, "destroy", Kind.EXTRA)
 
 
+def test_a_block_diff_of_one_line_has_its_cause_there() -> None:
+    """An output that ends just before a one-line block: the diff is the oracle's line alone."""
+    oracle = [*ORACLE, told(5, "->end", "echo", Role.RENDERING)]
+    mismatch = Mismatch(5, 1, "->end", diff((Side.EXPECTED, 5, "->end")))
+    found = find_cause(Telling(oracle, ids), mismatch)
+    assert found is not None and (found.line, found.rule, found.kind) == (5, "echo", Kind.MISSING)
+
+
+def test_an_extra_line_naming_no_entity_is_explained_by_the_event_most_like_it() -> None:
+    """After a section's heading, the oracle's earlier event most like the program's extra line
+    is the one it tells otherwise; a line like none of them is the section's next event."""
+    oracle = [
+        told(1, "->go", "echo", Role.RENDERING),
+        told(2, "  Log:", "heading", Role.SECTION),
+        told(3, "    the wind turns north", "wind", Role.EVENT),
+        told(4, "    a comet passes", "comet", Role.EVENT),
+        told(5, "  Sky:", "heading", Role.SECTION),
+        told(6, "    clear", "sky", Role.EVENT),
+    ]
+    both = [(Side.BOTH, number, line.text) for number, line in enumerate(oracle, 1)]
+
+    def extra(text: str) -> Cause | None:
+        lines = diff(*both[:5], (Side.ACTUAL, 6, text), both[5])
+        return find_cause(Telling(oracle, ids), Mismatch(6, 1, "->go", lines))
+
+    alike, unlike = extra("    the wind turns south"), extra("    ##########")
+    assert alike is not None and (alike.line, alike.rule, alike.kind) == (3, "wind", Kind.EXTRA)
+    assert unlike is not None and (unlike.line, unlike.rule) == (6, "sky")
+
+
 def test_an_expected_block_that_is_not_the_oracles_text_has_no_cause() -> None:
     mismatch = Mismatch(2, 1, "->go", diff((Side.BOTH, 1, "->go"), (Side.EXPECTED, 2, "other")))
     assert find_cause(Telling(ORACLE, ids), mismatch) is None
