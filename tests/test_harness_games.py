@@ -15,7 +15,7 @@ import pytest
 from acceptance.running.cases import collect, make_case
 from acceptance.cli import main
 from acceptance.running.execution import clone_output
-from acceptance.games import GAMES, SPACE_DEFENDER_2, game_of_folder
+from acceptance.games import GAMES, SPACE_DEFENDER_2, game_of_folder, sister_game
 
 ROOT = Path(__file__).resolve().parent.parent
 ECHO_PROGRAM = Path(echo_game.__file__)
@@ -169,6 +169,28 @@ def test_the_oracle_of_a_basic_game_is_pc_basic_through_its_driver(
     assert GAMES["super_star_trek"].oracle("NAV\r\n1\r\n", 3) == "PC-BASIC\n"
     assert calls == [("super_star_trek", ["NAV", "1"], 3, None)]
     assert GAMES["star_canine"].reference is None and SPACE_DEFENDER_2.reference is None
+
+
+def test_the_entry_of_a_basic_sister_game_takes_pc_basic_as_its_oracle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Made anew, not read from GAMES (built at import): a BASIC game's expected files come from
+    PC-BASIC's driver, never from its clone; a game of no BASIC listing is its own oracle."""
+    calls: list[tuple[str, list[str], int | None, Path | None]] = []
+    driver = types.ModuleType("acceptance.running.pcbasic")
+
+    def transcript(game: str, inputs: list[str], seed: int | None, listing: Path | None) -> str:
+        calls.append((game, inputs, seed, listing))
+        return "PC-BASIC\n"
+
+    driver.transcript = transcript  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "acceptance.running.pcbasic", driver)
+    for name, title in [("star_lanes", "Star Lanes"), ("super_star_trek", "Super Star Trek")]:
+        game = sister_game(name, title, basic=True)
+        assert game.reference is not None and game.oracle("2\nN\n", 7) == "PC-BASIC\n"
+        assert calls.pop() == (name, ["2", "N"], 7, None)
+    canine = sister_game("star_canine", "Star Canine", basic=False, explains=True)
+    assert canine.reference is None and canine.oracle is canine.clone and not calls
 
 
 def test_a_basic_game_transcript_is_pc_basic_bytes_one_per_character(tmp_path: Path) -> None:

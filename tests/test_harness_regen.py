@@ -93,3 +93,17 @@ def test_new_refuses_names_that_are_not_plain(
     assert main(["new", name]) == 2
     assert capsys.readouterr().err.startswith("at: a test name is letters, digits")
     assert sorted(path.name for path in (project / "at").iterdir()) == ["at001.txt"]
+
+
+def test_regen_reports_a_failing_oracle_as_failed_and_writes_nothing(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    script = project / "at" / "bad.txt"
+    script.write_bytes(b"play(10,30,1,1,1,1,1)\n\xff\n")
+    code, lines = at(capsys, "regen", "at/bad.txt")
+    assert code == 1
+    assert lines == [
+        "failed: expected/bad.expected.txt (the oracle failed: cannot read the script:"
+        " 'utf-8' codec can't decode byte 0xff in position 22: invalid start byte)"
+    ]
+    assert not (project / "expected" / "bad.expected.txt").exists()

@@ -15,8 +15,10 @@ from pygments.token import Comment, Literal, Name, Operator, String, Text
 from acceptance.cli import main
 from acceptance.grading.similarity import (
     K,
+    REACH,
     THRESHOLD,
     WINDOW,
+    Fragment,
     Similarity,
     fragments,
     kind,
@@ -120,6 +122,18 @@ def test_fragments_show_the_shared_code_in_each_file(review: Similarity) -> None
     found = fragments(original, moved)
     paths = {(original.sources[f.a_file].path, moved.sources[f.b_file].path) for f in found}
     assert ("game.e", "src/game_logic/my_game_class.e") in paths
+
+
+def test_a_match_extends_a_fragment_only_if_it_advances_in_both_files_within_reach() -> None:
+    """A match at the fragment's last token on either side, or past its reach, starts another."""
+    for a_at, b_at in [(11, 20), (10, 21), (11, 19), (11 + REACH, 21), (11, 21 + REACH)]:
+        fragment = Fragment(0, 10, 10, 1, 20, 20)
+        assert not fragment.extends(0, a_at, 1, b_at)
+        assert fragment == Fragment(0, 10, 10, 1, 20, 20)
+    fragment = Fragment(0, 10, 10, 1, 20, 20)
+    assert fragment.extends(0, 10 + REACH, 1, 20 + REACH)
+    assert fragment == Fragment(0, 10, 10 + REACH, 1, 20, 20 + REACH)
+    assert fragment.extends(0, 11 + REACH, 1, 21 + REACH) and fragment.size == 1 + REACH + K
 
 
 def test_json_lists_the_pairs_most_similar_first_with_their_flags(
