@@ -154,9 +154,10 @@ def test_a_sister_game_package_is_loaded_on_first_use(monkeypatch: pytest.Monkey
     assert game.random_script(random.Random(0)) == (7, ["2", "N"])
 
 
-def test_the_oracle_of_a_basic_game_is_pc_basic_through_its_driver(
+def fake_pcbasic(
     monkeypatch: pytest.MonkeyPatch,
-) -> None:
+) -> list[tuple[str, list[str], int | None, Path | None]]:
+    """PC-BASIC's driver stood in for: each transcript asked of it noted, `PC-BASIC` printed."""
     calls: list[tuple[str, list[str], int | None, Path | None]] = []
     driver = types.ModuleType("acceptance.running.pcbasic")
 
@@ -166,6 +167,13 @@ def test_the_oracle_of_a_basic_game_is_pc_basic_through_its_driver(
 
     driver.transcript = transcript  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "acceptance.running.pcbasic", driver)
+    return calls
+
+
+def test_the_oracle_of_a_basic_game_is_pc_basic_through_its_driver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = fake_pcbasic(monkeypatch)
     assert GAMES["super_star_trek"].oracle("NAV\r\n1\r\n", 3) == "PC-BASIC\n"
     assert calls == [("super_star_trek", ["NAV", "1"], 3, None)]
     assert GAMES["star_canine"].reference is None and SPACE_DEFENDER_2.reference is None
@@ -176,15 +184,7 @@ def test_the_entry_of_a_basic_sister_game_takes_pc_basic_as_its_oracle(
 ) -> None:
     """Made anew, not read from GAMES (built at import): a BASIC game's expected files come from
     PC-BASIC's driver, never from its clone; a game of no BASIC listing is its own oracle."""
-    calls: list[tuple[str, list[str], int | None, Path | None]] = []
-    driver = types.ModuleType("acceptance.running.pcbasic")
-
-    def transcript(game: str, inputs: list[str], seed: int | None, listing: Path | None) -> str:
-        calls.append((game, inputs, seed, listing))
-        return "PC-BASIC\n"
-
-    driver.transcript = transcript  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "acceptance.running.pcbasic", driver)
+    calls = fake_pcbasic(monkeypatch)
     for name, title in [("star_lanes", "Star Lanes"), ("super_star_trek", "Super Star Trek")]:
         game = sister_game(name, title, basic=True)
         assert game.reference is not None and game.oracle("2\nN\n", 7) == "PC-BASIC\n"
