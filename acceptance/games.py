@@ -105,6 +105,11 @@ class Game:
         seeded = ["--seed", str(seed)] if self.takes_seed and seed is not None else []
         return [*program, "-b", str(script), *seeded]
 
+    def __reduce__(self) -> tuple[Callable[[str], Game], tuple[str]]:
+        """A game crosses to another process (a grading's worker) by its name, since it holds
+        functions: there it is the same game of the registry."""
+        return game_named, (self.name,)
+
 
 class GameModule(Protocol):
     """What a game package offers the harness: its pure core."""
