@@ -17,6 +17,7 @@ from acceptance.grading.scheme import load_marking
 from acceptance.grading.sandbox import add_limits, limits_of
 from acceptance.grading.store import STORE
 from acceptance.cli_similar import add_similar_to_report, review_of
+from acceptance.grading.workers import THREADS
 from acceptance.options import add_class_suite, add_jobs, add_timeout, chosen_game, positive
 from acceptance.running.cases import collect, default_scripts, shown
 
@@ -37,6 +38,7 @@ def grading_of(args: argparse.Namespace) -> Grading:
         timeout=args.timeout,
         give_up=args.give_up,
         jobs=args.jobs,
+        threads=args.threads,
         limits=limits_of(args),
         sandbox=not args.no_sandbox,
         fresh=args.fresh,
@@ -124,6 +126,15 @@ def add_grade(commands: Any) -> None:
     )
     add_timeout(grade)
     add_jobs(grade, os.cpu_count() or 1, "programs")
+    grade.add_argument(
+        "--threads",
+        type=positive(int),
+        default=THREADS,
+        metavar="N",
+        help=f"run at most N programs at once from one process (default {THREADS}): more jobs"
+        " are shared among several processes, each with its own sandbox, since one process's"
+        " threads wait on each other",
+    )
     grade.add_argument(
         "--give-up",
         type=positive(int),

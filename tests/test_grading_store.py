@@ -31,6 +31,8 @@ TESTS = [ROOT / "at" / f"at{number:03d}.txt" for number in range(1, 9)]
 JOBS = 2
 AT = Path(sys.executable).with_name("at")
 PAUSE = "sleep 0.05\n"  # each run lasts long enough for a kill to land among them
+# The grading's runs as threads of its own process, or in worker processes of one job each.
+SPREADS = {"threads": (), "processes": ("--threads", "1")}
 
 
 def counted(log: Path, body: str) -> str:
@@ -117,11 +119,12 @@ def uninterrupted(course: tuple[Path, list[Path]]) -> dict[str, bytes]:
     return reports(place / "whole")
 
 
+@pytest.mark.parametrize("spread", SPREADS)
 def test_grading_killed_at_several_points_finishes_as_one_run_would(
-    course: tuple[Path, list[Path]], uninterrupted: dict[str, bytes]
+    course: tuple[Path, list[Path]], uninterrupted: dict[str, bytes], spread: str
 ) -> None:
     place, pupils = course
-    arguments = command(place, pupils, "out")
+    arguments = command(place, pupils, "out", *SPREADS[spread])
     kills = 0
     for point in (5, 20, 35):
         grader = started(arguments)
@@ -136,15 +139,17 @@ def test_grading_killed_at_several_points_finishes_as_one_run_would(
     assert whole <= runs(place) <= whole + JOBS * kills
 
 
+@pytest.mark.parametrize("spread", SPREADS)
 @pytest.mark.parametrize(("stop", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_stopped_grading_writes_incomplete_reports_and_the_rerun_completes_them(
     course: tuple[Path, list[Path]],
     uninterrupted: dict[str, bytes],
     stop: signal.Signals,
     status: int,
+    spread: str,
 ) -> None:
     place, pupils = course
-    arguments = command(place, pupils, "out")
+    arguments = command(place, pupils, "out", *SPREADS[spread])
     grader = started(arguments)
     wait_for_runs(place, 10, grader)
     grader.send_signal(stop)
@@ -315,14 +320,15 @@ def test_with_one_job_a_kill_costs_at_most_the_one_run_in_flight(
     assert runs(place) - before <= len(pupils) * len(TESTS) - (before - 1)
 
 
+@pytest.mark.parametrize("spread", SPREADS)
 def test_a_kill_among_fast_runs_loses_only_the_runs_in_flight(
-    course: tuple[Path, list[Path]],
+    course: tuple[Path, list[Path]], spread: str
 ) -> None:
     place, pupils = course
     for pupil in pupils:
         program = pupil / "program"
         program.write_text(program.read_text().replace(PAUSE, ""))
-    grader = started(command(place, pupils, "out"))
+    grader = started(command(place, pupils, "out", *SPREADS[spread]))
     wait_for_runs(place, 20, grader)
     begun = runs(place)
     grader.kill()

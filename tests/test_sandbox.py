@@ -5,12 +5,13 @@ No hostile one passes by reading expected output, each error says which limit it
 nothing is written outside the grader's folders, nothing of a run outlives it, and in bubblewrap
 nothing reaches a listener on 127.0.0.1.
 
-The corpus is graded three ways: in bubblewrap with suite, class and reports in folders only
+The corpus is graded in three ways: in bubblewrap with suite, class and reports in folders only
 their owner can open; in bubblewrap with all three in world-readable folders under /opt, a folder
 the sandbox binds (they must be covered); and with bubblewrap refused (a bwrap that fails first
 on the PATH), as unprivileged users only, again under /opt in world-readable folders (`at grade`
-must make them owner-only). Without bubblewrap, or without root for /opt, these tests skip,
-except under CI=true where they fail."""
+must make them owner-only). The first and the third are graded again with the runs in two worker
+processes, each making its own sandbox. Without bubblewrap, or without root for /opt, these tests
+skip, except under CI=true where they fail."""
 
 import contextlib
 import csv
@@ -238,7 +239,9 @@ def files_under(folder: Path) -> set[Path]:
     return set(folder.rglob("*"))
 
 
-WAYS = ("private", "system", "unprivileged")  # how the corpus is graded (see the docstring)
+# How the corpus is graded (see the docstring); "in processes": its runs in two worker processes.
+WAYS = ("private", "system", "unprivileged", "private, in processes", "unprivileged, in processes")
+IN_PROCESSES = ["--threads", "1"]  # LIMITS' two jobs, one per process
 
 
 def corpus_place(way: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -276,7 +279,7 @@ def graded(
     refused_bubblewrap: Path,
 ) -> Iterator[Graded]:
     """The honest and hostile submissions graded in one `at grade` run, one of the WAYS."""
-    way = request.param
+    way, _, spread = str(request.param).partition(", ")
     place = corpus_place(way, tmp_path_factory)
     marker = f"at-hostile-{uuid.uuid4().hex}"
     home = Path.home()
@@ -309,7 +312,8 @@ def graded(
             patch.setenv("PATH", f"{refused_bubblewrap}:{os.environ['PATH']}")
         status = main(
             ["grade", "--exe", "{}/space_defender_2", "--tests", str(place / "suite" / "at")]
-            + [*LIMITS, "--out", str(place / "out"), *map(str, folders)]
+            + [*LIMITS, *(IN_PROCESSES if spread else []), "--out", str(place / "out")]
+            + list(map(str, folders))
         )
     seconds = time.perf_counter() - started
     time.sleep(3.5)  # the lingerer's detached child would write by now

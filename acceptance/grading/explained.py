@@ -19,7 +19,7 @@ from typing import Any
 
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
-from acceptance.grading.forkserver import checked, prctl
+from acceptance.grading.forkserver import PR_SET_PDEATHSIG, checked, prctl
 from acceptance.grading.grade import Grade
 from acceptance.grading.missed import caused
 from acceptance.grading.store import Graded, Store, digest
@@ -34,7 +34,6 @@ COVERAGE = "coverage"  # the store's keys of what it keeps
 CAUSES = "causes"
 # Tests per explaining process at least: more processes would share too little work.
 TESTS_PER_PROCESS = 16
-PR_SET_PDEATHSIG = 1  # prctl's option: the signal a process gets when its parent ends
 
 
 def covered_record(covered: Covered) -> dict[str, Any]:

@@ -54,6 +54,7 @@ REQUEST_SIZE = 1 << 20  # bytes of a request at most (its command line and envir
 MOST_FDS = 2  # descriptors a request carries: output, error output
 PR_SET_NO_NEW_PRIVS, PR_CAPBSET_DROP, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 38, 24, 47, 4
 PR_SET_CHILD_SUBREAPER = 36
+PR_SET_PDEATHSIG = 1  # prctl's option: the signal a process gets when its parent ends
 CAPABILITY_VERSION_3 = 0x20080522
 CLONE_NEWNET = 0x40000000
 LAST_CAP = "/proc/sys/kernel/cap_last_cap"

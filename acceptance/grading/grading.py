@@ -12,7 +12,6 @@ written whole or not at all.
 import contextlib
 import json
 import os
-import signal
 import sys
 import time
 from collections import Counter
@@ -20,7 +19,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from types import FrameType
 
 from acceptance.errors import HarnessError
 from acceptance.grading.class_report import class_html
@@ -52,6 +50,8 @@ from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private
 from acceptance.grading.points import EVEN, Points
 from acceptance.grading.sandbox import DEFAULT_LIMITS, Limits
 from acceptance.options import DEFAULT_TIMEOUT
+from acceptance.grading.workers import THREADS, Spread, grade_in_processes, parts, processes_for
+from acceptance.grading.stopping import INTERRUPTED, Signalled, stopping_signals
 from acceptance.grading.store import (
     STORE,
     Graded,
@@ -70,8 +70,6 @@ from acceptance.running.display import progress_bar
 from acceptance.running.suite import Outcome, Result
 
 REPORTS = ("grades.csv", "matrix.csv", "report.html", "causes.csv")
-STOPPING = {signal.SIGTERM: 143, signal.SIGHUP: 129}  # signals that stop a grading: exit status
-INTERRUPTED = 130  # Ctrl-C
 Found = dict[Run, Result]
 Tell = Callable[[str], None]  # where a grading says what the grader should know, line by line
 
@@ -85,7 +83,7 @@ def tell_stderr(line: str) -> None:
 class Grading:
     """A grading of a class: the suite, the program template, the submissions' folders, the
     output folder, the points, and how each run goes (time, give-up, jobs, sandbox and limits,
-    folders to hide); with `gradescope`, one submission's results.json written as it goes; with
+    folders to hide; past `threads` jobs, the runs go in several processes); with `gradescope`, one submission's results.json written as it goes; with
     a `deadline`, each repository graded at its last commit before it (and a folder that is none
     graded as it is only if `allow_folders`); with a `shard` (K, N), only the submissions in the
     K-th of N parts of the class; with `similar`, report.html ends with the integrity review."""
@@ -99,6 +97,7 @@ class Grading:
     timeout: float = DEFAULT_TIMEOUT
     give_up: int = GIVE_UP
     jobs: int = 1
+    threads: int = THREADS
     limits: Limits = DEFAULT_LIMITS
     sandbox: bool = True
     fresh: bool = False
@@ -128,30 +127,6 @@ class Finished:
     code: int
     submissions: int
     seconds: float
-
-
-class Signalled(Exception):
-    """A signal asked the grading to stop; `code` is the exit status it calls for."""
-
-    def __init__(self, code: int) -> None:
-        super().__init__(f"signal {code - 128}")
-        self.code = code
-
-
-@contextlib.contextmanager
-def stopping_signals() -> Iterator[None]:
-    """While grading, SIGTERM and SIGHUP raise Signalled in the main thread, as Ctrl-C raises
-    KeyboardInterrupt, so that the runs in flight are ended and what finished is reported."""
-
-    def raise_signalled(number: int, frame: FrameType | None) -> None:
-        raise Signalled(STOPPING[signal.Signals(number)])
-
-    previous = {number: signal.signal(number, raise_signalled) for number in STOPPING}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
 
 
 def report_texts(
@@ -351,9 +326,10 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
     with contextlib.ExitStack() as stack:
         explainers = Explainers(grading.cases, grading.jobs)  # before any thread: forked
         stack.callback(explainers.close)
-        isolation, runner, told = confine(
-            stack, grading.limits, grading.jobs, private, grading.sandbox
-        )
+        processes = processes_for(grading.jobs, grading.threads, len(pupils))
+        here = grading.jobs if processes == 1 else 1  # the workers make their own sandboxes
+        isolation, runner, told = confine(stack, grading.limits, here, private, grading.sandbox)
+        spread = Spread(processes, isolation, tuple(private)) if processes > 1 else None
         store = open_store(grading.out, grading.fresh)
         stack.callback(store.close)
         store.claim_suite(grading.cases, grading.game)
@@ -375,7 +351,7 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
             if coverage_kept(store, graded):
                 explainers.drop_coverage()
             grader = Grader(expected, grading.timeout, grading.give_up, {}, runner)
-            found, code = run_grading(grading, store, graded, grader, tell, explainers)
+            found, code = run_grading(grading, store, graded, grader, tell, explainers, spread)
             review = None if code else grading.similar  # stopped: what finished, at once
             summary, note = write_class_reports(
                 store, graded, found, review, grading.jobs, explainers
@@ -393,10 +369,12 @@ def run_grading(
     grader: Grader,
     tell: Tell,
     explainers: Explainers | None = None,
+    spread: Spread | None = None,
 ) -> tuple[Found, int]:
     """Run what the store lacks of a grading, each run made ready for the store by its worker
-    and committed as it finishes, its wrong output handed to the `explainers` if given; what
-    was found and the exit status (0, or that of the interruption)."""
+    (a thread here, or a process of the `spread` if given) and committed as it finishes, its
+    wrong output handed to the `explainers` if given; what was found and the exit status (0, or
+    that of the interruption)."""
     keys = graded.keys()
     found = store.found(graded)
     find_cause = causes_to_find(store, graded, explainers) if explainers else None
@@ -444,7 +422,11 @@ def run_grading(
     code = 0
     try:
         with stopping_signals():
-            grade_runs(pending, work, grader.guard, grading.jobs, record)
+            if spread is None:
+                grade_runs(pending, work, grader.guard, grading.jobs, record)
+            else:
+                grading_parts = parts(pending, spread, grading.jobs, grader, grading.limits)
+                grade_in_processes(grading_parts, record)
     except KeyboardInterrupt:
         code = INTERRUPTED
     except Signalled as stop:

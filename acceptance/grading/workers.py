@@ -1,0 +1,286 @@
+"""Grading on many cores: worker processes, each with its own threads and its own sandbox, each
+running the runs of the submissions given to it and sending every finished run, judged and made
+ready for the store there, to the grading's process, which alone keeps the store. One process's
+threads share one interpreter lock: past a few jobs they wait on each other, not on the programs.
+
+A worker ends with the grading's process however that ends (killed, it takes its runs with it);
+stopped (Ctrl-C, SIGTERM, SIGHUP), the grading stops its workers, whose finished runs are still
+kept, and their runs in flight are lost, as in one process.
+"""
+
+import contextlib
+import multiprocessing
+import os
+import selectors
+import signal
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from pathlib import Path
+
+from acceptance.errors import HarnessError
+from acceptance.grading.forkserver import PR_SET_PDEATHSIG, checked, prctl
+from acceptance.grading.grade import Grader, Submission, Task, grade_runs
+from acceptance.grading.isolation import Isolation, confine
+from acceptance.grading.sandbox import Limits
+from acceptance.grading.stopping import Signalled, stopping_signals
+from acceptance.grading.store import Ready, ready
+from acceptance.running.cases import Case
+from acceptance.running.compare import DiffLine, Mismatch
+from acceptance.running.suite import Outcome, Result
+
+THREADS = 4  # runs at once in one process at most, by default: more wait on its lock
+STOP_WAIT = 30.0  # seconds a stopped worker has to end its runs before it is killed
+
+
+@dataclass(frozen=True)
+class Spread:
+    """How a grading spreads its runs over worker processes: how many at most, the isolation
+    it chose, and the folders each worker's sandbox hides."""
+
+    processes: int
+    isolation: Isolation
+    private: tuple[Path, ...]
+
+
+@dataclass(frozen=True)
+class Part:
+    """What a worker process is given: its runs (whole submissions), the suite's expected
+    outputs, how each run goes (time limit, give-up, the timeouts its submissions had already,
+    the sandbox's limits), its jobs, and how its sandbox is made (the grading's isolation, hiding
+    the private folders)."""
+
+    tasks: tuple[Task, ...]
+    expected: dict[Case, bytes]  # in the suite's order: a test is sent by its number
+    timeout: float
+    give_up: int
+    timeouts: dict[str, int]
+    jobs: int
+    limits: Limits
+    spread: Spread
+
+
+def parts(
+    tasks: Sequence[Task], spread: Spread, jobs: int, grader: Grader, limits: Limits
+) -> list[Part]:
+    """The runs of a grading as its workers' parts, `jobs` at once in all, each run going as the
+    grader's would."""
+    split = parts_of(tasks, spread.processes)
+    return [
+        Part(
+            tuple(part),
+            grader.expected,
+            grader.timeout,
+            grader.give_up,
+            {task[0].name: grader.timeouts.get(task[0].name, 0) for task in part},
+            share,
+            limits,
+            spread,
+        )
+        for part, share in zip(split, jobs_of(jobs, len(split)), strict=True)
+    ]
+
+
+# A finished run as a worker sends it: submission, test number, outcome, seconds, detail, output
+# digest and size, where it first differs (line, column, place, block) and its diff's digest, then
+# the diff's lines and JSON text only the first time this worker sends that diff.
+Sent = tuple[
+    str,
+    int,
+    str,
+    float,
+    str,
+    str,
+    int,
+    tuple[int, int, str, str] | None,
+    str | None,
+    tuple[DiffLine, ...] | None,
+    str | None,
+]
+
+
+def sent(name: str, test: int, done: Ready, known: set[str]) -> Sent:
+    """A finished run as a worker sends it: small and plain, each distinct diff sent once (a
+    class's wrong outputs repeat), since the grading's one process reads every run."""
+    result, mismatch = done.result, done.result.mismatch
+    where = None
+    if mismatch is not None:
+        where = (mismatch.line, mismatch.column, mismatch.place, mismatch.block)
+    new = mismatch is not None and done.diff_digest not in known
+    if new and done.diff_digest is not None:
+        known.add(done.diff_digest)
+    return (
+        name,
+        test,
+        result.outcome.value,
+        result.seconds,
+        result.detail,
+        done.output,
+        done.size,
+        where,
+        done.diff_digest,
+        mismatch.diff if new and mismatch is not None else None,
+        done.diff if new else None,
+    )
+
+
+def received(
+    message: Sent, cases: Sequence[Case], diffs: dict[str, tuple[tuple[DiffLine, ...], str]]
+) -> Ready:
+    """A finished run a worker sent, made whole again, its diff kept by its digest for the runs
+    that send only the digest."""
+    _, test, outcome, seconds, detail, output, size, where, digest, lines, text = message
+    if digest is not None and lines is not None and text is not None:
+        diffs.setdefault(digest, (lines, text))
+    mismatch, diff = None, None
+    if where is not None and digest is not None:
+        lines, diff = diffs[digest]
+        line, column, place, block = where
+        mismatch = Mismatch(line, column, place, lines, block)
+    result = Result(cases[test], Outcome(outcome), seconds, mismatch, detail)
+    return Ready(result, output, size, diff, digest)
+
+
+def processes_for(jobs: int, threads: int, submissions: int) -> int:
+    """How many processes run `jobs` runs at once, `threads` in each at most: no more than
+    there are submissions, since each submission is one process's."""
+    return max(1, min(-(-jobs // threads), submissions))
+
+
+def parts_of(tasks: Sequence[Task], count: int) -> list[list[Task]]:
+    """The runs split in `count` parts of whole submissions, as even in runs as can be: the
+    submission with the most runs left goes to the part with the fewest runs so far."""
+    runs: dict[str, list[Task]] = {}
+    for task in tasks:
+        runs.setdefault(task[0].name, []).append(task)
+    parts: list[list[Task]] = [[] for _ in range(count)]
+    for name in sorted(runs, key=lambda name: -len(runs[name])):
+        min(parts, key=len).extend(runs[name])
+    return [part for part in parts if part]
+
+
+def jobs_of(jobs: int, count: int) -> list[int]:
+    """`jobs` runs at once shared among `count` processes, the first ones one more."""
+    return [jobs // count + (number < jobs % count) for number in range(count)]
+
+
+def grade_in_processes(
+    parts: Sequence[Part], on_result: Callable[[Submission, Ready], None]
+) -> None:
+    """Every part's runs done in a worker process of its own, `on_result` told of each finished
+    run here, one at a time, as it arrives. Anything that stops the waiting (Ctrl-C, a signal's
+    exception) stops the workers and keeps what they finished before it goes on up; a worker's
+    error is the grading's one-line error."""
+    context = multiprocessing.get_context("spawn")  # the grading has threads: no fork
+    submission_of = {task[0].name: task[0] for part in parts for task in part.tasks}
+    cases = tuple(parts[0].expected) if parts else ()
+    diffs: dict[str, tuple[tuple[DiffLine, ...], str]] = {}
+
+    def arrived(message: Sent) -> None:
+        """A run a worker sent, told to `on_result`."""
+        on_result(submission_of[message[0]], received(message, cases, diffs))
+
+    workers: dict[Connection, BaseProcess] = {}
+    try:
+        for part in parts:
+            receiving, sending = context.Pipe(duplex=False)
+            process = context.Process(target=work_part, args=(part, sending, os.getpid()))
+            process.start()
+            sending.close()
+            workers[receiving] = process
+        receive(workers, arrived)
+    except (KeyboardInterrupt, Signalled):
+        stop(workers.values())
+        receive(workers, arrived)
+        raise
+    finally:
+        stop(workers.values())
+        for receiving in workers:
+            receiving.close()
+
+
+def receive(workers: dict[Connection, BaseProcess], arrived: Callable[[Sent], None]) -> None:
+    """Each run the workers send, `arrived`, until each has ended (its pipe closed); a worker's
+    error raised here as the grading's. One selector serves the whole wait, and each pipe is
+    read while it has runs: a run costs this process no more than its message."""
+    with selectors.DefaultSelector() as selector:
+        for receiving in workers:
+            if not receiving.closed:
+                selector.register(receiving, selectors.EVENT_READ, receiving)
+        while selector.get_map():
+            for key, _ in selector.select():
+                receiving = key.data
+                try:
+                    while True:
+                        message = receiving.recv()
+                        if isinstance(message, str):
+                            raise HarnessError(message)
+                        arrived(message)
+                        if not receiving.poll():
+                            break
+                except EOFError:
+                    selector.unregister(receiving)
+                    receiving.close()
+
+
+def stop(processes: Iterable[BaseProcess]) -> None:
+    """Ask each worker still running to stop (SIGTERM: it ends its runs in flight), then wait
+    for it, killing one that has not ended in STOP_WAIT seconds."""
+    running = [process for process in processes if process.is_alive()]
+    for process in running:
+        process.terminate()
+    for process in running:
+        process.join(STOP_WAIT)
+        if process.is_alive():
+            process.kill()
+            process.join()
+
+
+def work_part(part: Part, results: Connection, grader: int) -> None:
+    """A worker process: its part's runs, `part.jobs` at once in its own sandbox, each sent to
+    the grading as it ends; stopped by SIGTERM or SIGHUP, ended with the grading's process, Ctrl-C
+    left to the grading (which stops it); an error sent as one line."""
+    checked(prctl(PR_SET_PDEATHSIG, signal.SIGKILL), "cannot end with the grader")
+    if os.getppid() != grader:  # the grading ended before that was asked
+        os._exit(1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with stopping_signals(), contextlib.ExitStack() as stack:
+            chosen, private = part.spread.isolation, part.spread.private
+            isolated = chosen is not Isolation.NONE
+            isolation, runner, _ = confine(stack, part.limits, part.jobs, private, isolated)
+            if isolation is not chosen:
+                raise HarnessError(
+                    f"a grading process got isolation {isolation.value!r},"
+                    f" not the grading's {chosen.value!r}"
+                )
+            grader_of = Grader(part.expected, part.timeout, part.give_up, part.timeouts, runner)
+
+            def work(submission: Submission, case: Case) -> Ready:
+                """A run, made ready for the store here."""
+                return ready(*grader_of(submission, case))
+
+            numbers = {case: number for number, case in enumerate(part.expected)}
+            known: set[str] = set()
+
+            def send(submission: Submission, done: Ready) -> None:
+                """A finished run sent to the grading."""
+                number = numbers[done.result.case]
+                results.send(sent(submission.name, number, done, known))
+
+            grade_runs(part.tasks, work, grader_of.guard, part.jobs, send)
+    except Signalled:
+        pass
+    except HarnessError as error:
+        tell(results, str(error))
+    except Exception as error:  # the grading says it in one line, never a traceback
+        tell(results, f"a grading process failed: {type(error).__name__}: {error}")
+    finally:
+        results.close()
+
+
+def tell(results: Connection, error: str) -> None:
+    """A worker's error sent to the grading, unless the grading has gone (then it is no one's)."""
+    with contextlib.suppress(OSError):
+        results.send(error)

@@ -1,0 +1,221 @@
+"""Grading in worker processes: past `--threads` jobs, a class's runs go in several processes,
+each with whole submissions, its own threads and its own sandbox, and each finished run goes to
+the grading's process, which alone keeps the store; the reports are those of one process, a worker
+ends with the grading however it ends, and a worker's failure is a one-line error. (The kills and
+stops in worker processes: tests/test_grading_store.py; the hostile corpus: tests/test_sandbox.py.)
+"""
+
+import os
+import pickle
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from acceptance.cli import main
+from acceptance.cli_grade import REPORTS
+from acceptance.errors import HarnessError
+from acceptance.grading.grade import Grader, expected_bytes, submissions
+from acceptance.grading.isolation import Isolation
+from acceptance.grading.sandbox import DEFAULT_LIMITS
+from acceptance.grading.store import ready
+from acceptance.grading.workers import (
+    Part,
+    Spread,
+    grade_in_processes,
+    jobs_of,
+    parts_of,
+    processes_for,
+    received,
+    sent,
+)
+from acceptance.running.cases import collect
+from tests.classroom import EXACT, ROOT, TEMPLATE, TRAILING_SPACE, Kind, copy_suite, make_class
+
+TESTS = [ROOT / "at" / f"at{number:03d}.txt" for number in range(1, 7)]
+AT = Path(sys.executable).with_name("at")
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> tuple[Path, list[Path]]:
+    """A suite of six tests and a class of five whose programs log their parent's pid."""
+    copy_suite(tmp_path / "suite", TESTS)
+    log = f'echo "$PPID" >> {tmp_path / "parents.log"}\n'
+    kinds = {"exact": Kind(3, log + EXACT), "spacey": Kind(2, log + TRAILING_SPACE % 2)}
+    pupils = make_class(tmp_path / "class", kinds)
+    for pupil in pupils:  # no two alike: identical submissions share their runs
+        (pupil / "program").write_text((pupil / "program").read_text() + f"# {pupil.name}\n")
+    return tmp_path, pupils
+
+
+def grade(place: Path, pupils: list[Path], out: str, *options: str) -> dict[str, bytes]:
+    """The class graded without a sandbox into an output folder; its reports."""
+    command = ["grade", "--no-sandbox", "--exe", TEMPLATE, "--tests", str(place / "suite")]
+    arguments = [*command, "--out", str(place / out), *options, *map(str, pupils)]
+    assert main(arguments) == 0
+    return {name: (place / out / name).read_bytes() for name in REPORTS}
+
+
+def parents(place: Path) -> set[int]:
+    """The pids of the processes that started the class's programs so far, the log then emptied."""
+    log = place / "parents.log"
+    pids = {int(line) for line in log.read_text().split()}
+    log.write_text("")
+    return pids
+
+
+def test_past_its_threads_a_grading_runs_in_worker_processes_and_reports_as_one(
+    course: tuple[Path, list[Path]],
+) -> None:
+    place, pupils = course
+    alone = grade(place, pupils, "threads", "-j", "2")
+    assert parents(place) == {os.getpid()}
+    spread = grade(place, pupils, "processes", "-j", "2", "--threads", "1")
+    workers = parents(place)
+    assert len(workers) == 2 and os.getpid() not in workers
+    assert spread == alone
+
+
+def test_a_grading_has_no_more_worker_processes_than_submissions(
+    course: tuple[Path, list[Path]],
+) -> None:
+    place, pupils = course
+    grade(place, pupils[:1], "one", "-j", "3", "--threads", "1")
+    assert parents(place) == {os.getpid()}  # one submission: its runs are one process's
+
+
+def test_a_killed_grading_takes_its_worker_processes_with_it(
+    course: tuple[Path, list[Path]],
+) -> None:
+    place, pupils = course
+    for pupil in pupils:
+        program = pupil / "program"
+        program.write_text(program.read_text().replace("cat ", "sleep 30; cat "))
+    command = [str(AT), "grade", "--no-sandbox", "--exe", TEMPLATE, "--tests", str(place / "suite")]
+    arguments = [*command, "-j", "2", "--threads", "1", "--out", str(place / "out")]
+    grader = subprocess.Popen([*arguments, *map(str, pupils)], stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while len(started := parents_so_far(place)) < 2:
+        assert grader.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    grader.kill()
+    grader.wait()
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in started) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in started if alive(pid)]
+
+
+def parents_so_far(place: Path) -> set[int]:
+    """The pids that started the class's programs so far (the log kept)."""
+    log = place / "parents.log"
+    return {int(line) for line in log.read_text().split()} if log.exists() else set()
+
+
+def alive(pid: int) -> bool:
+    """Whether a process is still running (a zombie is not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_worker_that_cannot_make_the_gradings_isolation_is_a_one_line_error(
+    course: tuple[Path, list[Path]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    place, pupils = course
+    refusing = place / "refusing"
+    refusing.mkdir()
+    (refusing / "bwrap").write_text("#!/bin/sh\necho 'bwrap: refused' >&2\nexit 1\n")
+    (refusing / "bwrap").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{refusing}:{os.environ['PATH']}")
+    cases = collect([place / "suite"], None)
+    grader = Grader(expected_bytes(cases), 10, 3, {}, None)
+    tasks = tuple((pupil, case) for pupil in submissions(TEMPLATE, pupils[:1]) for case in cases)
+    spread = Spread(2, Isolation.BUBBLEWRAP, ())
+    part = Part(tasks, grader.expected, 10, 3, {}, 1, DEFAULT_LIMITS, spread)
+    with pytest.raises(HarnessError) as error:
+        grade_in_processes([part], lambda submission, done: None)
+    assert "\n" not in str(error.value)
+    assert "bwrap" in str(error.value) or "isolation" in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("stop", "whom", "status"), [(signal.SIGTERM, "grader", 143), (signal.SIGINT, "group", 130)]
+)
+def test_a_stopped_grading_stops_its_workers_without_a_word_from_them(
+    course: tuple[Path, list[Path]], stop: signal.Signals, whom: str, status: int
+) -> None:
+    place, pupils = course
+    for pupil in pupils:
+        program = pupil / "program"
+        program.write_text(program.read_text().replace("cat ", "sleep 30; cat "))
+    command = [str(AT), "grade", "--no-sandbox", "--exe", TEMPLATE, "--tests", str(place / "suite")]
+    arguments = [*command, "-j", "2", "--threads", "1", "--out", str(place / "out")]
+    grader = subprocess.Popen(  # as from a terminal: Ctrl-C reaches its whole process group
+        [*arguments, *map(str, pupils)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    deadline = time.monotonic() + 60
+    while len(parents_so_far(place)) < 2:
+        assert grader.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    if whom == "group":
+        os.killpg(grader.pid, stop)
+    else:
+        grader.send_signal(stop)
+    _, err = grader.communicate(timeout=60)
+    assert grader.returncode == status
+    told = err.decode().splitlines()  # the runs in flight are lost: no finished one to keep
+    assert len(told) == 1 and re.fullmatch(r"at: stopped: graded \d of 30 runs", told[0])
+
+
+def test_runs_are_shared_in_whole_submissions_evenly_and_jobs_as_evenly() -> None:
+    pupils = submissions(TEMPLATE, [Path(f"/class/{name}") for name in "abcde"])
+    cases = collect([ROOT / "at" / "at001.txt", ROOT / "at" / "at002.txt"], None)
+    counts = {"a": 2, "b": 1, "c": 2, "d": 1, "e": 2}
+    tasks = [(pupil, case) for pupil in pupils for case in cases[: counts[pupil.name]]]
+    split = parts_of(tasks, 2)
+    assert sorted(len(part) for part in split) == [4, 4]
+    for part in split:
+        names = [submission.name for submission, _ in part]
+        assert all(names.count(name) == counts[name] for name in names)
+    assert sum(split, []).count(tasks[0]) == 1 and len(sum(split, [])) == len(tasks)
+    assert parts_of(tasks[:2], 4) == [tasks[:2]]
+    assert jobs_of(7, 3) == [3, 2, 2] and jobs_of(4, 4) == [1, 1, 1, 1]
+    assert processes_for(16, 4, 100) == 4 and processes_for(17, 4, 100) == 5
+    assert processes_for(16, 4, 2) == 2 and processes_for(4, 4, 100) == 1
+    assert processes_for(2, 1, 0) == 1
+
+
+def test_a_run_crosses_to_the_grading_whole_each_distinct_diff_sent_once(
+    course: tuple[Path, list[Path]],
+) -> None:
+    place, pupils = course
+    cases = collect([place / "suite"], None)
+    grader = Grader(expected_bytes(cases), 10, 3, {}, None)
+    spacey = submissions(TEMPLATE, [pupils[3], pupils[4]])
+    known: set[str] = set()
+    diffs: dict[str, tuple[object, str]] = {}
+    for submission in spacey:
+        done = ready(*grader(submission, cases[1]))
+        assert done.diff is not None
+        message = sent(submission.name, 1, done, known)
+        assert (message[9] is None) is (submission is spacey[1])  # the diff's lines: once
+        crossed = received(pickle.loads(pickle.dumps(message)), cases, diffs)  # type: ignore[arg-type]
+        assert crossed == done
+    passed = ready(*grader(submissions(TEMPLATE, [pupils[0]])[0], cases[0]))
+    assert received(sent("exact00", 0, passed, known), cases, {}) == passed  # type: ignore[arg-type]
+
+
+def test_a_case_crosses_processes_as_the_same_game() -> None:
+    case = collect([ROOT / "at" / "at001.txt"], None)[0]
+    crossed = pickle.loads(pickle.dumps(case))
+    assert crossed == case and crossed.game is case.game
