@@ -8,18 +8,21 @@ The class is that of `tools.benchmarks.grading`: distinct fast programs, each pr
 of `at grade` and everything it started, its start-up included, and bwrap's first process in
 each sandbox (it ends after bwrap, so only this benchmark, adopting it, can count its CPU); the
 floor's, that of the loop and the programs it started. With two submissions or more, each row also grades the class's
-first submission alone, whose own process's CPU (its programs' apart, read from /proc) is the
+first submission alone, whose own processes' CPU (its worker processes' too, their programs'
+apart, read from /proc) is the
 grading's fixed cost (start-up, the suite's coverage) with one submission's runs: what the rest
 of the class adds per run to that process, less what a run adds to the floor's loop, is the
 grader's own CPU per run (`own`), its fixed cost apart, the programs' CPU (the same programs
 either way, and the noisiest figure on a loaded machine) left out of both.
 
     python -m tools.benchmarks.scaling [--class-size N] [--jobs N ...] [--isolations NAME ...]
+        [--threads N]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import subprocess
 import sys
@@ -62,6 +65,7 @@ def table(options: argparse.Namespace) -> int:
     isolations = [name for name in options.isolations if not why_not(name)]
     for name in set(options.isolations) - set(isolations):
         print(f"{name}: skipped ({why_not(name)})")
+    threads = "" if options.threads is None else f" --threads {options.threads}"
     base = Path("/opt") if os.access("/opt", os.W_OK) else None
     with tempfile.TemporaryDirectory(dir=base) as folder:
         place = Path(folder)
@@ -74,10 +78,12 @@ def table(options: argparse.Namespace) -> int:
         for isolation in isolations:
             for count in jobs:
                 out = place / f"out-{isolation}-{count}"
-                figures = measure(partial(grade, place, pupils, out, isolation, count), runs)
-                row = line(f"{isolation} -j {count}", figures, floor)
+                grading = partial(grade, place, pupils, out, options.threads)
+                figures = measure(partial(grading, isolation, count), runs)
+                row = line(f"{isolation} -j {count}{threads}", figures, floor)
                 if len(pupils) > 1:
-                    alone = partial(grade, place, pupils[:1], out.with_name(f"{out.name}-1"))
+                    single = out.with_name(f"{out.name}-1")
+                    alone = partial(grade, place, pupils[:1], single, options.threads)
                     first = measure(partial(alone, isolation, count), len(tests()))
                     row += own(figures, first, floor)
                 print(row)
@@ -115,11 +121,20 @@ def plain_loop(pupils: Sequence[str]) -> float:
     return ended.user + ended.system - started.user - started.system
 
 
-def grade(place: Path, pupils: Sequence[str], out: Path, isolation: str, jobs: int) -> float:
-    """`at grade` of the class in an isolation (the unprivileged user: bwrap refused); the CPU
-    seconds of its own process (its programs' apart)."""
+def grade(
+    place: Path,
+    pupils: Sequence[str],
+    out: Path,
+    threads: int | None,
+    isolation: str,
+    jobs: int,
+) -> float:
+    """`at grade` of the class in an isolation (the unprivileged user: bwrap refused), at most
+    `threads` runs at once in a process if given; the CPU seconds of its own processes (its
+    programs' apart)."""
     environment = dict(ENVIRONMENT)
     options = ["-j", str(jobs)] + (["--no-sandbox"] if isolation == "none" else [])
+    options += [] if threads is None else ["--threads", str(threads)]
     if isolation == "unprivileged":
         refusing = place / "refusing"
         refusing.mkdir(exist_ok=True)
@@ -138,14 +153,46 @@ def grade(place: Path, pupils: Sequence[str], out: Path, isolation: str, jobs: i
 
 
 def own_seconds(pid: int) -> float:
-    """The CPU seconds of a process alone (its children's apart), read from /proc as it runs
-    until it has ended (not yet waited for, its figures are final then)."""
+    """The CPU seconds of a grading's own processes (its worker processes' too), their programs'
+    apart, read from /proc as it runs until it has ended (not yet waited for, its figures are
+    final then; a worker's, read last at most POLL seconds before it ended)."""
     tick = os.sysconf("SC_CLK_TCK")
+    workers: dict[int, int] = {}
     while True:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        if fields[0] == "Z":
-            return (int(fields[11]) + int(fields[12])) / tick
+        fields = stat_fields(pid)
+        if fields is not None and fields[0] == "Z":
+            return (ticks(fields) + sum(workers.values())) / tick
+        for child in worker_pids(pid):
+            if (found := stat_fields(child)) is not None:
+                workers[child] = ticks(found)
         time.sleep(POLL)
+
+
+def stat_fields(pid: int) -> list[str] | None:
+    """A process's /proc stat fields after its name (None: it is gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def ticks(fields: list[str]) -> int:
+    """A process's own CPU in clock ticks (its children's apart), from its stat fields."""
+    return int(fields[11]) + int(fields[12])
+
+
+def worker_pids(pid: int) -> list[int]:
+    """The grading's worker processes: its children that multiprocessing spawned."""
+    pids = []
+    for children in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            pids += [int(child) for child in children.read_text().split()]
+    workers = []
+    for child in pids:
+        with contextlib.suppress(OSError):
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                workers.append(child)
+    return workers
 
 
 @dataclass(frozen=True)
@@ -213,6 +260,9 @@ def _arguments() -> argparse.ArgumentParser:
         choices=ISOLATIONS,
         default=list(ISOLATIONS),
         help="(default all)",
+    )
+    parser.add_argument(
+        "--threads", type=int, help="at most N runs at once in a process (default at grade's)"
     )
     return parser
 
