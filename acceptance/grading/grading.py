@@ -426,7 +426,7 @@ def run_grading(
                 grade_runs(pending, work, grader.guard, grading.jobs, record)
             else:
                 grading_parts = parts(pending, spread, grading.jobs, grader, grading.limits)
-                grade_in_processes(grading_parts, record)
+                grade_in_processes(grading_parts, record, store.together)
     except KeyboardInterrupt:
         code = INTERRUPTED
     except Signalled as stop:

@@ -497,6 +497,14 @@ class Store:
                 raise
             raise self.cannot_write(self.path, sqlite_reason(error, self.path)) from None
 
+    @contextlib.contextmanager
+    def together(self) -> Iterator[None]:
+        """The runs added meanwhile committed as one transaction (`transaction`), then made
+        durable as any commit is: the runs that reached the grading at once cost one commit."""
+        with self.transaction():
+            yield
+        self.committed()
+
     def claim_suite(self, cases: Sequence[Case], game: str | None) -> None:
         """Record the suite of a new store; a store of another suite or game is an error."""
         suite = {"game": game, "tests": json.loads(suite_json(cases))}

@@ -3,9 +3,10 @@ running the runs of the submissions given to it and sending every finished run, 
 ready for the store there, to the grading's process, which alone keeps the store. One process's
 threads share one interpreter lock: past a few jobs they wait on each other, not on the programs.
 
-A worker ends with the grading's process however that ends (killed, it takes its runs with it);
-stopped (Ctrl-C, SIGTERM, SIGHUP), the grading stops its workers, whose finished runs are still
-kept, and their runs in flight are lost, as in one process.
+A worker ends with the grading's process however that ends; stopped (Ctrl-C, SIGTERM, SIGHUP),
+the grading stops its workers, whose finished runs are still kept, and their runs in flight are
+lost, as in one process. Killed, the grading loses at most twice its jobs' runs: those in flight,
+and those finished that it had not yet committed (`Credits`).
 """
 
 import contextlib
@@ -13,6 +14,8 @@ import multiprocessing
 import os
 import selectors
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -27,11 +30,14 @@ from acceptance.grading.sandbox import Limits
 from acceptance.grading.stopping import Signalled, stopping_signals
 from acceptance.grading.store import Ready, ready
 from acceptance.running.cases import Case
+from acceptance.running.execution import Guard
 from acceptance.running.compare import DiffLine, Mismatch
 from acceptance.running.suite import Outcome, Result
 
 THREADS = 4  # runs at once in one process at most, by default: more wait on its lock
 STOP_WAIT = 30.0  # seconds a stopped worker has to end its runs before it is killed
+Together = Callable[[], contextlib.AbstractContextManager[None]]  # runs told as one (a commit)
+CREDIT_WAIT = 0.05  # seconds between two looks, while a run waits for its credit, at a stop
 
 
 @dataclass(frozen=True)
@@ -165,11 +171,39 @@ def jobs_of(jobs: int, count: int) -> list[int]:
     return [jobs // count + (number < jobs % count) for number in range(count)]
 
 
+class Credits:
+    """The finished runs a worker may have sent that the grading has not committed yet: as many
+    as its jobs, each given back as the grading acknowledges a run, so that a kill of the grading
+    loses no more than twice its jobs' runs (those in flight, those sent)."""
+
+    def __init__(self, channel: Connection, count: int, guard: Guard) -> None:
+        self.channel = channel
+        self.credits = threading.Semaphore(count)
+        self.guard = guard
+        threading.Thread(target=self.given_back, name="credits", daemon=True).start()
+
+    def given_back(self) -> None:
+        """Each acknowledgement of the grading, a credit back, until the grading has gone."""
+        with contextlib.suppress(EOFError, OSError):
+            while True:
+                self.channel.recv_bytes()
+                self.credits.release()
+
+    def take(self) -> bool:
+        """Wait for a credit; False once the worker stops (its run is lost, as one in flight)."""
+        while not self.credits.acquire(timeout=CREDIT_WAIT):
+            if self.guard.stopped:
+                return False
+        return True
+
+
 def grade_in_processes(
-    parts: Sequence[Part], on_result: Callable[[Submission, Ready], None]
+    parts: Sequence[Part],
+    on_result: Callable[[Submission, Ready], None],
+    together: Together = contextlib.nullcontext,
 ) -> None:
     """Every part's runs done in a worker process of its own, `on_result` told of each finished
-    run here, one at a time, as it arrives. Anything that stops the waiting (Ctrl-C, a signal's
+    run here, one at a time, as it arrives, the runs that arrive at once told `together`. Anything that stops the waiting (Ctrl-C, a signal's
     exception) stops the workers and keeps what they finished before it goes on up; a worker's
     error is the grading's one-line error."""
     context = multiprocessing.get_context("spawn")  # the grading has threads: no fork
@@ -184,15 +218,17 @@ def grade_in_processes(
     workers: dict[Connection, BaseProcess] = {}
     try:
         for part in parts:
-            receiving, sending = context.Pipe(duplex=False)
+            receiving, sending = context.Pipe()
             process = context.Process(target=work_part, args=(part, sending, os.getpid()))
             process.start()
             sending.close()
             workers[receiving] = process
-        receive(workers, arrived)
+        receive(workers, arrived, together)
     except (KeyboardInterrupt, Signalled):
-        stop(workers.values())
-        receive(workers, arrived)
+        for worker in workers.values():
+            if worker.is_alive():
+                worker.terminate()
+        receive(workers, arrived, together, time.monotonic() + STOP_WAIT)
         raise
     finally:
         stop(workers.values())
@@ -200,28 +236,54 @@ def grade_in_processes(
             receiving.close()
 
 
-def receive(workers: dict[Connection, BaseProcess], arrived: Callable[[Sent], None]) -> None:
-    """Each run the workers send, `arrived`, until each has ended (its pipe closed); a worker's
-    error raised here as the grading's. One selector serves the whole wait, and each pipe is
-    read while it has runs: a run costs this process no more than its message."""
+def receive(
+    workers: dict[Connection, BaseProcess],
+    arrived: Callable[[Sent], None],
+    together: Together = contextlib.nullcontext,
+    deadline: float | None = None,
+) -> None:
+    """Each run the workers send, `arrived`, until each has ended (its pipe closed) or the
+    deadline (a `time.monotonic`) has passed; a worker's error raised here as the grading's. The
+    runs waiting at once are told `together` (one commit of the store), then acknowledged (their
+    credits given back). One selector serves the whole wait (a pipe's own `poll` makes one per
+    call)."""
     with selectors.DefaultSelector() as selector:
         for receiving in workers:
             if not receiving.closed:
                 selector.register(receiving, selectors.EVENT_READ, receiving)
         while selector.get_map():
-            for key, _ in selector.select():
-                receiving = key.data
-                try:
-                    while True:
-                        message = receiving.recv()
-                        if isinstance(message, str):
-                            raise HarnessError(message)
-                        arrived(message)
-                        if not receiving.poll():
-                            break
-                except EOFError:
-                    selector.unregister(receiving)
-                    receiving.close()
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return
+            waiting = read(selector, left)
+            with together():
+                for _, message in waiting:
+                    arrived(message)
+            for receiving, _ in waiting:
+                with contextlib.suppress(OSError):  # a worker that has ended needs none
+                    receiving.send_bytes(b"")
+
+
+def read(selector: selectors.BaseSelector, timeout: float | None) -> list[tuple[Connection, Sent]]:
+    """The runs the workers have sent, waiting up to `timeout` seconds for the first, then
+    taking every one that waits (at most a worker's jobs each: their credits); a pipe that has
+    closed is forgotten, an error raised."""
+    waiting: list[tuple[Connection, Sent]] = []
+    while events := selector.select(timeout if not waiting else 0):
+        for key, _ in events:
+            receiving = key.data
+            try:
+                message = receiving.recv()
+            except EOFError:
+                selector.unregister(receiving)
+                receiving.close()
+                continue
+            if isinstance(message, str):
+                raise HarnessError(message)
+            waiting.append((receiving, message))
+        if not selector.get_map():
+            break
+    return waiting
 
 
 def stop(processes: Iterable[BaseProcess]) -> None:
@@ -263,11 +325,12 @@ def work_part(part: Part, results: Connection, grader: int) -> None:
 
             numbers = {case: number for number, case in enumerate(part.expected)}
             known: set[str] = set()
+            credits = Credits(results, part.jobs, grader_of.guard)
 
             def send(submission: Submission, done: Ready) -> None:
-                """A finished run sent to the grading."""
-                number = numbers[done.result.case]
-                results.send(sent(submission.name, number, done, known))
+                """A finished run sent to the grading, once a credit allows."""
+                if credits.take():
+                    results.send(sent(submission.name, numbers[done.result.case], done, known))
 
             grade_runs(part.tasks, work, grader_of.guard, part.jobs, send)
     except Signalled:

@@ -16,7 +16,7 @@ grader's own CPU per run (`own`), its fixed cost apart, the programs' CPU (the s
 either way, and the noisiest figure on a loaded machine) left out of both.
 
     python -m tools.benchmarks.scaling [--class-size N] [--jobs N ...] [--isolations NAME ...]
-        [--threads N]
+        [--threads N ...]
 """
 
 from __future__ import annotations
@@ -65,7 +65,6 @@ def table(options: argparse.Namespace) -> int:
     isolations = [name for name in options.isolations if not why_not(name)]
     for name in set(options.isolations) - set(isolations):
         print(f"{name}: skipped ({why_not(name)})")
-    threads = "" if options.threads is None else f" --threads {options.threads}"
     base = Path("/opt") if os.access("/opt", os.W_OK) else None
     with tempfile.TemporaryDirectory(dir=base) as folder:
         place = Path(folder)
@@ -76,19 +75,25 @@ def table(options: argparse.Namespace) -> int:
         floor = measure(lambda: plain_loop(pupils), runs)
         print(line("the floor (one at a time)", floor, floor))
         for isolation in isolations:
-            for count in jobs:
-                out = place / f"out-{isolation}-{count}"
-                grading = partial(grade, place, pupils, out, options.threads)
+            for count, threads in settings(jobs, options.threads or [None]):
+                out = place / f"out-{isolation}-{count}-{threads}"
+                grading = partial(grade, place, pupils, out, threads)
                 figures = measure(partial(grading, isolation, count), runs)
-                row = line(f"{isolation} -j {count}{threads}", figures, floor)
+                shown = "" if threads is None else f" --threads {threads}"
+                row = line(f"{isolation} -j {count}{shown}", figures, floor)
                 if len(pupils) > 1:
                     single = out.with_name(f"{out.name}-1")
-                    alone = partial(grade, place, pupils[:1], single, options.threads)
+                    alone = partial(grade, place, pupils[:1], single, threads)
                     first = measure(partial(alone, isolation, count), len(tests()))
                     row += own(figures, first, floor)
                 print(row)
     print(f"load {load()}")
     return 0
+
+
+def settings(jobs: Sequence[int], threads: Sequence[int | None]) -> list[tuple[int, int | None]]:
+    """Each number of jobs with each --threads (one job: the first alone, all are the same)."""
+    return [(count, each) for count in jobs for each in (threads[:1] if count == 1 else threads)]
 
 
 def why_not(isolation: str) -> str:
@@ -262,7 +267,10 @@ def _arguments() -> argparse.ArgumentParser:
         help="(default all)",
     )
     parser.add_argument(
-        "--threads", type=int, help="at most N runs at once in a process (default at grade's)"
+        "--threads",
+        type=int,
+        nargs="+",
+        help="at grade's --threads values, each a row (default at grade's own)",
     )
     return parser
 
