@@ -5,6 +5,7 @@ ends with the grading however it ends, and a worker's failure is a one-line erro
 stops in worker processes: tests/test_grading_store.py; the hostile corpus: tests/test_sandbox.py.)
 """
 
+import multiprocessing
 import os
 import pickle
 import re
@@ -22,7 +23,7 @@ from acceptance.errors import HarnessError
 from acceptance.grading.grade import Grader, expected_bytes, submissions
 from acceptance.grading.isolation import Isolation
 from acceptance.grading.sandbox import DEFAULT_LIMITS
-from acceptance.grading.store import ready
+from acceptance.grading.store import STORE, kept_runs, ready
 from acceptance.grading.workers import (
     Part,
     Spread,
@@ -30,6 +31,7 @@ from acceptance.grading.workers import (
     jobs_of,
     parts_of,
     processes_for,
+    receive,
     received,
     sent,
 )
@@ -177,6 +179,46 @@ def test_a_stopped_grading_stops_its_workers_without_a_word_from_them(
     assert len(told) == 1 and re.fullmatch(r"at: stopped: graded \d of 30 runs", told[0])
 
 
+def test_a_worker_killed_from_outside_is_a_one_line_error_and_its_finished_runs_are_kept(
+    course: tuple[Path, list[Path]],
+) -> None:
+    place, pupils = course
+    for pupil in pupils:
+        program = pupil / "program"
+        program.write_text(program.read_text().replace("cat ", "sleep 0.2; cat "))
+    command = [str(AT), "grade", "--no-sandbox", "--exe", TEMPLATE, "--tests", str(place / "suite")]
+    arguments = [*command, "-j", "2", "--threads", "1", "--out", str(place / "out")]
+    grader = subprocess.Popen([*arguments, *map(str, pupils)], stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while len(started := parents_so_far(place)) < 2:
+        assert grader.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    time.sleep(0.5)  # a few runs finish
+    os.kill(min(started), signal.SIGKILL)
+    _, err = grader.communicate(timeout=60)
+    assert grader.returncode == 2
+    assert err.decode().splitlines() == [
+        "at: a grading process ended with signal 9: the runs it finished are kept;"
+        " the same command goes on from them"
+    ]
+    kept = kept_runs(place / "out" / STORE)
+    assert kept is not None and kept > 0
+    assert main(arguments[1:] + list(map(str, pupils))) == 0
+    assert kept_runs(place / "out" / STORE) == 30
+
+
+def test_a_worker_that_ends_with_its_acknowledgements_unread_has_sent_all_its_runs() -> None:
+    receiving, sending = multiprocessing.get_context("spawn").Pipe()
+    messages = [("a", number) for number in range(3)]
+    for message in messages:
+        sending.send(message)
+    receiving.send_bytes(b"")  # an acknowledgement the worker never reads
+    sending.close()  # the reader's next read after its runs: a reset, not an end of file
+    told: list[object] = []
+    receive([receiving], told.append)
+    assert told == messages
+
+
 def test_runs_are_shared_in_whole_submissions_evenly_and_jobs_as_evenly() -> None:
     pupils = submissions(TEMPLATE, [Path(f"/class/{name}") for name in "abcde"])
     cases = collect([ROOT / "at" / "at001.txt", ROOT / "at" / "at002.txt"], None)
@@ -212,7 +254,7 @@ def test_a_run_crosses_to_the_grading_whole_each_distinct_diff_sent_once(
         crossed = received(pickle.loads(pickle.dumps(message)), cases, diffs)  # type: ignore[arg-type]
         assert crossed == done
     passed = ready(*grader(submissions(TEMPLATE, [pupils[0]])[0], cases[0]))
-    assert received(sent("exact00", 0, passed, known), cases, {}) == passed  # type: ignore[arg-type]
+    assert received(sent("exact00", 0, passed, known), cases, {}) == passed
 
 
 def test_a_case_crosses_processes_as_the_same_game() -> None:

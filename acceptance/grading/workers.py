@@ -224,6 +224,7 @@ def grade_in_processes(
             sending.close()
             workers[receiving] = process
         receive(workers, arrived, together)
+        ended(workers.values())
     except (KeyboardInterrupt, Signalled):
         for worker in workers.values():
             if worker.is_alive():
@@ -237,7 +238,7 @@ def grade_in_processes(
 
 
 def receive(
-    workers: dict[Connection, BaseProcess],
+    workers: Iterable[Connection],
     arrived: Callable[[Sent], None],
     together: Together = contextlib.nullcontext,
     deadline: float | None = None,
@@ -267,14 +268,14 @@ def receive(
 def read(selector: selectors.BaseSelector, timeout: float | None) -> list[tuple[Connection, Sent]]:
     """The runs the workers have sent, waiting up to `timeout` seconds for the first, then
     taking every one that waits (at most a worker's jobs each: their credits); a pipe that has
-    closed is forgotten, an error raised."""
+    closed is forgotten (read to its end first), an error raised."""
     waiting: list[tuple[Connection, Sent]] = []
     while events := selector.select(timeout if not waiting else 0):
         for key, _ in events:
             receiving = key.data
             try:
                 message = receiving.recv()
-            except EOFError:
+            except (EOFError, ConnectionResetError):  # reset: it ended, acknowledgements unread
                 selector.unregister(receiving)
                 receiving.close()
                 continue
@@ -284,6 +285,19 @@ def read(selector: selectors.BaseSelector, timeout: float | None) -> list[tuple[
         if not selector.get_map():
             break
     return waiting
+
+
+def ended(processes: Iterable[BaseProcess]) -> None:
+    """Wait for the workers that have sent all they will; one that did not end well (killed
+    from outside, say) is the grading's one-line error, what it finished kept."""
+    for process in processes:
+        process.join()
+        if process.exitcode:
+            how = f"signal {-process.exitcode}" if process.exitcode < 0 else process.exitcode
+            raise HarnessError(
+                f"a grading process ended with {how}: the runs it finished are kept;"
+                " the same command goes on from them"
+            )
 
 
 def stop(processes: Iterable[BaseProcess]) -> None:
