@@ -9,7 +9,7 @@ tools.mutation.blind_spots and run by warm workers (tools.mutation.blind_worker)
 `tests/mutation_equivalents.txt` (a mutant's name, then why no test can tell it apart) are left
 out of the score.
 
-    python -m tools.mutation.run [PACKAGE ...] [--jobs N] [--fresh | --recheck | --sample N | --report]
+    python -m tools.mutation.run [PACKAGE ...] [--jobs N] [--fresh | --recheck | --sample N [--within MODULE] | --report]
         [--blind] [--survivors] [--differential GAMES]
 
 The BASIC games' clones are pinned by PC-BASIC: `--sample N --differential GAMES` also plays
@@ -193,7 +193,7 @@ PACKAGES = {
             *("grading", "harness_run_log", "hostile", "marking_scheme", "run_causes"),
             *("same_output", "shards", "similarity", "store_durability"),
             *("at_reference", "differential", "coverage_processes", "run_order", "sandbox_kept"),
-            *("judged_once", "run_end"),
+            *("judged_once", "run_end", "grading_processes", "made_once_per_diff"),
         )
         + ("tests/basic/test_pcbasic_driver.py",),
         "not test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions_nothing"
@@ -457,6 +457,11 @@ def statuses(folder: Path) -> dict[str, str]:
     return found
 
 
+def within(mutant: str, module: str | None) -> bool:
+    """Whether a mutant changes that module (any, without one)."""
+    return module is None or mutant.startswith((f"{module}.", f"{module}::"))
+
+
 def measure(name: str, options: argparse.Namespace) -> Figures:
     """Run one package's mutants; its figures, with the survivors left unexplained."""
     package = PACKAGES[name]
@@ -466,7 +471,7 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
     started = time.monotonic()
     if options.sample:
         mutmut(folder, "run", NO_MUTANT, quiet=True, failing=True, environment=package.environment)
-        every = sorted(statuses(folder)) + sorted(blind)
+        every = [m for m in sorted(statuses(folder)) + sorted(blind) if within(m, options.within)]
         chosen = random.Random(options.seed).sample(every, min(options.sample, len(every)))
     elif options.recheck and (folder / "mutants").is_dir():
         chosen = [m for m, s in statuses(folder).items() if s not in DETECTED]
@@ -626,6 +631,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--sample", type=int, default=0, help="run only N mutants drawn at random")
     parser.add_argument("--seed", type=int, default=0, help="the seed of --sample (default 0)")
+    parser.add_argument(
+        "--within", metavar="MODULE", help="draw --sample's mutants from this module alone"
+    )
     parser.add_argument(
         "--recheck", action="store_true", help="run the mutants not killed again (after new tests)"
     )
