@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -93,23 +94,32 @@ def test_a_grading_has_no_more_worker_processes_than_submissions(
 def test_a_killed_grading_takes_its_worker_processes_with_it(
     course: tuple[Path, list[Path]],
 ) -> None:
-    place, pupils = course
-    for pupil in pupils:
-        program = pupil / "program"
-        program.write_text(program.read_text().replace("cat ", "sleep 30; cat "))
-    command = [str(AT), "grade", "--no-sandbox", "--exe", TEMPLATE, "--tests", str(place / "suite")]
-    arguments = [*command, "-j", "2", "--threads", "1", "--out", str(place / "out")]
-    grader = subprocess.Popen([*arguments, *map(str, pupils)], stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while len(started := parents_so_far(place)) < 2:
-        assert grader.poll() is None and time.monotonic() < deadline
-        time.sleep(0.05)
+    grader, started = in_two_workers(*course, "30", stderr=subprocess.DEVNULL)
     grader.kill()
     grader.wait()
     deadline = time.monotonic() + 10
     while any(alive(pid) for pid in started) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not [pid for pid in started if alive(pid)]
+
+
+def in_two_workers(
+    place: Path, pupils: list[Path], pause: str, **popen: Any
+) -> tuple[subprocess.Popen[bytes], set[int]]:
+    """`at grade` of the class started as a process of its own, in two worker processes of one
+    job, each program first sleeping `pause` seconds; once both workers run a program, the
+    grader and the workers' pids."""
+    for pupil in pupils:
+        program = pupil / "program"
+        program.write_text(program.read_text().replace("cat ", f"sleep {pause}; cat "))
+    command = [str(AT), "grade", "--no-sandbox", "--exe", TEMPLATE, "--tests", str(place / "suite")]
+    arguments = [*command, "-j", "2", "--threads", "1", "--out", str(place / "out")]
+    grader = subprocess.Popen([*arguments, *map(str, pupils)], **popen)
+    deadline = time.monotonic() + 60
+    while len(started := parents_so_far(place)) < 2:
+        assert grader.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    return grader, started
 
 
 def parents_so_far(place: Path) -> set[int]:
@@ -152,23 +162,14 @@ def test_a_worker_that_cannot_make_the_gradings_isolation_is_a_one_line_error(
 def test_a_stopped_grading_stops_its_workers_without_a_word_from_them(
     course: tuple[Path, list[Path]], stop: signal.Signals, whom: str, status: int
 ) -> None:
-    place, pupils = course
-    for pupil in pupils:
-        program = pupil / "program"
-        program.write_text(program.read_text().replace("cat ", "sleep 30; cat "))
-    command = [str(AT), "grade", "--no-sandbox", "--exe", TEMPLATE, "--tests", str(place / "suite")]
-    arguments = [*command, "-j", "2", "--threads", "1", "--out", str(place / "out")]
-    grader = subprocess.Popen(  # as from a terminal: Ctrl-C reaches its whole process group
-        [*arguments, *map(str, pupils)],
+    grader, _ = in_two_workers(  # as from a terminal: Ctrl-C reaches its whole process group
+        *course,
+        "30",
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    deadline = time.monotonic() + 60
-    while len(parents_so_far(place)) < 2:
-        assert grader.poll() is None and time.monotonic() < deadline
-        time.sleep(0.05)
     if whom == "group":
         os.killpg(grader.pid, stop)
     else:
@@ -183,16 +184,7 @@ def test_a_worker_killed_from_outside_is_a_one_line_error_and_its_finished_runs_
     course: tuple[Path, list[Path]],
 ) -> None:
     place, pupils = course
-    for pupil in pupils:
-        program = pupil / "program"
-        program.write_text(program.read_text().replace("cat ", "sleep 0.2; cat "))
-    command = [str(AT), "grade", "--no-sandbox", "--exe", TEMPLATE, "--tests", str(place / "suite")]
-    arguments = [*command, "-j", "2", "--threads", "1", "--out", str(place / "out")]
-    grader = subprocess.Popen([*arguments, *map(str, pupils)], stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while len(started := parents_so_far(place)) < 2:
-        assert grader.poll() is None and time.monotonic() < deadline
-        time.sleep(0.05)
+    grader, started = in_two_workers(place, pupils, "0.2", stderr=subprocess.PIPE)
     time.sleep(0.5)  # a few runs finish
     os.kill(min(started), signal.SIGKILL)
     _, err = grader.communicate(timeout=60)
@@ -203,7 +195,8 @@ def test_a_worker_killed_from_outside_is_a_one_line_error_and_its_finished_runs_
     ]
     kept = kept_runs(place / "out" / STORE)
     assert kept is not None and kept > 0
-    assert main(arguments[1:] + list(map(str, pupils))) == 0
+    assert isinstance(grader.args, list)
+    assert main(grader.args[1:]) == 0  # the same command finishes it
     assert kept_runs(place / "out" / STORE) == 30
 
 
