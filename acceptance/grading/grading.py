@@ -83,10 +83,11 @@ def tell_stderr(line: str) -> None:
 class Grading:
     """A grading of a class: the suite, the program template, the submissions' folders, the
     output folder, the points, and how each run goes (time, give-up, jobs, sandbox and limits,
-    folders to hide; past `threads` jobs, the runs go in several processes); with `gradescope`, one submission's results.json written as it goes; with
-    a `deadline`, each repository graded at its last commit before it (and a folder that is none
-    graded as it is only if `allow_folders`); with a `shard` (K, N), only the submissions in the
-    K-th of N parts of the class; with `similar`, report.html ends with the integrity review."""
+    folders to hide; past `threads` jobs, the runs go in several processes); with `gradescope`,
+    one submission's results.json written as it goes; with a `deadline`, each repository graded
+    at its last commit before it (and a folder that is none graded as it is only if
+    `allow_folders`); with a `shard` (K, N), only the submissions in the K-th of N parts of the
+    class; with `similar`, report.html ends with the integrity review."""
 
     cases: tuple[Case, ...]
     game: str | None
@@ -327,7 +328,8 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         explainers = Explainers(grading.cases, grading.jobs)  # before any thread: forked
         stack.callback(explainers.close)
         processes = processes_for(grading.jobs, grading.threads, len(pupils))
-        here = grading.jobs if processes == 1 else 1  # the workers make their own sandboxes
+        # With worker processes, each makes its own sandbox: this one only finds the isolation.
+        here = grading.jobs if processes == 1 else 1
         isolation, runner, told = confine(stack, grading.limits, here, private, grading.sandbox)
         spread = Spread(processes, isolation, tuple(private)) if processes > 1 else None
         store = open_store(grading.out, grading.fresh)
