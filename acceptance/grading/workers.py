@@ -203,9 +203,10 @@ def grade_in_processes(
     together: Together = contextlib.nullcontext,
 ) -> None:
     """Every part's runs done in a worker process of its own, `on_result` told of each finished
-    run here, one at a time, as it arrives, the runs that arrive at once told `together`. Anything that stops the waiting (Ctrl-C, a signal's
-    exception) stops the workers and keeps what they finished before it goes on up; a worker's
-    error is the grading's one-line error."""
+    run here, one at a time, as it arrives, the runs that arrive at once told `together`.
+    Anything that stops the waiting (Ctrl-C, a signal's exception) stops the workers and keeps
+    what they finished before it goes on up; a worker's error, or its bad end, is the grading's
+    one-line error."""
     context = multiprocessing.get_context("spawn")  # the grading has threads: no fork
     submission_of = {task[0].name: task[0] for part in parts for task in part.tasks}
     cases = tuple(parts[0].expected) if parts else ()
