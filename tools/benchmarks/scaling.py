@@ -7,13 +7,13 @@ The class is that of `tools.benchmarks.grading`: distinct fast programs, each pr
 /opt when root may write there (so that unprivileged users can read it). The CPU per run is that
 of `at grade` and everything it started, its start-up included, and bwrap's first process in
 each sandbox (it ends after bwrap, so only this benchmark, adopting it, can count its CPU); the
-floor's, that of the loop and the programs it started. With two submissions or more, each row also grades the class's
-first submission alone, whose own processes' CPU (its worker processes' too, their programs'
-apart, read from /proc) is the
-grading's fixed cost (start-up, the suite's coverage) with one submission's runs: what the rest
-of the class adds per run to that process, less what a run adds to the floor's loop, is the
-grader's own CPU per run (`own`), its fixed cost apart, the programs' CPU (the same programs
-either way, and the noisiest figure on a loaded machine) left out of both.
+floor's, that of the loop and the programs it started. With two submissions or more, each row
+also grades the class's first submission alone, whose own processes' CPU (its worker processes'
+too, their programs' apart, read from /proc) is the grading's fixed cost (start-up, the suite's
+coverage) with one submission's runs: what the rest of the class adds per run to those
+processes, less what a run adds to the floor's loop, is the grader's own CPU per run (`own`),
+its fixed cost apart, the programs' CPU (the same programs either way, and the noisiest figure
+on a loaded machine) left out of both.
 
     python -m tools.benchmarks.scaling [--class-size N] [--jobs N ...] [--isolations NAME ...]
         [--threads N ...]
