@@ -95,6 +95,8 @@ def test_a_killed_grading_takes_its_worker_processes_with_it(
     course: tuple[Path, list[Path]],
 ) -> None:
     grader, started = in_two_workers(*course, "30", stderr=subprocess.DEVNULL)
+    for pid in started:  # spawned, not forked from a grading that has threads
+        assert b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
     grader.kill()
     grader.wait()
     deadline = time.monotonic() + 10
