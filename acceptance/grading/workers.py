@@ -227,9 +227,7 @@ def grade_in_processes(
         receive(workers, arrived, together)
         ended(workers.values())
     except (KeyboardInterrupt, Signalled):
-        for worker in workers.values():
-            if worker.is_alive():
-                worker.terminate()
+        ask_to_stop(workers.values())
         receive(workers, arrived, together, time.monotonic() + STOP_WAIT)
         raise
     finally:
@@ -301,13 +299,18 @@ def ended(processes: Iterable[BaseProcess]) -> None:
             )
 
 
-def stop(processes: Iterable[BaseProcess]) -> None:
-    """Ask each worker still running to stop (SIGTERM: it ends its runs in flight), then wait
-    for it, killing one that has not ended in STOP_WAIT seconds."""
+def ask_to_stop(processes: Iterable[BaseProcess]) -> list[BaseProcess]:
+    """Ask each worker still running to stop (SIGTERM: it ends its runs in flight); those."""
     running = [process for process in processes if process.is_alive()]
     for process in running:
         process.terminate()
-    for process in running:
+    return running
+
+
+def stop(processes: Iterable[BaseProcess]) -> None:
+    """Ask each worker still running to stop, then wait for it, killing one that has not ended
+    in STOP_WAIT seconds."""
+    for process in ask_to_stop(processes):
         process.join(STOP_WAIT)
         if process.is_alive():
             process.kill()
