@@ -413,6 +413,22 @@ def exit_code(code: int) -> int:
     return 128 - code if code > 128 else code
 
 
+class Scripts:
+    """The suite's scripts as a runner gives them to its runs: each read at its first run, then
+    written from memory into each run's own copy."""
+
+    def __init__(self) -> None:
+        self.read: dict[Path, bytes] = {}
+
+    def write(self, script: Path, descriptor: int) -> None:
+        """Write a script's bytes to an open file."""
+        if script not in self.read:
+            self.read[script] = script.read_bytes()
+        unwritten = memoryview(self.read[script])
+        while unwritten:
+            unwritten = unwritten[os.write(descriptor, unwritten) :]
+
+
 def run_kept(keeper: Keeper, jail: Jail, attempt: Callable[[Kept], Ending]) -> Ending:
     """A run (`attempt`, given the sandbox) in a kept sandbox showing the jail; a sandbox
     found ended before the run started gives the run to another, or a new one."""
@@ -439,6 +455,7 @@ class Sandbox:
         self.workspace = workspace
         self.private = [*private, workspace]
         self.covered: list[str] | None = None  # covers(private), made at the first run
+        self.scripts = Scripts()
         root = os.geteuid() == 0
         self.users = user_pool() if root else None
         self.networks: queue.Queue[int] | None = None
@@ -573,9 +590,12 @@ class Sandbox:
         user = self.users.get()
         written = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
         try:
-            with open(os.open(script.name, written, 0o444, dir_fd=kept.folder), "wb") as placed:
-                os.fchmod(placed.fileno(), 0o444)
-                placed.write(script.read_bytes())
+            placed = os.open(script.name, written, 0o444, dir_fd=kept.folder)
+            try:
+                os.fchmod(placed, 0o444)
+                self.scripts.write(script, placed)
+            finally:
+                os.close(placed)
             setting = Setting(ENVIRONMENT, Path(jail.workdir))
             inside = argv(Path(SCRIPTS, script.name))
             spawn = kept.spawn(user, user)

@@ -44,6 +44,7 @@ from acceptance.grading.sandbox import (
     UID_SLOTS,
     Jail,
     Limits,
+    Scripts,
     end_all_of,
     kill_all_of,
     reap,
@@ -87,12 +88,15 @@ def own_copy(folder: Path, copy: Path, group: int) -> None:
                 os.chmod(path, 0o750 if runnable else 0o640)
 
 
-def copy_for(script: Path, copy: str, user: int, group: int) -> None:
+def copy_for(script: Path, copy: str, user: int, group: int, scripts: Scripts) -> None:
     """Copy a script for a run: read-only, its user's and group's."""
-    with open(os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o444), "wb") as file:
-        os.fchown(file.fileno(), user, group)
-        os.fchmod(file.fileno(), 0o444)
-        file.write(script.read_bytes())
+    placed = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o444)
+    try:
+        os.fchown(placed, user, group)
+        os.fchmod(placed, 0o444)
+        scripts.write(script, placed)
+    finally:
+        os.close(placed)
 
 
 def remove_home(home: str, script: str) -> None:
@@ -131,6 +135,7 @@ class Unprivileged:
         start = FIRST_GID + (os.getpid() % GID_SPAN) * GID_SLOTS
         self.groups = itertools.count(start)
         self.named = itertools.count()  # the runs' homes, by number
+        self.scripts = Scripts()
 
     def jail(self, folder: Path) -> Jail:
         """A copy of the submission's folder that only its own group can read."""
@@ -154,7 +159,7 @@ class Unprivileged:
         try:
             scratch = os.path.join(home, "tmp")
             os.mkdir(home, 0o700)
-            copy_for(script, os.path.join(home, script.name), user, group)
+            copy_for(script, os.path.join(home, script.name), user, group, self.scripts)
             os.mkdir(scratch)
             for path in (home, scratch):
                 os.chown(path, user, group)

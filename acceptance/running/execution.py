@@ -4,7 +4,6 @@ program run with a time limit and an output limit."""
 import contextlib
 import os
 import select
-import selectors
 import shlex
 import signal
 import subprocess
@@ -157,9 +156,11 @@ def drain(
     assert process.stdout is not None and process.stderr is not None  # both are pipes
     out, err = bytearray(), bytearray()
     buffers = {process.stdout.fileno(): out, process.stderr.fileno(): err}
-    with selectors.PollSelector() as selector, contextlib.ExitStack() as stack:  # a few pipes
-        for descriptor in buffers:
-            selector.register(descriptor, selectors.EVENT_READ)
+    waiting = select.poll()  # a few descriptors: poll itself, not a selector's work on it
+    for descriptor in buffers:
+        waiting.register(descriptor, select.POLLIN)
+    watched = set(buffers)
+    with contextlib.ExitStack() as stack:
         exited = -1
         if ended is not None:
             try:
@@ -168,20 +169,23 @@ def drain(
                 ended(process.pid)
             else:
                 stack.callback(os.close, exited)
-                selector.register(exited, selectors.EVENT_READ)
-        while selector.get_map():
+                waiting.register(exited, select.POLLIN)
+                watched.add(exited)
+        while watched:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return bytes(out), bytes(err), TIMEOUT
-            for key, _ in selector.select(remaining):
-                if key.fd == exited and ended is not None:
-                    selector.unregister(exited)
+            for descriptor, _ in waiting.poll(1000 * remaining):
+                if descriptor == exited and ended is not None:
+                    waiting.unregister(exited)
+                    watched.discard(exited)
                     ended(process.pid)
                     continue
-                chunk = os.read(key.fd, READ_SIZE)
+                chunk = os.read(descriptor, READ_SIZE)
                 if not chunk:
-                    selector.unregister(key.fd)
-                buffers[key.fd] += chunk
+                    waiting.unregister(descriptor)
+                    watched.discard(descriptor)
+                buffers[descriptor] += chunk
                 del err[:-STDERR_KEPT]
                 if len(out) > limit:
                     return bytes(out[:limit]), bytes(err), f"more than {limit:,} bytes"

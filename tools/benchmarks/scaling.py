@@ -6,8 +6,9 @@ The class is that of `tools.benchmarks.grading`: distinct fast programs, each pr
 (every test fails with a diff), over the Space Defender 2 suite, in a world-readable folder under
 /opt when root may write there (so that unprivileged users can read it). The CPU per run is that
 of `at grade` and everything it started, its start-up included, and bwrap's first process in
-each sandbox (it ends after bwrap, so only this benchmark, adopting it, can count its CPU); the
-floor's, that of the loop and the programs it started. With two submissions or more, each row
+each sandbox (it ends after bwrap, so only this benchmark, adopting it, can count its CPU), not
+this benchmark's own reading of /proc meanwhile; the floor's, that of the loop and the programs
+it started. With two submissions or more, each row
 also grades the class's first submission alone, whose own processes' CPU (its worker processes'
 too, their programs' apart, read from /proc) is the grading's fixed cost (start-up, the suite's
 coverage) with one submission's runs: what the rest of the class adds per run to those
@@ -78,13 +79,15 @@ def table(options: argparse.Namespace) -> int:
             for count, threads in settings(jobs, options.threads or [None]):
                 out = place / f"out-{isolation}-{count}-{threads}"
                 grading = partial(grade, place, pupils, out, threads)
-                figures = measure(partial(grading, isolation, count), runs)
+                figures = measure(partial(grading, isolation, count), runs, children_seconds)
                 shown = "" if threads is None else f" --threads {threads}"
                 row = line(f"{isolation} -j {count}{shown}", figures, floor)
                 if len(pupils) > 1:
                     single = out.with_name(f"{out.name}-1")
                     alone = partial(grade, place, pupils[:1], single, threads)
-                    first = measure(partial(alone, isolation, count), len(tests()))
+                    first = measure(
+                        partial(alone, isolation, count), len(tests()), children_seconds
+                    )
                     row += own(figures, first, floor)
                 print(row)
     print(f"load {load()}")
@@ -211,19 +214,30 @@ class Figures:
     own: float
 
 
-def measure(work: Callable[[], float], runs: int) -> Figures:
-    """The figures of a work that starts `runs` runs and says its own process's CPU seconds."""
-    started, cpu = time.perf_counter(), cpu_seconds()
+def measure(
+    work: Callable[[], float], runs: int, counted: Callable[[], float] | None = None
+) -> Figures:
+    """The figures of a work that starts `runs` runs and says its own process's CPU seconds, its
+    CPU counted by `counted` (default: this process's and its children's)."""
+    counted = counted or cpu_seconds
+    started, cpu = time.perf_counter(), counted()
     mine = work()
     _reap_orphans()
     seconds = time.perf_counter() - started
-    return Figures(runs, runs / seconds, 1000 * (cpu_seconds() - cpu) / runs, mine)
+    return Figures(runs, runs / seconds, 1000 * (counted() - cpu) / runs, mine)
 
 
 def cpu_seconds() -> float:
     """The CPU seconds of this process and of the processes it started and waited for."""
     usage = os.times()
     return usage.user + usage.system + usage.children_user + usage.children_system
+
+
+def children_seconds() -> float:
+    """The CPU seconds of the processes this one started and waited for, and of the orphans it
+    adopted: a grading's, not this process's own reading of the grading's figures meanwhile."""
+    usage = os.times()
+    return usage.children_user + usage.children_system
 
 
 def own(whole: Figures, first: Figures, floor: Figures) -> str:
