@@ -20,7 +20,7 @@ from typing import TypeVar
 from acceptance.running.cases import Case, shown
 from acceptance.running.compare import Mismatch, diff_json
 from acceptance.errors import HarnessError
-from acceptance.running.execution import External, Guard, Producer, Status
+from acceptance.running.execution import External, Guard, Producer, Setting, Status, graders_now
 from acceptance.grading.sandbox import Confined, Jail, Runner
 from acceptance.running.suite import ERRORS, Outcome, Result, difference, outcome_of
 
@@ -158,6 +158,7 @@ class Grader:
     lock: threading.Lock = field(default_factory=threading.Lock)
     jails: dict[str, tuple[Jail, tuple[str, ...]]] = field(default_factory=dict)
     judged: dict[tuple[str, bytes], Judged] = field(default_factory=dict)  # by test and digest
+    setting: Setting = field(default_factory=graders_now)  # an unconfined run's
 
     def jail(self, submission: Submission, runner: Runner) -> tuple[Jail, tuple[str, ...]]:
         """The folder a submission's program is given, made at its first run, and the program's
@@ -172,7 +173,7 @@ class Grader:
     def program(self, submission: Submission, limit: int) -> Producer:
         """A submission's program, printing at most `limit` bytes: confined, or run as is."""
         if self.runner is None:
-            return External(submission.argv, self.timeout, limit, self.guard)
+            return External(submission.argv, self.timeout, limit, self.guard, self.setting)
         jail, argv = self.jail(submission, self.runner)
         return Confined(self.runner, jail, argv, self.timeout, limit, self.guard)
 

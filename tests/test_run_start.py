@@ -1,0 +1,111 @@
+"""A run's start as the grader starts its program in its own setting (`popen`): standard input
+empty, output and error output piped, the environment given, the signals Python ignores at their
+defaults, no descriptor of the grader's own, a session of its own; given up, it is killed, not
+waited for; on a kernel without pidfds, it is started all the same."""
+
+import ast
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from acceptance.running import execution
+from acceptance.running.execution import GRADERS, Setting, kill_group, popen, run_program
+
+
+def output_of(code: str, setting: Setting = GRADERS) -> str:
+    """What a Python program prints, started by `popen`."""
+    return printed_by([sys.executable, "-S", "-c", code], setting)
+
+
+def printed_by(argv: list[str], setting: Setting = GRADERS) -> str:
+    """What a program prints, started by `popen`."""
+    with popen(argv, setting) as process:
+        assert process.stdout is not None
+        printed = process.stdout.read().decode()
+        assert process.wait() == 0
+    return printed
+
+
+def test_a_program_reads_an_empty_standard_input() -> None:
+    assert output_of("import sys; print(repr(sys.stdin.read()))") == "''\n"
+
+
+def test_a_program_prints_to_its_output_and_error_output_apart() -> None:
+    code = "import sys; print('out'); print('err', file=sys.stderr); sys.exit(4)"
+    ending = run_program([sys.executable, "-c", code], 30, 1 << 20)
+    assert (ending.stdout, ending.stderr, ending.code) == (b"out\n", b"err\n", 4)
+
+
+def test_a_program_is_given_the_environment_of_its_setting() -> None:
+    environment = {"GIVEN": "yes", "PATH": os.environ["PATH"]}
+    printed = printed_by(["env"], Setting(environment))
+    assert sorted(printed.splitlines()) == [
+        f"{name}={value}" for name, value in environment.items()
+    ]
+
+
+def test_a_program_starts_with_the_signals_python_ignores_at_their_defaults() -> None:
+    """Python ignores SIGPIPE and SIGXFSZ: a program that inherited that would not end when the
+    reader of its output goes away, nor when it writes past its file size limit (grep reads the
+    signals it ignores as it started: a Python program would ignore SIGPIPE of its own)."""
+    assert signal.getsignal(signal.SIGPIPE) == signal.SIG_IGN
+    ignored = int(printed_by(["grep", "SigIgn", "/proc/self/status"]).split()[1], 16)
+    for number in (signal.SIGPIPE, signal.SIGXFSZ):
+        assert not ignored & (1 << (number - 1)), signal.Signals(number).name
+
+
+def test_a_program_is_given_no_descriptor_the_grader_was_given() -> None:
+    """A descriptor the grader inherited open (from the shell that started it, say) is closed to
+    its programs, as Popen closes it."""
+    code = (
+        "from acceptance.running.execution import GRADERS, popen;"
+        "import sys, os;"
+        "p = popen([sys.executable, '-c', 'import os; print(os.listdir(\"/proc/self/fd\"))'],"
+        " GRADERS);"
+        "print(p.stdout.read().decode(), end='')"
+    )
+    given = os.dup2(os.open(os.devnull, os.O_RDONLY), 57)
+    try:
+        grader = subprocess.run(
+            [sys.executable, "-c", code], pass_fds=[given], capture_output=True, check=True
+        )
+    finally:
+        os.close(given)
+    listed = ast.literal_eval(grader.stdout.decode())
+    assert "57" not in listed and {"0", "1", "2"} <= set(listed)
+
+
+def test_a_program_runs_in_a_session_of_its_own() -> None:
+    printed = output_of("import os; print(os.getsid(0) == os.getpid())")
+    assert printed == "True\n"
+
+
+def test_a_run_given_up_kills_its_program_at_once() -> None:
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with popen([sys.executable, "-c", "import time; time.sleep(30)"], GRADERS) as process:
+            raise KeyboardInterrupt
+    assert time.monotonic() - started < 10
+    assert process.wait() == -signal.SIGKILL
+
+
+def test_without_pidfds_a_program_is_run_all_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_pidfds(pid: int) -> int:
+        raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(os, "pidfd_open", no_pidfds)
+    execution.pidfds.cache_clear()
+    try:
+        ending = run_program([sys.executable, "-c", "print('ran')"], 30, 1 << 20)
+        process = popen([sys.executable, "-c", "import time; time.sleep(30)"], GRADERS)
+        with process:
+            with pytest.raises(subprocess.TimeoutExpired):
+                process.wait(0.2)
+            kill_group(process)
+    finally:
+        execution.pidfds.cache_clear()
+    assert (ending.stdout, ending.code) == (b"ran\n", 0)
