@@ -1,5 +1,6 @@
 """The scaling benchmark (`make bench`): the floor and `at grade` at each number of jobs, with the
-ratios to the floor; one submission, unsandboxed, here, so that the bench keeps working."""
+ratios to the floor measured again just before each; one submission, unsandboxed, here, so that the bench keeps working.
+"""
 
 import re
 
@@ -18,4 +19,5 @@ def test_the_bench_prints_the_floor_then_each_number_of_jobs_against_it(
     rows = [re.split(r"\s{2,}", line)[0] for line in lines[1:4]]
     assert rows == ["the floor (one at a time)", "none -j 1", "none -j 2"]
     assert "(1.00 x the floor)" in lines[1] and "ms CPU/run (the floor's +" in lines[3]
+    assert all("; the floor just before: " in line for line in lines[2:4])
     assert lines[4].startswith("load ")

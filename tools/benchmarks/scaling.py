@@ -8,7 +8,9 @@ The class is that of `tools.benchmarks.grading`: distinct fast programs, each pr
 of `at grade` and everything it started, its start-up included, and bwrap's first process in
 each sandbox (it ends after bwrap, so only this benchmark, adopting it, can count its CPU), not
 this benchmark's own reading of /proc meanwhile; the floor's, that of the loop and the programs
-it started. With two submissions or more, each row
+it started. A shared machine's speed drifts over the minutes a table takes: each row is set
+against the floor measured again just before it, on a quarter of the class (the whole class's
+floor, first, is printed for reference). With two submissions or more, each row
 also grades the class's first submission alone, whose own processes' CPU (its worker processes'
 too, their programs' apart, read from /proc) is the grading's fixed cost (start-up, the suite's
 coverage) with one submission's runs: what the rest of the class adds per run to those
@@ -47,6 +49,7 @@ CLASS_SIZE = 200  # a course's class, 21,200 runs: the fixed cost is spread as i
 REFUSING = "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n"
 ISOLATIONS = ("none", "bubblewrap", "unprivileged")
 POLL = 0.01  # seconds between two readings of a grader's own CPU
+FLOOR_SHARE = 4  # each row's floor is measured again just before it, on this share of the class
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,10 +78,12 @@ def table(options: argparse.Namespace) -> int:
         print(f"{len(pupils)} submissions x {len(tests())} tests = {runs} runs; load {load()}")
         floor = measure(lambda: plain_loop(pupils), runs)
         print(line("the floor (one at a time)", floor, floor))
+        sample = pupils[: max(1, len(pupils) // FLOOR_SHARE)]
         for isolation in isolations:
             for count, threads in settings(jobs, options.threads or [None]):
                 out = place / f"out-{isolation}-{count}-{threads}"
                 grading = partial(grade, place, pupils, out, threads)
+                floor = measure(partial(plain_loop, sample), len(sample) * len(tests()))
                 figures = measure(partial(grading, isolation, count), runs, children_seconds)
                 shown = "" if threads is None else f" --threads {threads}"
                 row = line(f"{isolation} -j {count}{shown}", figures, floor)
@@ -89,7 +94,7 @@ def table(options: argparse.Namespace) -> int:
                         partial(alone, isolation, count), len(tests()), children_seconds
                     )
                     row += own(figures, first, floor)
-                print(row)
+                print(f"{row}; the floor just before: {floor.rate:.0f} runs/s, {floor.cpu:.2f} ms")
     print(f"load {load()}")
     return 0
 
