@@ -193,7 +193,7 @@ PACKAGES = {
             *("grading", "harness_run_log", "hostile", "marking_scheme", "run_causes"),
             *("same_output", "shards", "similarity", "store_durability"),
             *("at_reference", "differential", "coverage_processes", "run_order", "sandbox_kept"),
-            *("judged_once", "run_end", "grading_processes", "made_once_per_diff"),
+            *("judged_once", "run_end", "run_start", "grading_processes", "made_once_per_diff"),
         )
         + ("tests/basic/test_pcbasic_driver.py",),
         "not test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions_nothing"
