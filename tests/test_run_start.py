@@ -1,7 +1,9 @@
 """A run's start as the grader starts its program in its own setting (`popen`): standard input
 empty, output and error output piped, the environment given, the signals Python ignores at their
 defaults, no descriptor of the grader's own, a session of its own; given up, it is killed, not
-waited for; on a kernel without pidfds, it is started all the same."""
+waited for; on a kernel without pidfds, it is started all the same; started as the grading
+stops, it is killed at once. What is kept of it: the end of its error output, and no more than
+256 MB of output (`at run`'s limit)."""
 
 import ast
 import os
@@ -9,11 +11,24 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from acceptance.running import execution
-from acceptance.running.execution import GRADERS, Setting, kill_group, popen, run_program
+from acceptance.running.execution import (
+    GRADERS,
+    External,
+    Guard,
+    Process,
+    Setting,
+    Status,
+    Stopped,
+    kill_group,
+    popen,
+    run_program,
+)
+from acceptance.running.cases import Case
 
 
 def output_of(code: str, setting: Setting = GRADERS) -> str:
@@ -109,3 +124,34 @@ def test_without_pidfds_a_program_is_run_all_the_same(monkeypatch: pytest.Monkey
     finally:
         execution.pidfds.cache_clear()
     assert (ending.stdout, ending.code) == (b"ran\n", 0)
+
+
+def test_a_program_started_as_the_grading_stops_is_killed_at_once() -> None:
+    """The guard is stopped by another thread between the program's start and its being noted."""
+    guard = Guard()
+
+    def stopped_meanwhile(argv: list[str], setting: Setting) -> Process:
+        process = popen(argv, setting)
+        guard.stop()
+        return process
+
+    sleeper = [sys.executable, "-c", "import time; time.sleep(30)"]
+    started = time.monotonic()
+    with pytest.raises(Stopped):
+        run_program(sleeper, 30, 1 << 20, guard, spawn=stopped_meanwhile)
+    assert time.monotonic() - started < 10
+
+
+def test_the_end_of_a_program_s_error_output_is_kept_64_kib_of_it() -> None:
+    code = "import sys; sys.stderr.write('x' * 100_000 + 'END')"
+    ending = run_program([sys.executable, "-c", code], 30, 1 << 20)
+    assert len(ending.stderr) == 1 << 16 and ending.stderr.endswith(b"xEND")
+
+
+def test_a_program_printing_more_than_256_mb_is_stopped_there(tmp_path: Path) -> None:
+    script = tmp_path / "script.txt"
+    script.write_text("")
+    runaway = External(("sh", "-c", f"head -c {(1 << 28) + 1} /dev/zero", "sh"), 60)
+    output = runaway(Case("runaway", script, None))
+    assert output.status is Status.PRINTED_TOO_MUCH
+    assert (len(output.stdout), output.detail) == (1 << 28, "more than 268,435,456 bytes")
