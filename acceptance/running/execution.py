@@ -302,15 +302,8 @@ class Started:
         """Wait for the program's end, watched through a pidfd, which wakes the moment it ends;
         its exit status (a signal N as -N), subprocess.TimeoutExpired past the timeout."""
         if self.returncode is None:
-            if timeout is not None:
-                watched = os.pidfd_open(self.pid)
-                try:
-                    waiting = select.poll()
-                    waiting.register(watched, select.POLLIN)
-                    if not waiting.poll(1000 * max(timeout, 0)):
-                        raise subprocess.TimeoutExpired(str(self.pid), timeout)
-                finally:
-                    os.close(watched)
+            if timeout is not None and not ended_within(self.pid, timeout):
+                raise subprocess.TimeoutExpired(str(self.pid), timeout)
             self.returncode = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
         return self.returncode
 
@@ -384,14 +377,20 @@ def wait_until(process: Process, deadline: float) -> int:
     closed its output has most often not quite ended."""
     if isinstance(process, subprocess.Popen) and process.returncode is None:
         with contextlib.suppress(OSError):  # no pidfd (an old kernel): Popen.wait's polling
-            watched = os.pidfd_open(process.pid)
-            try:
-                waiting = select.poll()
-                waiting.register(watched, select.POLLIN)
-                waiting.poll(1000 * max(deadline - time.monotonic(), 0))
-            finally:
-                os.close(watched)
+            ended_within(process.pid, deadline - time.monotonic())
     return process.wait(max(deadline - time.monotonic(), 0))
+
+
+def ended_within(pid: int, timeout: float) -> bool:
+    """Whether a child of the grader's, not yet waited for, ends within the timeout (seconds),
+    watched through a pidfd, which wakes the moment it ends."""
+    watched = os.pidfd_open(pid)
+    try:
+        waiting = select.poll()
+        waiting.register(watched, select.POLLIN)
+        return bool(waiting.poll(1000 * max(timeout, 0)))
+    finally:
+        os.close(watched)
 
 
 def run_program(
