@@ -158,6 +158,31 @@ def test_a_worker_that_cannot_make_the_gradings_isolation_is_a_one_line_error(
     assert "bwrap" in str(error.value) or "isolation" in str(error.value)
 
 
+def test_every_worker_process_starts_before_any_is_given_its_part(tmp_path: Path) -> None:
+    # A part holds the suite's expected outputs, more than a pipe holds: given at a worker's
+    # start, it would hold up the next start until that worker, started up, had read it.
+    copy_suite(tmp_path / "suite", TESTS[:1])
+    stamp = "$(sed 's/.*) //' /proc/$PPID/stat | cut -d' ' -f20) $(cut -d' ' -f1 /proc/uptime)"
+    log = tmp_path / "started.log"
+    pupils = make_class(tmp_path / "class", {"s": Kind(2, f'echo "$PPID {stamp}" >> {log}\n')})
+    cases = collect([tmp_path / "suite"], None)
+    expected = {case: b"x" * 2**20 for case in cases}
+    spread = Spread(2, Isolation.NONE, ())
+    parts = [
+        Part(((pupil, cases[0]),), expected, 10, 3, {}, 1, DEFAULT_LIMITS, spread)
+        for pupil in submissions(TEMPLATE, pupils)
+    ]
+    grade_in_processes(parts, lambda submission, done: None)
+    ticks = os.sysconf("SC_CLK_TCK")
+    started = {}  # each worker: when it started, and when it first ran a program (since boot)
+    for line in log.read_text().splitlines():
+        worker, start, ran = line.split()
+        started[worker] = (int(start) / ticks, float(ran))
+    assert len(started) == 2
+    (first, first_ran), (second, _) = sorted(started.values())
+    assert second - first < (first_ran - first) / 2
+
+
 @pytest.mark.parametrize(
     ("stop", "whom", "status"), [(signal.SIGTERM, "grader", 143), (signal.SIGINT, "group", 130)]
 )

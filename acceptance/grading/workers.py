@@ -52,10 +52,11 @@ class Spread:
 
 @dataclass(frozen=True)
 class Part:
-    """What a worker process is given: its runs (whole submissions), the suite's expected
-    outputs, how each run goes (time limit, give-up, the timeouts its submissions had already,
-    the sandbox's limits), its jobs, and how its sandbox is made (the grading's isolation, hiding
-    the private folders)."""
+    """What a worker process is sent once every worker has started (larger than a pipe holds,
+    a part given at a start would hold up the next start until that worker had read it): its
+    runs (whole submissions), the suite's expected outputs, how each run goes (time limit,
+    give-up, the timeouts its submissions had already, the sandbox's limits), its jobs, and how
+    its sandbox is made (the grading's isolation, hiding the private folders)."""
 
     tasks: tuple[Task, ...]
     expected: dict[Case, bytes]  # in the suite's order: a test is sent by its number
@@ -218,12 +219,15 @@ def grade_in_processes(
 
     workers: dict[Connection, BaseProcess] = {}
     try:
-        for part in parts:
+        for _ in parts:  # each started before any is given its part: none waits on another
             receiving, sending = context.Pipe()
-            process = context.Process(target=work_part, args=(part, sending, os.getpid()))
+            process = context.Process(target=work_part, args=(sending, os.getpid()))
             process.start()
             sending.close()
             workers[receiving] = process
+        for receiving, part in zip(workers, parts, strict=True):
+            with contextlib.suppress(OSError):  # it has ended: `ended` says how
+                receiving.send(part)
         receive(workers, arrived, together)
         ended(workers.values())
     except (KeyboardInterrupt, Signalled):
@@ -317,16 +321,18 @@ def stop(processes: Iterable[BaseProcess]) -> None:
             process.join()
 
 
-def work_part(part: Part, results: Connection, grader: int) -> None:
-    """A worker process: its part's runs, `part.jobs` at once in its own sandbox, each sent to
-    the grading as it ends; stopped by SIGTERM or SIGHUP, ended with the grading's process, Ctrl-C
-    left to the grading (which stops it); an error sent as one line."""
+def work_part(results: Connection, grader: int) -> None:
+    """A worker process: the part the grading then sends it, its runs `part.jobs` at once in its
+    own sandbox, each sent back to the grading as it ends; stopped by SIGTERM or SIGHUP, ended
+    with the grading's process, Ctrl-C left to the grading (which stops it); an error sent as one
+    line."""
     checked(prctl(PR_SET_PDEATHSIG, signal.SIGKILL), "cannot end with the grader")
     if os.getppid() != grader:  # the grading ended before that was asked
         os._exit(1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         with stopping_signals(), contextlib.ExitStack() as stack:
+            part: Part = results.recv()
             chosen, private = part.spread.isolation, part.spread.private
             isolated = chosen is not Isolation.NONE
             isolation, runner, _ = confine(stack, part.limits, part.jobs, private, isolated)
