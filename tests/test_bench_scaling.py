@@ -16,8 +16,13 @@ def test_the_bench_prints_the_floor_then_each_number_of_jobs_against_it(
     assert bench_scaling.main(options) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("1 submissions x 106 tests = 106 runs; load ")
-    rows = [re.split(r"\s{2,}", line)[0] for line in lines[1:4]]
-    assert rows == ["the floor (one at a time)", "none -j 1", "none -j 2"]
-    assert "(1.00 x the floor)" in lines[1] and "ms CPU/run (the floor's +" in lines[3]
-    assert all("; the floor just before: " in line for line in lines[2:4])
-    assert lines[4].startswith("load ")
+    rows = [re.split(r"\s{2,}", line)[0] for line in lines[1:5]]
+    assert rows == [
+        "the floor (one at a time)",
+        "the floor, 2 loops at once",
+        "none -j 1",
+        "none -j 2",
+    ]
+    assert "(1.00 x the floor)" in lines[1] and "ms CPU/run (the floor's +" in lines[4]
+    assert all("; the floor just before: " in line for line in lines[3:5])
+    assert lines[5].startswith("load ")

@@ -1,6 +1,7 @@
 """How grading scales (`make bench`): runs/s and CPU per run of `at grade` at -j 1 to -j N, in each
 isolation this machine allows, against the floor, a plain loop that starts the same programs one
-at a time.
+at a time; and, for the most jobs asked, N, the machine's own bound: N such loops at once, each
+over its share of the class.
 
 The class is that of `tools.benchmarks.grading`: distinct fast programs, each printing its script back
 (every test fails with a diff), over the Space Defender 2 suite, in a world-readable folder under
@@ -26,12 +27,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import multiprocessing
 import os
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -78,6 +81,9 @@ def table(options: argparse.Namespace) -> int:
         print(f"{len(pupils)} submissions x {len(tests())} tests = {runs} runs; load {load()}")
         floor = measure(lambda: plain_loop(pupils), runs)
         print(line("the floor (one at a time)", floor, floor))
+        if (most := max(jobs)) > 1:
+            at_once = measure(partial(loops_at_once, pupils, most), runs)
+            print(line(f"the floor, {most} loops at once", at_once, floor))
         sample = pupils[: max(1, len(pupils) // FLOOR_SHARE)]
         for isolation in isolations:
             for count, threads in settings(jobs, options.threads or [None]):
@@ -132,6 +138,16 @@ def plain_loop(pupils: Sequence[str]) -> float:
             subprocess.run(program, capture_output=True, check=False)
     ended = os.times()
     return ended.user + ended.system - started.user - started.system
+
+
+def loops_at_once(pupils: Sequence[str], count: int) -> float:
+    """`count` plain loops at once, each over its share of the class: how many runs a second
+    the machine itself starts on `count` cores, the bound of `-j count`; their own CPU
+    seconds."""
+    shares = [pupils[number::count] for number in range(count)]
+    context = multiprocessing.get_context("fork")  # no thread here yet: nothing to copy but us
+    with ProcessPoolExecutor(count, mp_context=context) as pool:
+        return sum(pool.map(plain_loop, shares))
 
 
 def grade(
