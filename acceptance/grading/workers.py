@@ -34,7 +34,7 @@ from acceptance.running.execution import Guard
 from acceptance.running.compare import DiffLine, Mismatch
 from acceptance.running.suite import Outcome, Result
 
-THREADS = 4  # runs at once in one process at most, by default: more wait on its lock
+THREADS = 2  # runs at once in one process at most, by default: more wait on its lock
 STOP_WAIT = 30.0  # seconds a stopped worker has to end its runs before it is killed
 Together = Callable[[], contextlib.AbstractContextManager[None]]  # runs told as one (a commit)
 CREDIT_WAIT = 0.05  # seconds between two looks, while a run waits for its credit, at a stop
