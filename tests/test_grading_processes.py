@@ -24,7 +24,7 @@ from acceptance.errors import HarnessError
 from acceptance.grading.grade import Grader, expected_bytes, submissions
 from acceptance.grading.isolation import Isolation
 from acceptance.grading.sandbox import DEFAULT_LIMITS
-from acceptance.grading.store import STORE, kept_runs, ready
+from acceptance.grading.store import STORE, Ready, kept_runs, ready
 from acceptance.grading.workers import (
     Part,
     Spread,
@@ -37,7 +37,9 @@ from acceptance.grading.workers import (
     sent,
 )
 from acceptance.running.cases import collect
+from acceptance.running.suite import Outcome
 from tests.classroom import EXACT, ROOT, TEMPLATE, TRAILING_SPACE, Kind, copy_suite, make_class
+from tests.test_sandbox_limits import need
 
 TESTS = [ROOT / "at" / f"at{number:03d}.txt" for number in range(1, 7)]
 AT = Path(sys.executable).with_name("at")
@@ -181,6 +183,31 @@ def test_every_worker_process_starts_before_any_is_given_its_part(tmp_path: Path
     assert len(started) == 2
     (first, first_ran), (second, _) = sorted(started.values())
     assert second - first < (first_ran - first) / 2
+
+
+def test_a_worker_makes_the_isolation_the_grading_chose_and_tries_no_other(
+    course: tuple[Path, list[Path]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    need("" if os.geteuid() == 0 else "unprivileged users need root")
+    place, pupils = course
+    tried = place / "bwrap-tried"
+    refusing = place / "refusing"
+    refusing.mkdir()
+    (refusing / "bwrap").write_text(
+        f"#!/bin/sh\ntouch {tried}\necho 'bwrap: refused' >&2\nexit 1\n"
+    )
+    (refusing / "bwrap").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{refusing}:{os.environ['PATH']}")
+    cases = collect([place / "suite"], None)
+    grader = Grader(expected_bytes(cases), 10, 3, {}, None)
+    tasks = tuple((pupil, case) for pupil in submissions(TEMPLATE, pupils[:1]) for case in cases)
+    spread = Spread(2, Isolation.UNPRIVILEGED, ())
+    part = Part(tasks, grader.expected, 10, 3, {}, 1, DEFAULT_LIMITS, spread)
+    done: list[Ready] = []
+    grade_in_processes([part], lambda submission, run: done.append(run))
+    assert len(done) == len(cases)  # each ran as a user, who cannot read the expected files
+    assert all(run.result.outcome is not Outcome.NOT_RUN for run in done)
+    assert not tried.exists()  # the grading found bubblewrap refused: its worker never asks
 
 
 @pytest.mark.parametrize(
