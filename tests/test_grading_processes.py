@@ -12,6 +12,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from acceptance.cli import main
 from acceptance.cli_grade import REPORTS
 from acceptance.errors import HarnessError
 from acceptance.grading.grade import Grader, expected_bytes, submissions
+from acceptance.grading import grading, isolation
 from acceptance.grading.isolation import Isolation
 from acceptance.grading.sandbox import DEFAULT_LIMITS
 from acceptance.grading.store import STORE, Ready, kept_runs, ready
@@ -83,6 +85,32 @@ def test_past_its_threads_a_grading_runs_in_worker_processes_and_reports_as_one(
     workers = parents(place)
     assert len(workers) == 2 and os.getpid() not in workers
     assert spread == alone
+
+
+def test_worker_processes_start_up_while_the_grading_gets_ready(
+    course: tuple[Path, list[Path]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    place, pupils = course
+    starting: list[set[int]] = []  # the workers running as the grading finds its isolation
+
+    def confine(*given: Any) -> Any:
+        starting.append(set(worker_pids()))
+        return isolation.confine(*given)
+
+    monkeypatch.setattr(grading, "confine", confine)
+    reports = grade(place, pupils, "out", "-j", "2", "--threads", "1")
+    assert len(starting) == 1 and len(starting[0]) == 2
+    assert parents(place) == starting[0]  # and they ran the class
+    assert grade(place, pupils, "out", "-j", "2", "--threads", "1") == reports
+    assert len(starting[1]) == 2 and not parents(place)  # done already: started, given nothing
+    assert not worker_pids()  # and ended
+
+
+def worker_pids() -> list[int]:
+    """This process's children that multiprocessing spawned."""
+    children = Path(f"/proc/{os.getpid()}/task/{threading.get_native_id()}/children")
+    pids = [int(pid) for pid in children.read_text().split()]
+    return [pid for pid in pids if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
 
 
 def test_a_grading_has_no_more_worker_processes_than_submissions(

@@ -50,7 +50,14 @@ from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private
 from acceptance.grading.points import EVEN, Points
 from acceptance.grading.sandbox import DEFAULT_LIMITS, Limits
 from acceptance.options import DEFAULT_TIMEOUT
-from acceptance.grading.workers import THREADS, Spread, grade_in_processes, parts, processes_for
+from acceptance.grading.workers import (
+    THREADS,
+    Spread,
+    Workers,
+    grade_in_processes,
+    parts,
+    processes_for,
+)
 from acceptance.grading.stopping import INTERRUPTED, Signalled, stopping_signals
 from acceptance.grading.store import (
     STORE,
@@ -328,6 +335,8 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         explainers = Explainers(grading.cases, grading.jobs)  # before any thread: forked
         stack.callback(explainers.close)
         processes = processes_for(grading.jobs, grading.threads, len(pupils))
+        # Started now, the workers start up while this process gets the grading ready.
+        workers = stack.enter_context(Workers(processes)) if processes > 1 else None
         # With worker processes, each makes its own sandbox: this one only finds the isolation.
         here = grading.jobs if processes == 1 else 1
         isolation, runner, told = confine(stack, grading.limits, here, private, grading.sandbox)
@@ -353,7 +362,9 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
             if coverage_kept(store, graded):
                 explainers.drop_coverage()
             grader = Grader(expected, grading.timeout, grading.give_up, {}, runner)
-            found, code = run_grading(grading, store, graded, grader, tell, explainers, spread)
+            found, code = run_grading(
+                grading, store, graded, grader, tell, explainers, spread, workers
+            )
             review = None if code else grading.similar  # stopped: what finished, at once
             summary, note = write_class_reports(
                 store, graded, found, review, grading.jobs, explainers
@@ -372,11 +383,12 @@ def run_grading(
     tell: Tell,
     explainers: Explainers | None = None,
     spread: Spread | None = None,
+    workers: Workers | None = None,
 ) -> tuple[Found, int]:
     """Run what the store lacks of a grading, each run made ready for the store by its worker
-    (a thread here, or a process of the `spread` if given) and committed as it finishes, its
-    wrong output handed to the `explainers` if given; what was found and the exit status (0, or
-    that of the interruption)."""
+    (a thread here, or a process of the `spread` if given, of the `workers` if started) and
+    committed as it finishes, its wrong output handed to the `explainers` if given; what was
+    found and the exit status (0, or that of the interruption)."""
     keys = graded.keys()
     found = store.found(graded)
     find_cause = causes_to_find(store, graded, explainers) if explainers else None
@@ -428,7 +440,7 @@ def run_grading(
                 grade_runs(pending, work, grader.guard, grading.jobs, record)
             else:
                 grading_parts = parts(pending, spread, grading.jobs, grader, grading.limits)
-                grade_in_processes(grading_parts, record, store.together)
+                grade_in_processes(grading_parts, record, store.together, workers)
     except KeyboardInterrupt:
         code = INTERRUPTED
     except Signalled as stop:

@@ -198,17 +198,64 @@ class Credits:
         return True
 
 
+class Workers:
+    """Worker processes started before their parts are known, so that their start-up (a fresh
+    interpreter and its imports) goes on while the grading gets ready; each is given a part
+    later, or ended (`close`) with the ones given none. All are started before any is given its
+    part (larger than a pipe holds, a part given at a start would hold up the next start until
+    that worker had read it)."""
+
+    def __init__(self, count: int) -> None:
+        context = multiprocessing.get_context("spawn")  # the grading has threads: no fork
+        self.started: dict[Connection, BaseProcess] = {}
+        try:
+            for _ in range(count):
+                receiving, sending = context.Pipe()
+                process = context.Process(target=work_part, args=(sending, os.getpid()))
+                process.start()
+                sending.close()
+                self.started[receiving] = process
+        except BaseException:
+            self.close()
+            raise
+
+    def __enter__(self) -> "Workers":
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def given(self, parts: Sequence[Part]) -> dict[Connection, BaseProcess]:
+        """The workers given the parts, one each (there are no more parts than workers); those
+        given none, ended."""
+        chosen = dict(list(self.started.items())[: len(parts)])
+        for receiving, part in zip(chosen, parts, strict=True):
+            with contextlib.suppress(OSError):  # it has ended: `ended` says how
+                receiving.send(part)
+        idle = [receiving for receiving in self.started if receiving not in chosen]
+        stop(self.started.pop(receiving) for receiving in idle)
+        for receiving in idle:
+            receiving.close()
+        return chosen
+
+    def close(self) -> None:
+        """Stop every worker still running and let go of its pipe."""
+        stop(self.started.values())
+        for receiving in self.started:
+            receiving.close()
+
+
 def grade_in_processes(
     parts: Sequence[Part],
     on_result: Callable[[Submission, Ready], None],
     together: Together = contextlib.nullcontext,
+    started: Workers | None = None,
 ) -> None:
-    """Every part's runs done in a worker process of its own, `on_result` told of each finished
-    run here, one at a time, as it arrives, the runs that arrive at once told `together`.
-    Anything that stops the waiting (Ctrl-C, a signal's exception) stops the workers and keeps
-    what they finished before it goes on up; a worker's error, or its bad end, is the grading's
-    one-line error."""
-    context = multiprocessing.get_context("spawn")  # the grading has threads: no fork
+    """Every part's runs done in a worker process of its own (of those `started` if given, else
+    started here), `on_result` told of each finished run here, one at a time, as it arrives, the
+    runs that arrive at once told `together`. Anything that stops the waiting (Ctrl-C, a
+    signal's exception) stops the workers and keeps what they finished before it goes on up; a
+    worker's error, or its bad end, is the grading's one-line error."""
     submission_of = {task[0].name: task[0] for part in parts for task in part.tasks}
     cases = tuple(parts[0].expected) if parts else ()
     diffs: dict[str, tuple[tuple[DiffLine, ...], str]] = {}
@@ -217,27 +264,19 @@ def grade_in_processes(
         """A run a worker sent, told to `on_result`."""
         on_result(submission_of[message[0]], received(message, cases, diffs))
 
-    workers: dict[Connection, BaseProcess] = {}
-    try:
-        for _ in parts:  # each started before any is given its part: none waits on another
-            receiving, sending = context.Pipe()
-            process = context.Process(target=work_part, args=(sending, os.getpid()))
-            process.start()
-            sending.close()
-            workers[receiving] = process
-        for receiving, part in zip(workers, parts, strict=True):
-            with contextlib.suppress(OSError):  # it has ended: `ended` says how
-                receiving.send(part)
-        receive(workers, arrived, together)
-        ended(workers.values())
-    except (KeyboardInterrupt, Signalled):
-        ask_to_stop(workers.values())
-        receive(workers, arrived, together, time.monotonic() + STOP_WAIT)
-        raise
-    finally:
-        stop(workers.values())
-        for receiving in workers:
-            receiving.close()
+    with contextlib.ExitStack() as stack:
+        if started is None:
+            started = stack.enter_context(Workers(len(parts)))
+        workers = started.given(parts)
+        try:
+            receive(workers, arrived, together)
+            ended(workers.values())
+        except (KeyboardInterrupt, Signalled):
+            ask_to_stop(workers.values())
+            receive(workers, arrived, together, time.monotonic() + STOP_WAIT)
+            raise
+        finally:
+            started.close()
 
 
 def receive(
