@@ -101,12 +101,24 @@ def suite_coverage(
     return covered
 
 
-def cause_key(test: str, result: Result, oracle: str, diff: str | None = None) -> str:
+class CauseKeys:
     """What a wrong output's cause depends on: its test's key, its block diff (`diff`, its JSON
     text, when the grader made it already) and the oracle (`oracle_key`, found once per class:
-    reading the installed version takes half a millisecond)."""
-    assert result.mismatch is not None
-    return digest(test, diff or diff_json(result.mismatch), oracle)
+    reading the installed version takes half a millisecond); made once per test and diff, since
+    a class's wrong outputs share a few dozen."""
+
+    def __init__(self) -> None:
+        self.oracle = oracle_key()
+        self.made: dict[tuple[str, str], str] = {}
+
+    def __call__(self, test: str, result: Result, diff: str | None = None) -> str:
+        """The cause key of a test's wrong output."""
+        assert result.mismatch is not None
+        text = diff or diff_json(result.mismatch)
+        key = self.made.get((test, text))
+        if key is None:
+            key = self.made[test, text] = digest(test, text, self.oracle)
+        return key
 
 
 def causes_record(causes: dict[str, Cause | None]) -> dict[str, Any]:
@@ -129,7 +141,7 @@ def causes_of(data: dict[str, Any] | None) -> dict[str, Cause | None]:
 def kept_cause(
     test: str,
     result: Result,
-    oracle: str,
+    keys: CauseKeys,
     kept: dict[str, Cause | None],
     found: dict[str, Cause | None],
     explainers: "Explainers | None" = None,
@@ -141,7 +153,7 @@ def kept_cause(
     test and diff, however many submissions share them)."""
     if result.mismatch is None:
         return result
-    key = cause_key(test, result, oracle, texts(result.mismatch.diff))
+    key = keys(test, result, texts(result.mismatch.diff))
     if key not in found:
         if key in kept:
             found[key] = kept[key]
@@ -158,13 +170,13 @@ def class_causes(
     before)."""
     kept = causes_of(store.get(CAUSES))
     found: dict[str, Cause | None] = {}
-    oracle = oracle_key()
+    keys = CauseKeys()
     texts = PerDiff(lines_json)  # a class's wrong outputs share a few dozen diffs
     caused_grades = [
         replace(
             grade,
             results=tuple(
-                kept_cause(test, result, oracle, kept, found, explainers, texts)
+                kept_cause(test, result, keys, kept, found, explainers, texts)
                 for test, result in zip(graded.tests, grade.results, strict=True)
             ),
         )
@@ -253,7 +265,7 @@ class Explainers:
 
     def find_cause(self, number: int, key: str, mismatch: Mismatch) -> None:
         """Start finding the cause of a wrong output of the suite's test of that number, under
-        its key (`cause_key`), unless it is being found already."""
+        its key (`CauseKeys`), unless it is being found already."""
         if self.pool is not None and key not in self.causes and self.cases[number].game.tell:
             self.causes[key] = self.pool.submit(_test_cause, number, mismatch)
 
@@ -294,11 +306,11 @@ def causes_to_find(
     """What hands the explainers each wrong output of a test (by its number, with its block
     diff's JSON text if made already) as its run ends, unless the store keeps its cause."""
     kept = causes_of(store.get(CAUSES))
-    oracle = oracle_key()
+    keys = CauseKeys()
 
     def find(test: int, result: Result, diff: str | None) -> None:
         if result.outcome is Outcome.FAILED and result.mismatch is not None:
-            key = cause_key(graded.tests[test], result, oracle, diff)
+            key = keys(graded.tests[test], result, diff)
             if key not in kept:
                 explainers.find_cause(test, key, result.mismatch)
 
