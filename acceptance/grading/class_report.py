@@ -234,16 +234,40 @@ def tests_table(grades: Sequence[Grade], points: Points) -> str:
 
 
 class Diffs:
-    """The block diffs of the page, each distinct text stored once and shown when opened (the
-    submissions with one fault print the same output: their diffs are stored once)."""
+    """The failing tests' entries of the page: each its headline, its block diff's text stored
+    once and shown when opened (the submissions with one fault print the same output: their
+    diffs are stored once, and their entries made once)."""
 
     def __init__(self) -> None:
         self.texts: dict[str, int] = {}
         self.shown = PerDiff(diff_lines)  # a class's runs share a few dozen distinct diffs
+        self.made: dict[tuple[object, ...], tuple[Result, str]] = {}  # the result kept: ids stay
 
-    def number(self, result: Result) -> int:
-        """The number of a failing test's diff text (`at run -v`'s lines below its headline)."""
-        return self.texts.setdefault("\n".join(details(result, self.shown)), len(self.texts))
+    def entry(self, result: Result) -> str:
+        """A failing test's entry, its diff text (`at run -v`'s lines below its headline) by
+        number, made once for the results alike: same test, outcome, place, error output and
+        cause."""
+        mismatch = result.mismatch
+        where = None
+        if mismatch is not None:
+            where = (
+                id(mismatch.diff),
+                mismatch.line,
+                mismatch.column,
+                mismatch.place,
+                mismatch.block,
+            )
+        key = (result.case.name, result.outcome, where, result.detail, id(result.cause))
+        kept = self.made.get(key)
+        if kept is None:
+            text = "\n".join(details(result, self.shown))
+            number = self.texts.setdefault(text, len(self.texts))
+            made = (
+                f'<details class="test" data-diff="{number}">'
+                f"<summary>{escape(headline(result))}</summary><pre></pre></details>"
+            )
+            kept = self.made[key] = (result, made)
+        return kept[1]
 
     def json(self) -> str:
         """Every diff text as a JSON array, safe inside a script element."""
@@ -262,11 +286,7 @@ def failing_html(grade: Grade, said: Sequence[str], diffs: Diffs, cause: CauseOf
         return "all passed"
     parts = []
     for number, results in by_cause.items():
-        tests = "".join(
-            f'<details class="test" data-diff="{diffs.number(result)}">'
-            f"<summary>{escape(headline(result))}</summary><pre></pre></details>"
-            for result in results
-        )
+        tests = "".join(diffs.entry(result) for result in results)
         parts.append(
             f'<details class="cause"><summary>{len(results)} test{"s" * (len(results) != 1)}:'
             f' {said[number - 1]} <a href="#cause-{number}">cause {number}</a></summary>{tests}'
