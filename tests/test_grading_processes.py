@@ -172,16 +172,8 @@ def test_a_worker_that_cannot_make_the_gradings_isolation_is_a_one_line_error(
     course: tuple[Path, list[Path]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     place, pupils = course
-    refusing = place / "refusing"
-    refusing.mkdir()
-    (refusing / "bwrap").write_text("#!/bin/sh\necho 'bwrap: refused' >&2\nexit 1\n")
-    (refusing / "bwrap").chmod(0o755)
-    monkeypatch.setenv("PATH", f"{refusing}:{os.environ['PATH']}")
-    cases = collect([place / "suite"], None)
-    grader = Grader(expected_bytes(cases), 10, 3, {}, None)
-    tasks = tuple((pupil, case) for pupil in submissions(TEMPLATE, pupils[:1]) for case in cases)
-    spread = Spread(2, Isolation.BUBBLEWRAP, ())
-    part = Part(tasks, grader.expected, 10, 3, {}, 1, DEFAULT_LIMITS, spread)
+    refuse_bubblewrap(place, monkeypatch)
+    part = first_submissions_part(place, pupils, Isolation.BUBBLEWRAP)
     with pytest.raises(HarnessError) as error:
         grade_in_processes([part], lambda submission, done: None)
     assert "\n" not in str(error.value)
@@ -218,6 +210,18 @@ def test_a_worker_makes_the_isolation_the_grading_chose_and_tries_no_other(
 ) -> None:
     need("" if os.geteuid() == 0 else "unprivileged users need root")
     place, pupils = course
+    tried = refuse_bubblewrap(place, monkeypatch)
+    part = first_submissions_part(place, pupils, Isolation.UNPRIVILEGED)
+    done: list[Ready] = []
+    grade_in_processes([part], lambda submission, run: done.append(run))
+    assert len(done) == len(part.tasks)  # each ran as a user, who cannot read the expected files
+    assert all(run.result.outcome is not Outcome.NOT_RUN for run in done)
+    assert not tried.exists()  # the grading found bubblewrap refused: its worker never asks
+
+
+def refuse_bubblewrap(place: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A bwrap first on the PATH that refuses every sandbox, as a container may; the file it
+    makes when asked."""
     tried = place / "bwrap-tried"
     refusing = place / "refusing"
     refusing.mkdir()
@@ -226,16 +230,15 @@ def test_a_worker_makes_the_isolation_the_grading_chose_and_tries_no_other(
     )
     (refusing / "bwrap").chmod(0o755)
     monkeypatch.setenv("PATH", f"{refusing}:{os.environ['PATH']}")
+    return tried
+
+
+def first_submissions_part(place: Path, pupils: list[Path], isolation: Isolation) -> Part:
+    """The runs of the class's first submission as a worker's part, one job, in an isolation."""
     cases = collect([place / "suite"], None)
     grader = Grader(expected_bytes(cases), 10, 3, {}, None)
     tasks = tuple((pupil, case) for pupil in submissions(TEMPLATE, pupils[:1]) for case in cases)
-    spread = Spread(2, Isolation.UNPRIVILEGED, ())
-    part = Part(tasks, grader.expected, 10, 3, {}, 1, DEFAULT_LIMITS, spread)
-    done: list[Ready] = []
-    grade_in_processes([part], lambda submission, run: done.append(run))
-    assert len(done) == len(cases)  # each ran as a user, who cannot read the expected files
-    assert all(run.result.outcome is not Outcome.NOT_RUN for run in done)
-    assert not tried.exists()  # the grading found bubblewrap refused: its worker never asks
+    return Part(tasks, grader.expected, 10, 3, {}, 1, DEFAULT_LIMITS, Spread(2, isolation, ()))
 
 
 @pytest.mark.parametrize(
