@@ -228,15 +228,15 @@ class Workers:
     def given(self, parts: Sequence[Part]) -> dict[Connection, BaseProcess]:
         """The workers given the parts, one each (there are no more parts than workers); those
         given none, ended."""
-        chosen = dict(list(self.started.items())[: len(parts)])
-        for receiving, part in zip(chosen, parts, strict=True):
+        busy = dict(list(self.started.items())[: len(parts)])
+        for receiving, part in zip(busy, parts, strict=True):
             with contextlib.suppress(OSError):  # it has ended: `ended` says how
                 receiving.send(part)
-        idle = [receiving for receiving in self.started if receiving not in chosen]
+        idle = [receiving for receiving in self.started if receiving not in busy]
         stop(self.started.pop(receiving) for receiving in idle)
         for receiving in idle:
             receiving.close()
-        return chosen
+        return busy
 
     def close(self) -> None:
         """Stop every worker still running and let go of its pipe."""
