@@ -12,7 +12,6 @@ import re
 import signal
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from acceptance.grading.isolation import Isolation
 from acceptance.grading.sandbox import DEFAULT_LIMITS
 from acceptance.grading.store import STORE, Ready, kept_runs, ready
 from acceptance.grading.workers import (
+    WORKER,
     Part,
     Spread,
     grade_in_processes,
@@ -94,7 +94,7 @@ def test_worker_processes_start_up_while_the_grading_gets_ready(
     starting: list[set[int]] = []  # the workers running as the grading finds its isolation
 
     def confine(*given: Any) -> Any:
-        starting.append(set(worker_pids()))
+        starting.append(worker_pids())
         return isolation.confine(*given)
 
     monkeypatch.setattr(grading, "confine", confine)
@@ -106,11 +106,9 @@ def test_worker_processes_start_up_while_the_grading_gets_ready(
     assert not worker_pids()  # and ended
 
 
-def worker_pids() -> list[int]:
-    """This process's children that multiprocessing spawned."""
-    children = Path(f"/proc/{os.getpid()}/task/{threading.get_native_id()}/children")
-    pids = [int(pid) for pid in children.read_text().split()]
-    return [pid for pid in pids if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+def worker_pids() -> set[int]:
+    """The pids of this process's worker processes running (started, not yet joined)."""
+    return {child.pid for child in multiprocessing.active_children() if child.name == WORKER}
 
 
 def test_a_grading_has_no_more_worker_processes_than_submissions(

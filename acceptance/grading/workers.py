@@ -38,6 +38,7 @@ THREADS = 2  # runs at once in one process at most, by default: more wait on its
 STOP_WAIT = 30.0  # seconds a stopped worker has to end its runs before it is killed
 Together = Callable[[], contextlib.AbstractContextManager[None]]  # runs told as one (a commit)
 CREDIT_WAIT = 0.05  # seconds between two looks, while a run waits for its credit, at a stop
+WORKER = "at grade worker"  # a worker process's name, as multiprocessing keeps it
 
 
 @dataclass(frozen=True)
@@ -211,7 +212,9 @@ class Workers:
         try:
             for _ in range(count):
                 receiving, sending = context.Pipe()
-                process = context.Process(target=work_part, args=(sending, os.getpid()))
+                process = context.Process(
+                    target=work_part, args=(sending, os.getpid()), name=WORKER
+                )
                 process.start()
                 sending.close()
                 self.started[receiving] = process
