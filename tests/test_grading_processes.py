@@ -337,3 +337,20 @@ def test_a_case_crosses_processes_as_the_same_game() -> None:
     case = collect([ROOT / "at" / "at001.txt"], None)[0]
     crossed = pickle.loads(pickle.dumps(case))
     assert crossed == case and crossed.game is case.game
+
+
+def test_a_resumed_grading_in_worker_processes_counts_each_submissions_earlier_timeouts(
+    tmp_path: Path,
+) -> None:
+    copy_suite(tmp_path / "suite", TESTS[:4])
+    pupils = make_class(tmp_path / "class", {"hanging": Kind(2, "exec sleep 30\n")})
+    for pupil in pupils:  # no two alike: identical submissions share their runs
+        (pupil / "program").write_text((pupil / "program").read_text() + f"# {pupil.name}\n")
+    command = ["grade", "--no-sandbox", "--exe", TEMPLATE, "--tests", str(tmp_path / "suite")]
+    command += ["--timeout", "0.3", "-j", "2", "--threads", "1", "--out", str(tmp_path / "out")]
+    assert main([*command, "--give-up", "1", *map(str, pupils)]) == 0
+    assert kept_runs(tmp_path / "out" / STORE) == 2  # one timeout each, the rest not run
+    assert main([*command, "--give-up", "2", *map(str, pupils)]) == 0
+    rows = (tmp_path / "out" / "matrix.csv").read_text().splitlines()[1:]
+    for row in rows:  # one more timeout each reaches the give-up: the earlier one counted
+        assert row.split(",")[1:] == ["timed out"] * 2 + ["not run"] * 2
