@@ -139,10 +139,10 @@ def test_a_shards_runs_are_hidden_every_submission_of_the_class_not_only_its_own
     hidden: list[Path] = []
 
     def confine(
-        stack: ExitStack, limits: Limits, runs: int, private: list[Path], isolated: bool
+        stack: ExitStack, limits: Limits, runs: int, private: list[Path], wanted: Isolation | None
     ) -> tuple[Isolation, Runner | None, list[str]]:
         hidden.extend(private)
-        return real_confine(stack, limits, runs, private, isolated)
+        return real_confine(stack, limits, runs, private, wanted)
 
     real_confine = isolation.confine
     monkeypatch.setattr(grading, "confine", confine)

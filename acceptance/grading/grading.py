@@ -339,7 +339,8 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         workers = stack.enter_context(Workers(processes)) if processes > 1 else None
         # With worker processes, each makes its own sandbox: this one only finds the isolation.
         here = grading.jobs if processes == 1 else 1
-        isolation, runner, told = confine(stack, grading.limits, here, private, grading.sandbox)
+        wanted = None if grading.sandbox else Isolation.NONE
+        isolation, runner, told = confine(stack, grading.limits, here, private, wanted)
         spread = Spread(processes, isolation, tuple(private)) if processes > 1 else None
         store = open_store(grading.out, grading.fresh)
         stack.callback(store.close)

@@ -58,21 +58,21 @@ def confine(
     limits: Limits,
     runs: int,
     private: Sequence[Path],
-    isolated: bool = True,
-    chosen: Isolation | None = None,
+    wanted: Isolation | None = None,
 ) -> tuple[Isolation, Runner | None, list[str]]:
     """The isolation of a grading, the runner that gives it (None: run as is), and what the
-    grader should be told of it. Without bubblewrap, root falls back to unprivileged users (see
-    `lock_private`); anyone else gets the error. A grading's worker process makes the isolation
-    the grading `chosen`, or fails: it tries no other (bubblewrap has failed once already)."""
-    if not isolated:
+    grader should be told of it. Without an isolation `wanted`, bubblewrap, where it fails root
+    falls back to unprivileged users (see `lock_private`) and anyone else gets the error. A
+    grading's worker process wants the isolation the grading found, or fails: it tries no other
+    (bubblewrap has failed once already)."""
+    if wanted is Isolation.NONE:
         return Isolation.NONE, None, []
     told: list[str] = []
-    if chosen is not Isolation.UNPRIVILEGED:
+    if wanted is not Isolation.UNPRIVILEGED:
         try:
             return Isolation.BUBBLEWRAP, stack.enter_context(sandbox(limits, runs, private)), []
         except HarnessError as error:
-            if chosen is Isolation.BUBBLEWRAP or not available():
+            if wanted is Isolation.BUBBLEWRAP or not available():
                 raise
             told = [f"{error}; each run goes as an unprivileged user of its own instead"]
     return Isolation.UNPRIVILEGED, stack.enter_context(unprivileged(limits, runs)), told

@@ -242,9 +242,11 @@ class Workers:
         return busy
 
     def close(self) -> None:
-        """Stop every worker still running and let go of its pipe."""
-        stop(self.started.values())
-        for receiving in self.started:
+        """Stop every worker still running and let go of its pipe (once: a second close finds
+        none)."""
+        started, self.started = self.started, {}
+        stop(started.values())
+        for receiving in started:
             receiving.close()
 
 
@@ -267,19 +269,17 @@ def grade_in_processes(
         """A run a worker sent, told to `on_result`."""
         on_result(submission_of[message[0]], received(message, cases, diffs))
 
-    with contextlib.ExitStack() as stack:
-        if started is None:
-            started = stack.enter_context(Workers(len(parts)))
-        workers = started.given(parts)
-        try:
-            receive(workers, arrived, together)
-            ended(workers.values())
-        except (KeyboardInterrupt, Signalled):
-            ask_to_stop(workers.values())
-            receive(workers, arrived, together, time.monotonic() + STOP_WAIT)
-            raise
-        finally:
-            started.close()
+    started = Workers(len(parts)) if started is None else started
+    workers = started.given(parts)
+    try:
+        receive(workers, arrived, together)
+        ended(workers.values())
+    except (KeyboardInterrupt, Signalled):
+        ask_to_stop(workers.values())
+        receive(workers, arrived, together, time.monotonic() + STOP_WAIT)
+        raise
+    finally:
+        started.close()
 
 
 def receive(
@@ -375,9 +375,8 @@ def work_part(results: Connection, grader: int) -> None:
     try:
         with stopping_signals(), contextlib.ExitStack() as stack:
             part: Part = results.recv()
-            chosen, private = part.spread.isolation, part.spread.private
-            isolated = chosen is not Isolation.NONE
-            _, runner, _ = confine(stack, part.limits, part.jobs, private, isolated, chosen)
+            spread = part.spread
+            _, runner, _ = confine(stack, part.limits, part.jobs, spread.private, spread.isolation)
             grader_of = Grader(part.expected, part.timeout, part.give_up, part.timeouts, runner)
 
             def work(submission: Submission, case: Case) -> Ready:
