@@ -2,7 +2,7 @@
 and the causes of its wrong outputs while its runs go on: the same coverage and causes as found
 in-process, whichever games the suite mixes; still found when one of the processes is killed;
 the oracle failing on a test is still the one-line error naming it; a killed grader leaves
-none of them behind; and a process with threads already forks none. Each check runs in a fresh interpreter, as `at grade` does: one thread.
+none of them behind; each is named `at explainer` (for `ps`, `top` and the scaling benchmark); and a process with threads already forks none. Each check runs in a fresh interpreter, as `at grade` does: one thread.
 """
 
 import os
@@ -14,12 +14,13 @@ import time
 from pathlib import Path
 
 from acceptance.errors import HarnessError
-from acceptance.grading.explained import Explainers
+from acceptance.grading.explained import EXPLAINER, Explainers
 from acceptance.grading.missed import caused
 from acceptance.running.cases import Case, collect
 from acceptance.running.compare import compare
 from acceptance.running.coverage import coverage
 from acceptance.running.suite import Outcome, Result
+from tools.benchmarks.scaling import helper_pids
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -117,6 +118,21 @@ def check_grader_killed() -> None:
     os.kill(os.getpid(), signal.SIGKILL)
 
 
+def check_named() -> None:
+    """Each process is named for people to read, and the scaling benchmark counts it as the
+    grading's own (not a program's) by that name."""
+    explainers = Explainers(public_suite(40), 2)
+    try:
+        explainers.coverage()  # each process has started, and named itself
+        assert explainers.pool is not None
+        pids = set(explainers.pool._processes)
+        for pid in pids:
+            assert Path(f"/proc/{pid}/comm").read_text() == f"{EXPLAINER}\n"
+        assert set(helper_pids(os.getpid())) == pids
+    finally:
+        explainers.close()
+
+
 def check_threads_already() -> None:
     """With a thread running already, nothing is forked, and all is found here."""
     cases = public_suite(20)
@@ -167,6 +183,10 @@ def test_a_killed_grader_leaves_no_explaining_process_behind() -> None:
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert not left
+
+
+def test_explaining_processes_are_named_and_counted_as_the_gradings_own() -> None:
+    fresh("check_named")
 
 
 def test_a_process_with_threads_already_forks_no_explainer() -> None:

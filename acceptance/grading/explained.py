@@ -7,6 +7,7 @@ the suite gone) finds nothing again, and a changed oracle finds them anew. A gra
 in processes of its own while its runs go on (`Explainers`), not in its own once they end.
 """
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -34,6 +35,7 @@ COVERAGE = "coverage"  # the store's keys of what it keeps
 CAUSES = "causes"
 # Tests per explaining process at least: more processes would share too little work.
 TESTS_PER_PROCESS = 16
+EXPLAINER = "at explainer"  # an explaining process's name, as `ps` and `top` show it
 
 
 def covered_record(covered: Covered) -> dict[str, Any]:
@@ -212,12 +214,15 @@ def threads() -> int:
 
 def _take_suite(cases: tuple[Case, ...], grader: int) -> None:
     """An explaining process's start: killed when its grader ends, however it ends (a grader
-    killed would leave it waiting for work for ever), its suite kept (forked, not pickled: a
-    case's game holds functions), Ctrl-C left to the grading, which decides what its reports
-    need."""
+    killed would leave it waiting for work for ever), named EXPLAINER, its suite kept (forked,
+    not pickled: a case's game holds functions), Ctrl-C left to the grading, which decides what
+    its reports need."""
     checked(prctl(PR_SET_PDEATHSIG, signal.SIGKILL), "cannot end with the grader")
     if os.getppid() != grader:  # it ended before that was asked
         os._exit(1)
+    with contextlib.suppress(OSError):  # a name for people to read: none is no harm
+        with open("/proc/self/comm", "w", encoding="ascii") as name:
+            name.write(EXPLAINER)
     global _suite
     _suite = cases
     signal.signal(signal.SIGINT, signal.SIG_IGN)

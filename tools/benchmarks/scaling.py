@@ -12,9 +12,9 @@ this benchmark's own reading of /proc meanwhile; the floor's, that of the loop a
 it started. A shared machine's speed drifts over the minutes a table takes: each row is set
 against the floor measured again just before it, on a quarter of the class (the whole class's
 floor, first, is printed for reference). With two submissions or more, each row
-also grades the class's first submission alone, whose own processes' CPU (its worker processes'
-too, their programs' apart, read from /proc) is the grading's fixed cost (start-up, the suite's
-coverage) with one submission's runs: what the rest of the class adds per run to those
+also grades the class's first submission alone, whose own processes' CPU (its worker and
+explaining processes' too, their programs' apart, read from /proc) is the grading's fixed cost
+(start-up, the suite's coverage, the causes of its wrong outputs) with one submission's runs: what the rest of the class adds per run to those
 processes, less what a run adds to the floor's loop, is the grader's own CPU per run (`own`),
 its fixed cost apart, the programs' CPU (the same programs either way, and the noisiest figure
 on a loaded machine) left out of both.
@@ -40,6 +40,7 @@ from functools import partial
 from pathlib import Path
 
 from acceptance.errors import HarnessError
+from acceptance.grading.explained import EXPLAINER
 from acceptance.grading.sandbox import Limits, sandbox
 from acceptance.grading.unprivileged import available
 from tools.benchmarks.oracle import ENVIRONMENT
@@ -182,18 +183,18 @@ def grade(
 
 
 def own_seconds(pid: int) -> float:
-    """The CPU seconds of a grading's own processes (its worker processes' too), their programs'
-    apart, read from /proc as it runs until it has ended (not yet waited for, its figures are
-    final then; a worker's, read last at most POLL seconds before it ended)."""
+    """The CPU seconds of a grading's own processes (its worker and explaining processes' too),
+    their programs' apart, read from /proc as it runs until it has ended (not yet waited for, its
+    figures are final then; a helper's, read last at most POLL seconds before it ended)."""
     tick = os.sysconf("SC_CLK_TCK")
-    workers: dict[int, int] = {}
+    helpers: dict[int, int] = {}
     while True:
         fields = stat_fields(pid)
         if fields is not None and fields[0] == "Z":
-            return (ticks(fields) + sum(workers.values())) / tick
-        for child in worker_pids(pid):
+            return (ticks(fields) + sum(helpers.values())) / tick
+        for child in helper_pids(pid):
             if (found := stat_fields(child)) is not None:
-                workers[child] = ticks(found)
+                helpers[child] = ticks(found)
         time.sleep(POLL)
 
 
@@ -210,18 +211,20 @@ def ticks(fields: list[str]) -> int:
     return int(fields[11]) + int(fields[12])
 
 
-def worker_pids(pid: int) -> list[int]:
-    """The grading's worker processes: its children that multiprocessing spawned."""
+def helper_pids(pid: int) -> list[int]:
+    """The grading's processes that are not programs: its children that multiprocessing spawned
+    (worker processes) or forked to explain (the suite's coverage, the wrong outputs' causes)."""
     pids = []
     for children in Path(f"/proc/{pid}/task").glob("*/children"):
         with contextlib.suppress(OSError):
             pids += [int(child) for child in children.read_text().split()]
-    workers = []
+    helpers = []
     for child in pids:
         with contextlib.suppress(OSError):
-            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
-                workers.append(child)
-    return workers
+            spawned = b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()
+            if spawned or Path(f"/proc/{child}/comm").read_text().strip() == EXPLAINER:
+                helpers.append(child)
+    return helpers
 
 
 @dataclass(frozen=True)
