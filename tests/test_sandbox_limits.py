@@ -568,3 +568,15 @@ def test_an_unprivileged_run_has_no_capability_and_cannot_gain_any(
         "NoNewPrivs": "1",
         "Groups": "",
     }
+
+
+def test_a_runs_own_scripts_folder_holds_a_read_only_copy_of_its_script_alone(
+    bubblewrap: Sandbox, tmp_path: Path
+) -> None:
+    script = tmp_path / "at001.txt"
+    script.write_bytes(b"play(5,10,1,1,1,1,1)\n")
+    with bubblewrap.place(script) as (folder, _):  # a sandbox made per run (a grader not root)
+        assert os.listdir(folder) == ["at001.txt"]
+        assert mode(folder) == 0o555 and mode(folder / "at001.txt") == 0o444
+        assert (folder / "at001.txt").read_bytes() == script.read_bytes()
+    assert not folder.exists()

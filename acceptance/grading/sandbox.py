@@ -420,13 +420,28 @@ class Scripts:
     def __init__(self) -> None:
         self.read: dict[Path, bytes] = {}
 
-    def write(self, script: Path, descriptor: int) -> None:
-        """Write a script's bytes to an open file."""
-        if script not in self.read:
-            self.read[script] = script.read_bytes()
-        unwritten = memoryview(self.read[script])
-        while unwritten:
-            unwritten = unwritten[os.write(descriptor, unwritten) :]
+    def copy(
+        self,
+        script: Path,
+        path: str,
+        folder: int | None = None,
+        owner: tuple[int, int] | None = None,
+    ) -> None:
+        """A run's read-only copy of a script at `path` (in the `folder` open there, if given),
+        owned by `owner` (a user and group) if given; a link found at `path` is not followed."""
+        written = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
+        placed = os.open(path, written, 0o444, dir_fd=folder)
+        try:
+            if owner is not None:
+                os.fchown(placed, *owner)
+            os.fchmod(placed, 0o444)
+            if script not in self.read:
+                self.read[script] = script.read_bytes()
+            unwritten = memoryview(self.read[script])
+            while unwritten:
+                unwritten = unwritten[os.write(placed, unwritten) :]
+        finally:
+            os.close(placed)
 
 
 def run_kept(keeper: Keeper, jail: Jail, attempt: Callable[[Kept], Ending]) -> Ending:
@@ -588,14 +603,8 @@ class Sandbox:
         sandbox as a user taken from the pool."""
         assert self.users is not None  # kept sandboxes are root's
         user = self.users.get()
-        written = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
         try:
-            placed = os.open(script.name, written, 0o444, dir_fd=kept.folder)
-            try:
-                os.fchmod(placed, 0o444)
-                self.scripts.write(script, placed)
-            finally:
-                os.close(placed)
+            self.scripts.copy(script, script.name, kept.folder)
             setting = Setting(ENVIRONMENT, Path(jail.workdir))
             inside = argv(Path(SCRIPTS, script.name))
             spawn = kept.spawn(user, user)
@@ -611,8 +620,7 @@ class Sandbox:
         folder = Path(tempfile.mkdtemp(dir=self.scratch))
         user = self.users.get() if self.users is not None else None
         try:
-            shutil.copyfile(script, folder / script.name)
-            (folder / script.name).chmod(0o444)
+            self.scripts.copy(script, str(folder / script.name))
             folder.chmod(0o555)
             yield folder, user
         finally:

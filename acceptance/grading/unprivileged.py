@@ -88,17 +88,6 @@ def own_copy(folder: Path, copy: Path, group: int) -> None:
                 os.chmod(path, 0o750 if runnable else 0o640)
 
 
-def copy_for(script: Path, copy: str, user: int, group: int, scripts: Scripts) -> None:
-    """Copy a script for a run: read-only, its user's and group's."""
-    placed = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o444)
-    try:
-        os.fchown(placed, user, group)
-        os.fchmod(placed, 0o444)
-        scripts.write(script, placed)
-    finally:
-        os.close(placed)
-
-
 def remove_home(home: str, script: str) -> None:
     """Remove a run's home: at once where it holds only the script and an empty `tmp` (three
     calls, none following a link), else whatever it holds, walked."""
@@ -159,7 +148,7 @@ class Unprivileged:
         try:
             scratch = os.path.join(home, "tmp")
             os.mkdir(home, 0o700)
-            copy_for(script, os.path.join(home, script.name), user, group, self.scripts)
+            self.scripts.copy(script, os.path.join(home, script.name), None, (user, group))
             os.mkdir(scratch)
             for path in (home, scratch):
                 os.chown(path, user, group)
