@@ -63,7 +63,11 @@ class Browser:
         self.errors: list[str] = []
         self.next_id = 0
         try:
-            self.socket = websocket.create_connection(self._page_socket(), timeout=START_SECONDS)
+            # No Origin header: Chromium refuses a DevTools websocket that names one it was not
+            # told to allow (`--remote-allow-origins`), as Debian's Chromium 150 does.
+            self.socket = websocket.create_connection(
+                self._page_socket(), timeout=START_SECONDS, suppress_origin=True
+            )
             for domain in ("Page", "Runtime", "Log"):
                 self.send(f"{domain}.enable")
             self.resize(width, height)
