@@ -11,13 +11,13 @@ each sandbox (it ends after bwrap, so only this benchmark, adopting it, can coun
 this benchmark's own reading of /proc meanwhile; the floor's, that of the loop and the programs
 it started. A shared machine's speed drifts over the minutes a table takes: each row is set
 against the floor measured again just before it, on a quarter of the class (the whole class's
-floor, first, is printed for reference). With two submissions or more, each row
-also grades the class's first submission alone, whose own processes' CPU (its worker and
-explaining processes' too, their programs' apart, read from /proc) is the grading's fixed cost
-(start-up, the suite's coverage, the causes of its wrong outputs) with one submission's runs: what the rest of the class adds per run to those
-processes, less what a run adds to the floor's loop, is the grader's own CPU per run (`own`),
-its fixed cost apart, the programs' CPU (the same programs either way, and the noisiest figure
-on a loaded machine) left out of both.
+floor, first, is printed for reference). With two submissions or more, each row also grades
+the class's first submission alone, whose own processes' CPU (its worker and explaining
+processes' too, their programs' apart, read from /proc) is the grading's fixed cost (start-up,
+the suite's coverage, the causes of its wrong outputs) with one submission's runs: what the rest
+of the class adds per run to those processes, less what a run adds to the floor's loop, is the
+grader's own CPU per run (`own`), its fixed cost apart, the programs' CPU (the same programs
+either way, and the noisiest figure on a loaded machine) left out of both.
 
     python -m tools.benchmarks.scaling [--class-size N] [--jobs N ...] [--isolations NAME ...]
         [--threads N ...]
