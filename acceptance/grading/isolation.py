@@ -30,16 +30,17 @@ NOTES = {
 }
 
 
-def project_folders() -> list[Path]:
+def project_folders(module: Path = Path(__file__)) -> list[Path]:
     """Where this project lies: its source checkout, or the folders of its installed packages
-    (which hold the oracle a program could run for the expected output)."""
-    root = Path(__file__).resolve().parents[2]  # above acceptance/grading/
+    (which hold the oracle a program could run for the expected output), found from where this
+    `module` lies."""
+    root = module.resolve().parents[2]  # above acceptance/grading/
     if (root / "pyproject.toml").is_file():
         return [root]
     try:
         names = (metadata.distribution(DISTRIBUTION).read_text("top_level.txt") or "").split()
     except metadata.PackageNotFoundError:
-        names = [Path(__file__).resolve().parents[1].name]
+        names = [module.resolve().parents[1].name]
     return [root / name for name in names if (root / name).is_dir()]
 
 

@@ -194,7 +194,7 @@ PACKAGES = {
             *("same_output", "shards", "similarity", "store_durability"),
             *("at_reference", "differential", "coverage_processes", "run_order", "sandbox_kept"),
             *("judged_once", "run_end", "run_start", "grading_processes", "made_once_per_diff"),
-            *("sandbox_covers", "class_report_entries", "cause_keys"),
+            *("sandbox_covers", "class_report_entries", "cause_keys", "project_folders"),
         )
         + ("tests/basic/test_pcbasic_driver.py",),
         "not test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions_nothing"
