@@ -3,6 +3,8 @@ ratios to the floor measured again just before each; one submission, unsandboxed
 """
 
 import re
+import subprocess
+import time
 
 import pytest
 
@@ -26,3 +28,20 @@ def test_the_bench_prints_the_floor_then_each_number_of_jobs_against_it(
     assert "(1.00 x the floor)" in lines[1] and "ms CPU/run (the floor's +" in lines[4]
     assert all("; the floor just before: " in line for line in lines[3:5])
     assert lines[5].startswith("load ")
+
+
+def test_a_measure_waits_for_what_its_work_leaves_not_for_the_children_there_before() -> None:
+    lasting = subprocess.Popen(["sleep", "60"])  # as multiprocessing's resource tracker lives on
+
+    def leaving() -> float:
+        subprocess.Popen(["sleep", "0.3"])  # left unwaited, as bwrap's first process is
+        return 0.0
+
+    try:
+        started = time.monotonic()
+        bench_scaling.measure(leaving, 1)
+        assert 0.3 <= time.monotonic() - started < 30
+        assert lasting.poll() is None
+    finally:
+        lasting.kill()
+        lasting.wait()

@@ -42,6 +42,7 @@ from acceptance.running.cases import collect
 from acceptance.running.suite import Outcome
 from tests.classroom import EXACT, ROOT, TEMPLATE, TRAILING_SPACE, Kind, copy_suite, make_class
 from tests.test_sandbox_limits import need
+from tools.benchmarks.scaling import helper_pids
 
 TESTS = [ROOT / "at" / f"at{number:03d}.txt" for number in range(1, 7)]
 AT = Path(sys.executable).with_name("at")
@@ -268,6 +269,9 @@ def test_a_worker_killed_from_outside_is_a_one_line_error_and_its_finished_runs_
 ) -> None:
     place, pupils = course
     grader, started = in_two_workers(place, pupils, "0.2", stderr=subprocess.PIPE)
+    for pid in started:  # each named for `ps`, and by that name the scaling benchmark's
+        assert Path(f"/proc/{pid}/comm").read_text() == f"{WORKER}\n"
+    assert started <= set(helper_pids(grader.pid))
     time.sleep(0.5)  # a few runs finish
     os.kill(min(started), signal.SIGKILL)
     _, err = grader.communicate(timeout=60)

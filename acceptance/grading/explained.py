@@ -7,10 +7,8 @@ the suite gone) finds nothing again, and a changed oracle finds them anew. A gra
 in processes of its own while its runs go on (`Explainers`), not in its own once they end.
 """
 
-import contextlib
 import multiprocessing
 import os
-import signal
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -20,9 +18,9 @@ from typing import Any
 
 from acceptance.errors import HarnessError
 from acceptance.games import GAMES
-from acceptance.grading.forkserver import PR_SET_PDEATHSIG, checked, prctl
 from acceptance.grading.grade import Grade
 from acceptance.grading.missed import caused
+from acceptance.grading.stopping import helping
 from acceptance.grading.store import Graded, Store, digest
 from acceptance.running.compare import DiffLine, Mismatch, PerDiff, diff_json, lines_json
 from acceptance.running.cause import Cause, explainer_digest
@@ -213,19 +211,11 @@ def threads() -> int:
 
 
 def _take_suite(cases: tuple[Case, ...], grader: int) -> None:
-    """An explaining process's start: killed when its grader ends, however it ends (a grader
-    killed would leave it waiting for work for ever), named EXPLAINER, its suite kept (forked,
-    not pickled: a case's game holds functions), Ctrl-C left to the grading, which decides what
-    its reports need."""
-    checked(prctl(PR_SET_PDEATHSIG, signal.SIGKILL), "cannot end with the grader")
-    if os.getppid() != grader:  # it ended before that was asked
-        os._exit(1)
-    with contextlib.suppress(OSError):  # a name for people to read: none is no harm
-        with open("/proc/self/comm", "w", encoding="ascii") as name:
-            name.write(EXPLAINER)
+    """An explaining process's start: a helper of its grader (`helping`), named EXPLAINER, its
+    suite kept (forked, not pickled: a case's game holds functions)."""
+    helping(grader, EXPLAINER)
     global _suite
     _suite = cases
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _test_lines(number: int) -> Lines:

@@ -13,7 +13,6 @@ import contextlib
 import multiprocessing
 import os
 import selectors
-import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -23,11 +22,10 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 from acceptance.errors import HarnessError
-from acceptance.grading.forkserver import PR_SET_PDEATHSIG, checked, prctl
 from acceptance.grading.grade import Grader, Submission, Task, grade_runs
 from acceptance.grading.isolation import Isolation, confine
 from acceptance.grading.sandbox import Limits
-from acceptance.grading.stopping import Signalled, stopping_signals
+from acceptance.grading.stopping import Signalled, helping, stopping_signals
 from acceptance.grading.store import Ready, ready
 from acceptance.running.cases import Case
 from acceptance.running.execution import Guard
@@ -38,7 +36,7 @@ THREADS = 2  # runs at once in one process at most, by default: more wait on its
 STOP_WAIT = 30.0  # seconds a stopped worker has to end its runs before it is killed
 Together = Callable[[], contextlib.AbstractContextManager[None]]  # runs told as one (a commit)
 CREDIT_WAIT = 0.05  # seconds between two looks, while a run waits for its credit, at a stop
-WORKER = "at grade worker"  # a worker process's name, as multiprocessing keeps it
+WORKER = "at grade worker"  # a worker process's name, as multiprocessing and `ps` show it
 
 
 @dataclass(frozen=True)
@@ -368,10 +366,7 @@ def work_part(results: Connection, grader: int) -> None:
     own sandbox, each sent back to the grading as it ends; stopped by SIGTERM or SIGHUP, ended
     with the grading's process, Ctrl-C left to the grading (which stops it); an error sent as one
     line."""
-    checked(prctl(PR_SET_PDEATHSIG, signal.SIGKILL), "cannot end with the grader")
-    if os.getppid() != grader:  # the grading ended before that was asked
-        os._exit(1)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    helping(grader, WORKER)
     try:
         with stopping_signals(), contextlib.ExitStack() as stack:
             part: Part = results.recv()

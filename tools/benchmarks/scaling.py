@@ -43,9 +43,10 @@ from acceptance.errors import HarnessError
 from acceptance.grading.explained import EXPLAINER
 from acceptance.grading.sandbox import Limits, sandbox
 from acceptance.grading.unprivileged import available
+from acceptance.grading.workers import WORKER
 from tools.benchmarks.oracle import ENVIRONMENT
 from tools.benchmarks.grading import make_class
-from tools.benchmarks.sandbox import _adopt_orphans, _reap_orphans
+from tools.benchmarks.sandbox import _adopt_orphans, _children, _reap_orphans
 
 ROOT = Path(__file__).resolve().parents[2]
 AT = Path(sys.executable).with_name("at")
@@ -212,8 +213,8 @@ def ticks(fields: list[str]) -> int:
 
 
 def helper_pids(pid: int) -> list[int]:
-    """The grading's processes that are not programs: its children that multiprocessing spawned
-    (worker processes) or forked to explain (the suite's coverage, the wrong outputs' causes)."""
+    """The grading's processes that are not programs, by the names they give themselves: its
+    worker processes and those that explain (the suite's coverage, the wrong outputs' causes)."""
     pids = []
     for children in Path(f"/proc/{pid}/task").glob("*/children"):
         with contextlib.suppress(OSError):
@@ -221,8 +222,7 @@ def helper_pids(pid: int) -> list[int]:
     helpers = []
     for child in pids:
         with contextlib.suppress(OSError):
-            spawned = b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()
-            if spawned or Path(f"/proc/{child}/comm").read_text().strip() == EXPLAINER:
+            if Path(f"/proc/{child}/comm").read_text().strip() in (WORKER, EXPLAINER):
                 helpers.append(child)
     return helpers
 
@@ -244,9 +244,9 @@ def measure(
     """The figures of a work that starts `runs` runs and says its own process's CPU seconds, its
     CPU counted by `counted` (default: this process's and its children's)."""
     counted = counted or cpu_seconds
-    started, cpu = time.perf_counter(), counted()
+    started, cpu, there = time.perf_counter(), counted(), _children()
     mine = work()
-    _reap_orphans()
+    _reap_orphans(there)
     seconds = time.perf_counter() - started
     return Figures(runs, runs / seconds, 1000 * (counted() - cpu) / runs, mine)
 
