@@ -11,7 +11,7 @@ from typing import Any
 
 from pytest_regressions.data_regression import DataRegressionFixture
 
-from acceptance.cli import parser as at_parser
+from acceptance.cli.main import parser as at_parser
 
 
 def shown(value: Any) -> Any:

@@ -3,7 +3,7 @@ written apart, and its planted copies rank first and are flagged."""
 
 from pathlib import Path
 
-from acceptance.grading.similarity import similarity
+from acceptance.integrity.similarity import similarity
 from tools.benchmarks.similarity import generate
 
 

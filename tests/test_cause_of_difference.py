@@ -11,7 +11,7 @@ import model.collision
 import model.enemies.grunt
 import model.spawning
 import model.turn
-from acceptance.games import GAMES, SPACE_DEFENDER_2
+from acceptance.games.registry import GAMES, SPACE_DEFENDER_2
 from acceptance.running.cases import Case
 from acceptance.running.cause import (
     Cause,
@@ -22,8 +22,8 @@ from acceptance.running.cause import (
     find_cause,
 )
 from acceptance.running.compare import DiffLine, Mismatch, Side, compare
-from acceptance.running.tellers import LABELS, shown, space_defender_2
-from acceptance.running.told import Role, Telling, Told
+from acceptance.games.tellers import LABELS, shown, space_defender_2
+from acceptance.games.told import Role, Telling, Told
 from model.actions import Action, Pass
 from model.game import Game
 from model.tables import Error

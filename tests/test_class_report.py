@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.grading.class_report import bucket_label, bucket_of, histogram
+from acceptance.reports.class_report import bucket_label, bucket_of, histogram
 from acceptance.running.cases import collect
 from acceptance.running.coverage import coverage
 from provenance.rules import RULES

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from acceptance.grading.class_report import Diffs
+from acceptance.reports.class_report import Diffs
 from acceptance.running.cases import collect
 from acceptance.running.cause import Cause, Kind
 from acceptance.running.compare import DiffLine, Mismatch, Side

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
+from acceptance.cli.main import main
 from tests.classroom import (
     LANES_CLASS,
     LANES_TESTS,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
+from acceptance.cli.main import main
 from oracle.runner import run_script
 from provenance.rules import RULES
 from tests.test_why import NOT_REACHED

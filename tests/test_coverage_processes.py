@@ -15,7 +15,7 @@ from pathlib import Path
 
 from acceptance.errors import HarnessError
 from acceptance.grading.explained import EXPLAINER, Explainers
-from acceptance.grading.missed import caused
+from acceptance.reports.missed import caused
 from acceptance.running.cases import Case, collect
 from acceptance.running.compare import compare
 from acceptance.running.coverage import coverage

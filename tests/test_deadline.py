@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
+from acceptance.cli.main import main
 from acceptance.errors import HarnessError
-from acceptance.grading.deadline import chosen, parse_deadline
-from acceptance.grading.store import Store
+from acceptance.marking.deadline import chosen, parse_deadline
+from acceptance.store.database import Store
 from tests.classroom import (
     CRASH,
     EXACT,

@@ -15,7 +15,7 @@ from urllib.parse import urldefrag
 
 import pytest
 
-from acceptance.cli import parser as at_parser
+from acceptance.cli.main import parser as at_parser
 from games.star_canine.cli import _parser as star_canine_parser
 from games.star_lanes.cli import parser as star_lanes_parser
 from games.super_star_trek.cli import parser as super_star_trek_parser

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
+from acceptance.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = Path(__file__).with_name("etf_reference.py")

@@ -18,10 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.grading import spawner as spawners
-from acceptance.grading.sandbox import Jail, Limits, Sandbox, kill_all_of, sandbox
-from acceptance.grading.spawner import Confinement, NotStarted, Spawner, retirement
-from acceptance.grading.unprivileged import Unprivileged, unprivileged
+from acceptance.confine import spawner as spawners
+from acceptance.confine.bwrap import Sandbox, sandbox
+from acceptance.confine.jail import Jail
+from acceptance.confine.limits import Limits
+from acceptance.confine.users import kill_all_of
+from acceptance.confine.spawner import Confinement, NotStarted, Spawner, retirement
+from acceptance.confine.unprivileged import Unprivileged, unprivileged
 from acceptance.running.execution import Ending, Guard, Setting, Stopped, run_program
 from tests.test_sandbox import sandbox_trouble
 from tests.test_sandbox_limits import (
@@ -240,7 +243,7 @@ def test_a_fork_server_that_used_its_share_of_the_cpu_retires_and_another_takes_
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, retire: bool
 ) -> None:
     if retire:
-        monkeypatch.setattr("acceptance.grading.spawner.retirement", lambda _: 0.0)
+        monkeypatch.setattr("acceptance.confine.spawner.retirement", lambda _: 0.0)
     spawner = Spawner(Confinement())
     servers = []
     try:

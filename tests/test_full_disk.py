@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
+from acceptance.cli.main import main
 from acceptance.errors import HarnessError
 from acceptance.grading.grading import write_reports
-from acceptance.grading.store import STORE, Store, kept_runs
+from acceptance.store.database import STORE, Store, kept_runs
 from tests.classroom import (
     CRASH,
     EXACT,

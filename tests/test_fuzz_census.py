@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.games import space_defender_2, space_defender_2_lines
+from acceptance.games.registry import space_defender_2, space_defender_2_lines
 from acceptance.running.cases import make_case
 from acceptance.running.execution import Status
 from tools.mutation.fuzz_census import (

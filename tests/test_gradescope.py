@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from acceptance.cli import main
+from acceptance.cli.main import main
 from tests.classroom import (
     CRASH,
     EXACT,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
+from acceptance.cli.main import main
 from acceptance.grading.grading import REPORTS, Grading, grade
 from acceptance.running.cases import collect
 from tests.classroom import CRASH, EXACT, ROOT, TEMPLATE, Kind, copy_suite, make_class

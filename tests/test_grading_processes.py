@@ -18,14 +18,16 @@ from typing import Any
 
 import pytest
 
-from acceptance.cli import main
-from acceptance.cli_grade import REPORTS
+from acceptance.cli.main import main
+from acceptance.cli.grade import REPORTS
 from acceptance.errors import HarnessError
-from acceptance.grading.grade import Grader, expected_bytes, submissions
-from acceptance.grading import grading, isolation
+from acceptance.grading.grader import Grader
+from acceptance.marking.submissions import expected_bytes, submissions
+from acceptance.grading import isolation
+from acceptance.grading import grading
 from acceptance.grading.isolation import Isolation
-from acceptance.grading.sandbox import DEFAULT_LIMITS
-from acceptance.grading.store import STORE, Ready, kept_runs, ready
+from acceptance.confine.limits import DEFAULT_LIMITS
+from acceptance.store.database import STORE, Ready, kept_runs, ready
 from acceptance.grading.workers import (
     WORKER,
     Part,

@@ -21,12 +21,13 @@ from typing import Any
 
 import pytest
 
-from acceptance.cli import main
-from acceptance.cli_grade import REPORTS
+from acceptance.cli.main import main
+from acceptance.cli.grade import REPORTS
 from acceptance.errors import HarnessError
 from acceptance.grading import explained
-from acceptance.grading.missed import caused
-from acceptance.grading.store import STORE, Store, folder_digest, kept_runs
+from acceptance.reports.missed import caused
+from acceptance.store.database import STORE, Store, kept_runs
+from acceptance.store.digests import folder_digest
 from tests.classroom import EXACT, ROOT, TEMPLATE, TRAILING_SPACE, Kind, copy_suite, make_class
 
 TESTS = [ROOT / "at" / f"at{number:03d}.txt" for number in range(1, 9)]

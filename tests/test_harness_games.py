@@ -13,9 +13,10 @@ import echo_game
 import pytest
 
 from acceptance.running.cases import collect, make_case
-from acceptance.cli import main
+from acceptance.cli.main import main
 from acceptance.running.execution import clone_output
-from acceptance.games import GAMES, SPACE_DEFENDER_2, game_of_folder, sister_game
+from acceptance.games import pcbasic
+from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, game_of_folder, sister_game
 
 ROOT = Path(__file__).resolve().parent.parent
 ECHO_PROGRAM = Path(echo_game.__file__)
@@ -159,14 +160,12 @@ def fake_pcbasic(
 ) -> list[tuple[str, list[str], int | None, Path | None]]:
     """PC-BASIC's driver stood in for: each transcript asked of it noted, `PC-BASIC` printed."""
     calls: list[tuple[str, list[str], int | None, Path | None]] = []
-    driver = types.ModuleType("acceptance.running.pcbasic")
 
     def transcript(game: str, inputs: list[str], seed: int | None, listing: Path | None) -> str:
         calls.append((game, inputs, seed, listing))
         return "PC-BASIC\n"
 
-    driver.transcript = transcript  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "acceptance.running.pcbasic", driver)
+    monkeypatch.setattr(pcbasic, "transcript", transcript)
     return calls
 
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
-from acceptance.grading.grade import Grader, Submission
+from acceptance.cli.main import main
+from acceptance.grading.grader import Grader
+from acceptance.marking.submissions import Submission
 from acceptance.running.cases import collect
 from acceptance.running.execution import Stopped
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
+from acceptance.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 ORACLE_BYTES = (ROOT / "expected" / "at001.expected.txt").read_bytes()

@@ -12,7 +12,7 @@ from xml.etree import ElementTree
 import pytest
 
 from acceptance.running.cases import is_script
-from acceptance.cli import main
+from acceptance.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN_LINE = 30

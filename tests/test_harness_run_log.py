@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
+from acceptance.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAM = """\

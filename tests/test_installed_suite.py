@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from acceptance.running.cases import installed_suite
-from acceptance.cli import main
+from acceptance.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -5,8 +5,9 @@ them; the store writes each distinct block diff once, and every run still names 
 import sqlite3
 from pathlib import Path
 
-from acceptance.grading.grade import Grader, Submission
-from acceptance.grading.store import Pupil, Store, ready
+from acceptance.grading.grader import Grader
+from acceptance.marking.submissions import Submission
+from acceptance.store.database import Pupil, Store, ready
 from acceptance.running.cases import Case, collect
 from acceptance.running.compare import diff_json
 from acceptance.running.suite import Outcome, Result, difference

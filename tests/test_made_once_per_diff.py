@@ -4,7 +4,7 @@ its JSON text, its cause's key) are made at its first run only, and are those ma
 
 from pathlib import Path
 
-from acceptance.grading.causes import cause_of, difference_key
+from acceptance.reports.slips import slip_of, difference_key
 from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, PerDiff, Side, compare, lines_json
 from acceptance.running.report import details, diff_lines
@@ -50,5 +50,5 @@ def test_a_runs_details_and_cause_are_the_same_made_once_or_each_time() -> None:
     shown, keyed = PerDiff(diff_lines), PerDiff(difference_key)
     for result in results:
         assert details(result, shown) == details(result)
-        assert cause_of(result, keyed) == cause_of(result)
+        assert slip_of(result, keyed) == slip_of(result)
     assert len(shown.made) == len(keyed.made) == 1

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
+from acceptance.cli.main import main
 from acceptance.errors import HarnessError
-from acceptance.grading.grade import Grade, Submission
-from acceptance.grading.scheme import parse_scheme
+from acceptance.marking.submissions import Grade, Submission
+from acceptance.marking.scheme import parse_scheme
 from acceptance.running.cases import Case
 from acceptance.running.suite import Outcome, Result
 from tests.classroom import (

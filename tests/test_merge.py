@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
+from acceptance.cli.main import main
 from tests.classroom import (
     CRASH,
     EXACT,

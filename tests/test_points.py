@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
+from acceptance.cli.main import main
 from acceptance.errors import HarnessError
-from acceptance.grading.points import parse_points
+from acceptance.marking.points import parse_points
 from tests.classroom import (
     EXACT,
     MOVER,

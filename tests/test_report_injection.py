@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.grading.grade_report import inert
+from acceptance.reports.grade_report import inert
 from tests.classroom import ROOT, copy_suite, grade_unsandboxed
 from tools.webpage.browser import Browser
 

@@ -11,7 +11,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from acceptance.cli import main
+from acceptance.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 NO_COMBINE = """\

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.grading.grade import Submission, Task, Turns, grade_runs
+from acceptance.grading.grader import Turns, grade_runs
+from acceptance.marking.submissions import Submission, Task
 from acceptance.running.cases import Case
 from acceptance.running.execution import Guard
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli import main
-from acceptance.grading.same_output import same_outputs
-from acceptance.grading.store import Store
+from acceptance.cli.main import main
+from acceptance.integrity.same_output import same_outputs
+from acceptance.store.database import Store
 from tests.classroom import EXACT, SPACE_TESTS, TRAILING_SPACE, Kind, copy_suite, make_class
 from tests.classroom import grade_unsandboxed
 from tests.disguises import BASE, CORPUS

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from acceptance.errors import HarnessError
-from acceptance.grading import sandbox
-from acceptance.grading.sandbox import covers
+from acceptance.confine import bwrap as sandbox
+from acceptance.confine.bwrap import covers
 
 
 @pytest.fixture

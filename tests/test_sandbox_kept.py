@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.grading.kept import Kept
-from acceptance.grading.sandbox import Jail, Sandbox, sandbox
+from acceptance.confine.kept import Kept
+from acceptance.confine.bwrap import Sandbox, sandbox
+from acceptance.confine.jail import Jail
 from tests.test_sandbox_limits import LIMITS, a_script, need, run_in
 from tests.test_sandbox import sandbox_trouble
 

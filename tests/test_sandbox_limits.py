@@ -21,30 +21,14 @@ from typing import Any
 import pytest
 
 from acceptance.running.execution import TIMEOUT, Ending, Status
-from acceptance.grading.sandbox import (
-    HOME,
-    FIRST_UID,
-    MB,
-    PID_SPAN,
-    SCRIPTS,
-    UID_SLOTS,
-    SUBMISSION,
-    Jail,
-    Limits,
-    Sandbox,
-    exit_code,
-    kernels_own,
-    kill_all_of,
-    made_in_thread,
-    mount_points,
-    user_pool,
-    open_copy,
-    open_to_others,
-    reason_of,
-    sandbox,
-)
-from acceptance.grading.leftovers import Leftovers
-from acceptance.grading.unprivileged import (
+from acceptance.confine.bwrap import SCRIPTS, Sandbox, open_copy, open_to_others, sandbox
+from acceptance.confine.spawner import made_in_thread
+from acceptance.confine.jail import HOME, SUBMISSION, Jail
+from acceptance.confine.limits import MB, Limits, exit_code, reason_of
+from acceptance.confine.namespaces import kernels_own, mount_points
+from acceptance.confine.users import FIRST_UID, PID_SPAN, UID_SLOTS, kill_all_of, user_pool
+from acceptance.confine.leftovers import Leftovers
+from acceptance.confine.unprivileged import (
     Unprivileged,
     homes_place,
     lock,
@@ -545,7 +529,7 @@ def test_what_an_unprivileged_run_leaves_holding_its_output_ends_with_it(
     users: Unprivileged, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, one_call: bool
 ) -> None:
     if not one_call:  # a machine without the raw call: every process is looked at instead
-        monkeypatch.setattr("acceptance.grading.sandbox.SETRESUID", {})
+        monkeypatch.setattr("acceptance.confine.users.SETRESUID", {})
     jail = users.jail(a_submission(tmp_path / "own"))
     started = time.monotonic()
     ending = run_in(users, jail, a_script(tmp_path / "s"), "sleep 60 & echo printed")

@@ -17,7 +17,8 @@ from acceptance.grading import grading
 from acceptance.grading import isolation
 from acceptance.grading.isolation import Isolation
 from acceptance.grading.merge import in_shard, parse_shard
-from acceptance.grading.sandbox import Limits, Runner
+from acceptance.confine.jail import Runner
+from acceptance.confine.limits import Limits
 from acceptance.running.cases import collect
 from tests.browser import require
 from tests.classroom import (

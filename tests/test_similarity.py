@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pygments.token import Comment, Literal, Name, Operator, String, Text
 
-from acceptance.cli import main
-from acceptance.grading.similarity import (
+from acceptance.cli.main import main
+from acceptance.integrity.similarity import (
     K,
     REACH,
     THRESHOLD,

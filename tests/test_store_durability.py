@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.grading.grade import Submission
-from acceptance.grading.store import SYNC_SECONDS, Pupil, Store, ready
+from acceptance.marking.submissions import Submission
+from acceptance.store.database import SYNC_SECONDS, Pupil, Store, ready
 from acceptance.running.cases import collect
 from acceptance.running.suite import Outcome, Result
 from tests.classroom import ROOT

@@ -8,7 +8,7 @@ import pytest
 
 import oracle.version
 
-from acceptance.cli import main as at_main
+from acceptance.cli.main import main as at_main
 from games.star_canine.cli import main as star_canine_main
 from games.star_lanes.cli import main as star_lanes_main
 from games.super_star_trek.cli import main as super_star_trek_main

@@ -18,7 +18,7 @@ from typing import cast
 
 from acceptance.running.cause import script_cause
 from acceptance.running.compare import DiffLine, Mismatch, Side, compare, visible
-from acceptance.games import GAMES, SPACE_DEFENDER_2, Game, game_named
+from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.running.places import places_of
 from acceptance.running.report import block_report, location
 from model.session import Session

@@ -26,7 +26,7 @@ from acceptance.running.cases import (
 )
 from acceptance.errors import HarnessError
 from acceptance.running.execution import Output, Producer, Status
-from acceptance.games import Game, script_text
+from acceptance.games.registry import Game, script_text
 from acceptance.fuzzing.shrink import Shrinker, Units, shrink
 
 

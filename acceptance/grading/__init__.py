@@ -1,3 +1,2 @@
-"""Grading a class: submissions run confined (the bubblewrap sandbox with its limits, or an
-unprivileged user of their own), the grading store, points, the instructors' reports and class
-page, the causes of failures, Gradescope and the merging of shards."""
+"""Grading a class, the orchestration: a grading's settings and steps, the grader's threads, worker
+processes, the isolation chosen, stopping, explaining failures, and merging shards."""

@@ -1,5 +1,5 @@
 """What the reports of a graded class tell with the oracle's rules, the suite's coverage (`at
-cover`) and each wrong output's cause (`acceptance.grading.missed`): found from the suite's
+cover`) and each wrong output's cause (`acceptance.reports.missed`): found from the suite's
 scripts once and kept in the grading store, by what they depend on (the suite's tests, or a
 test and its block diff; and the oracle's version with a digest of the code that explains its
 lines), so that writing the reports again (a resumed grading, `at report`, `at merge`, even with
@@ -17,11 +17,12 @@ from dataclasses import replace
 from typing import Any
 
 from acceptance.errors import HarnessError
-from acceptance.games import GAMES
-from acceptance.grading.grade import Grade
-from acceptance.grading.missed import caused
+from acceptance.games.registry import GAMES
+from acceptance.marking.submissions import Grade
+from acceptance.reports.missed import caused
 from acceptance.grading.stopping import helping
-from acceptance.grading.store import Graded, Store, digest
+from acceptance.store.database import Graded, Store
+from acceptance.store.digests import digest
 from acceptance.running.compare import DiffLine, Mismatch, PerDiff, diff_json, lines_json
 from acceptance.running.cause import Cause, explainer_digest
 from acceptance.running.cases import Case

@@ -21,8 +21,8 @@ from datetime import datetime
 from pathlib import Path
 
 from acceptance.errors import HarnessError
-from acceptance.grading.class_report import class_html
-from acceptance.grading.deadline import at_deadline, snapshots_in
+from acceptance.reports.class_report import class_html
+from acceptance.marking.deadline import at_deadline, snapshots_in
 from acceptance.grading.explained import (
     Explainers,
     causes_to_find,
@@ -31,25 +31,17 @@ from acceptance.grading.explained import (
     oracle_key,
     suite_coverage,
 )
-from acceptance.grading.grade import (
-    GIVE_UP,
-    Grade,
-    Grader,
-    Submission,
-    expected_bytes,
-    Task,
-    grade_runs,
-    submissions,
-)
-from acceptance.grading.grade_report import grades_csv, matrix_csv, summary_table
-from acceptance.grading.gradescope import results_json
-from acceptance.grading.integrity import Review, review_section
+from acceptance.grading.grader import GIVE_UP, Grader, grade_runs
+from acceptance.marking.submissions import Grade, Submission, expected_bytes, Task, submissions
+from acceptance.reports.grade_report import grades_csv, matrix_csv, summary_table
+from acceptance.gradescope.results import results_json
+from acceptance.integrity.review import Review, review_section
 from acceptance.grading.merge import in_shard
-from acceptance.grading.missed import caused, causes_csv
+from acceptance.reports.missed import caused, causes_csv
 from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private, private_folders
-from acceptance.grading.points import EVEN, Points
-from acceptance.grading.sandbox import DEFAULT_LIMITS, Limits
-from acceptance.options import DEFAULT_TIMEOUT
+from acceptance.marking.points import EVEN, Points
+from acceptance.confine.limits import DEFAULT_LIMITS, Limits
+from acceptance.running.execution import DEFAULT_TIMEOUT
 from acceptance.grading.workers import (
     THREADS,
     Spread,
@@ -59,18 +51,8 @@ from acceptance.grading.workers import (
     processes_for,
 )
 from acceptance.grading.stopping import INTERRUPTED, Signalled, stopping_signals
-from acceptance.grading.store import (
-    STORE,
-    Graded,
-    Pupil,
-    Run,
-    Ready,
-    Store,
-    digest,
-    folder_digest,
-    ready,
-    test_key,
-)
+from acceptance.store.database import STORE, Graded, Pupil, Run, Ready, Store, ready
+from acceptance.store.digests import digest, folder_digest, test_key
 from acceptance.running.cases import Case, shown
 from acceptance.running.coverage import Covered
 from acceptance.running.display import progress_bar

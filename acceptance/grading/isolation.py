@@ -9,10 +9,12 @@ from enum import Enum
 from importlib import metadata
 from pathlib import Path
 
-from acceptance.running.cases import DISTRIBUTION, Case, shown
+from acceptance.confine.bwrap import sandbox
+from acceptance.confine.jail import Runner
+from acceptance.confine.limits import Limits
+from acceptance.confine.unprivileged import available, lock, unprivileged
 from acceptance.errors import HarnessError
-from acceptance.grading.sandbox import Limits, Runner, sandbox
-from acceptance.grading.unprivileged import available, lock, unprivileged
+from acceptance.running.cases import DISTRIBUTION, Case, shown
 
 
 class Isolation(Enum):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from acceptance.errors import HarnessError
 from acceptance.grading.explained import merge_kept
-from acceptance.grading.store import Graded, Store
+from acceptance.store.database import Graded, Store
 
 Shard = tuple[Store, Graded]
 SHARD = re.compile(r"(\d+)/(\d+)")

@@ -8,7 +8,7 @@ import signal
 from collections.abc import Iterator
 from types import FrameType
 
-from acceptance.grading.forkserver import PR_SET_PDEATHSIG, checked, prctl
+from acceptance.confine.forkserver import PR_SET_PDEATHSIG, checked, prctl
 
 STOPPING = {signal.SIGTERM: 143, signal.SIGHUP: 129}  # signals that stop a grading: exit status
 INTERRUPTED = 130  # Ctrl-C

@@ -22,11 +22,12 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 from acceptance.errors import HarnessError
-from acceptance.grading.grade import Grader, Submission, Task, grade_runs
+from acceptance.grading.grader import Grader, grade_runs
+from acceptance.marking.submissions import Submission, Task
 from acceptance.grading.isolation import Isolation, confine
-from acceptance.grading.sandbox import Limits
+from acceptance.confine.limits import Limits
 from acceptance.grading.stopping import Signalled, helping, stopping_signals
-from acceptance.grading.store import Ready, ready
+from acceptance.store.database import Ready, ready
 from acceptance.running.cases import Case
 from acceptance.running.execution import Guard
 from acceptance.running.compare import DiffLine, Mismatch

@@ -41,17 +41,17 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from acceptance.games import Game
+from acceptance.games.registry import Game
 from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, Mismatch, Side
-from acceptance.running.told import Role, Telling, Told
+from acceptance.games.told import Role, Telling, Told
 
 # The code a cause depends on besides the two outputs: the cause finder, the games' tellers and
 # what they explain the oracle's lines with (a package: every module under it).
 EXPLAINERS = (
     "acceptance.running.cause",
-    "acceptance.running.told",
-    "acceptance.running.tellers",
+    "acceptance.games.told",
+    "acceptance.games.tellers",
     "oracle.why",
     "provenance",
     "model",

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from acceptance.errors import HarnessError
-from acceptance.games import Game, Rules
+from acceptance.games.registry import Game, Rules
 from acceptance.running.cases import Case, shown
 
 Lines = list[tuple[str, tuple[str, ...]]]  # each line of the oracle's output with its rules

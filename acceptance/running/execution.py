@@ -19,10 +19,11 @@ from typing import IO, Protocol
 
 from acceptance.running.cases import Case
 from acceptance.errors import HarnessError
-from acceptance.games import Game, Transcript
+from acceptance.games.registry import Game, Transcript
 
 STDERR_TAIL = 5
 STDERR_KEPT = 1 << 16  # bytes of a program's error output kept (its end)
+DEFAULT_TIMEOUT = 10.0  # seconds one run of a program may take, unless told otherwise
 OUTPUT_LIMIT = 1 << 28  # bytes of output after which a runaway program is stopped
 READ_SIZE = 1 << 16
 TIMEOUT = "timeout"  # why `drain` stopped a program that did not end in time

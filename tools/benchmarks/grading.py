@@ -26,8 +26,9 @@ from pathlib import Path
 
 from acceptance.grading.grading import REPORTS
 from acceptance.errors import HarnessError
-from acceptance.grading.sandbox import Limits, sandbox
-from acceptance.grading.store import STORE
+from acceptance.confine.bwrap import sandbox
+from acceptance.confine.limits import Limits
+from acceptance.store.database import STORE
 from tools.benchmarks.oracle import ENVIRONMENT, Figure
 
 ROOT = Path(__file__).resolve().parents[2]

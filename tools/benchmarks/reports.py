@@ -25,8 +25,9 @@ from pathlib import Path
 
 from acceptance.running.cases import Case, collect
 from acceptance.grading.grading import REPORTS, report_texts
-from acceptance.grading.grade import GIVE_UP, Grade, Submission
-from acceptance.grading.points import parse_points
+from acceptance.grading.grader import GIVE_UP
+from acceptance.marking.submissions import Grade, Submission
+from acceptance.marking.points import parse_points
 from acceptance.running.suite import Outcome, Result, difference
 from tools.benchmarks.oracle import Figure
 

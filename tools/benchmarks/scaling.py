@@ -41,8 +41,9 @@ from pathlib import Path
 
 from acceptance.errors import HarnessError
 from acceptance.grading.explained import EXPLAINER
-from acceptance.grading.sandbox import Limits, sandbox
-from acceptance.grading.unprivileged import available
+from acceptance.confine.bwrap import sandbox
+from acceptance.confine.limits import Limits
+from acceptance.confine.unprivileged import available
 from acceptance.grading.workers import WORKER
 from tools.benchmarks.oracle import ENVIRONMENT
 from tools.benchmarks.grading import make_class

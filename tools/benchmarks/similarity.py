@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from acceptance.grading.similarity import similarity
+from acceptance.integrity.similarity import similarity
 
 ROUTINE_LINES = 12  # lines of a routine, about
 FILE_LINES = 250  # lines of a class file, about

@@ -42,10 +42,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import CodeType, FunctionType
 
-from acceptance.cli_fuzz import leaning_toward
+from acceptance.cli.fuzz import leaning_toward
 from acceptance.errors import HarnessError
 from acceptance.fuzzing.fuzz import Budget, Probe, minimal, search, trials
-from acceptance.games import IN_PROCESS, SPACE_DEFENDER_2, Game, Transcript
+from acceptance.games.registry import IN_PROCESS, SPACE_DEFENDER_2, Game, Transcript
 from acceptance.running.cases import Case, collect
 from acceptance.running.execution import Output, Producer, Status, in_process, oracle_output
 from acceptance.running.suite import Outcome, check

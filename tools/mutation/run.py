@@ -37,8 +37,8 @@ from pathlib import Path
 from queue import Queue
 
 from acceptance.fuzzing.fuzz import trials
-from acceptance.games import GAMES, script_text
-from acceptance.running.pcbasic import PcBasicError
+from acceptance.games.registry import GAMES, script_text
+from acceptance.games.pcbasic import PcBasicError
 from tools.mutation import blind_spots
 from tools.mutation.mutant_games import Played
 
@@ -199,7 +199,7 @@ PACKAGES = {
         + ("tests/basic/test_pcbasic_driver.py",),
         "not test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions_nothing"
         " and not test_a_big_script_to_an_output_file_runs_in_bounded_memory",
-        left_alone=("acceptance/grading/forkserver.py",),
+        left_alone=("acceptance/confine/forkserver.py",),
         environment={"CI": "true"},
     ),
 }

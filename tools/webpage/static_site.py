@@ -21,7 +21,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from acceptance.running.cases import collect, script_folder
-from acceptance.games import GAMES
+from acceptance.games.registry import GAMES
 from web.page import games_json
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,0 +1,123 @@
+"""`at merge` (the shards of a class graded on several machines, as one grading) and
+`at gradescope` (the autograder bundle an instructor uploads to Gradescope)."""
+
+import argparse
+import contextlib
+import os
+from pathlib import Path
+from typing import Any
+
+from acceptance.running.cases import collect, default_scripts, shown
+from acceptance.grading.grading import REPORTS, open_store, write_class_reports
+from acceptance.cli.similar import add_similar_to_report, review_of
+from acceptance.errors import HarnessError
+from acceptance.games.registry import GAMES
+from acceptance.gradescope.bundle import Bundle, write_bundle
+from acceptance.gradescope.results import VISIBILITIES
+from acceptance.grading.merge import load_shards, merge_into
+from acceptance.store.database import STORE
+from acceptance.cli.options import add_class_suite, add_timeout, chosen_game
+from acceptance.marking.scheme import load_marking
+
+
+def merge_command(args: argparse.Namespace) -> int:
+    """`at merge`: the store and reports of the merged shards; exit 0 once written."""
+    if any(path.resolve() == args.out.resolve() for path in args.shards):
+        raise HarnessError(f"{shown(args.out)} is one of the shards: give a new folder")
+    existing = [shown(args.out / name) for name in (STORE, *REPORTS) if (args.out / name).exists()]
+    if existing and not args.force:
+        raise HarnessError(f"{', '.join(existing)} exist already (--force replaces them)")
+    with contextlib.ExitStack() as stack:
+        shards = load_shards(args.shards, stack)
+        store = open_store(args.out, fresh=True)
+        stack.callback(store.close)
+        graded = merge_into(store, shards)
+        review = review_of(args)
+        found = store.found(graded)
+        summary, note = write_class_reports(store, graded, found, review, os.cpu_count() or 1)
+    print(summary)
+    paths = [args.out / name for name in REPORTS]
+    print(
+        f"merged {len(args.shards)} shards: {len(graded.pupils)} submissions;"
+        f" reports: {', '.join(map(shown, paths))}"
+    )
+    print(note)
+    return 0
+
+
+def gradescope_command(args: argparse.Namespace) -> int:
+    """`at gradescope`: write the autograder bundle; exit 0 once written."""
+    game = chosen_game(args)
+    cases = collect(args.tests or default_scripts([game] if game else GAMES.values()), game)
+    if "{}" not in args.exe:
+        raise HarnessError(f"--exe {args.exe!r} must name the program with {{}} for the folder")
+    load_marking(args.points, args.scheme, [case.name for case in cases])
+    bundle = Bundle(
+        args.exe,
+        cases,
+        args.points,
+        args.timeout,
+        args.visibility,
+        args.game,
+        not args.no_sandbox,
+        args.scheme,
+    )
+    archive = write_bundle(bundle, args.out)
+    print(
+        f"wrote the autograder of {len(cases)} tests in {shown(args.out)}: upload {shown(archive)}"
+    )
+    return 0
+
+
+def add_merge(commands: Any) -> None:
+    """The `merge` subcommand and its options."""
+    merge = commands.add_parser(
+        "merge", help="merge the output folders of shards graded apart into one class's reports"
+    )
+    merge.add_argument(
+        "shards", nargs="+", type=Path, metavar="FOLDER", help="the --out folders of `at grade`"
+    )
+    merge.add_argument(
+        "--out",
+        type=Path,
+        default=Path("grading"),
+        metavar="FOLDER",
+        help=f"where the merged store and reports go: {', '.join(REPORTS)} (default grading/)",
+    )
+    merge.add_argument(
+        "--force", action="store_true", help="replace a store and reports already there"
+    )
+    add_similar_to_report(merge)
+    merge.set_defaults(handler=merge_command)
+
+
+def add_gradescope(commands: Any) -> None:
+    """The `gradescope` subcommand and its options."""
+    bundle = commands.add_parser(
+        "gradescope", help="write the Gradescope autograder bundle grading over a hidden suite"
+    )
+    add_class_suite(bundle, "the submission's program", "the hidden suite")
+    bundle.add_argument("--points", type=Path, metavar="FILE", help="the suite's points file")
+    bundle.add_argument(
+        "--scheme", type=Path, metavar="FILE", help="the marking scheme (TOML; see `at grade`)"
+    )
+    add_timeout(bundle)
+    bundle.add_argument(
+        "--visibility",
+        choices=VISIBILITIES,
+        default="visible",
+        help="when students see their results (default visible)",
+    )
+    bundle.add_argument(
+        "--out",
+        type=Path,
+        default=Path("autograder"),
+        metavar="FOLDER",
+        help="a new folder for the bundle (default autograder/)",
+    )
+    bundle.add_argument(
+        "--no-sandbox",
+        action="store_true",
+        help="grade unsandboxed even where bubblewrap works (the container alone isolates)",
+    )
+    bundle.set_defaults(handler=gradescope_command)

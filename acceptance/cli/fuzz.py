@@ -1,0 +1,176 @@
+"""`at fuzz`: random scripts through a program and the oracle; the first difference shrunk,
+reported as `at run` reports it and kept as a new test."""
+
+import argparse
+import contextlib
+import dataclasses
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from acceptance.running.cases import EXPECTED_FOLDER, collect, default_root, shown
+from acceptance.running.coverage import game_coverage
+from acceptance.errors import HarnessError
+from acceptance.running.execution import Producer, clone_output, oracle_output, reference_of
+from acceptance.fuzzing.fuzz import Budget, Finding, Probe, minimal, save, search
+from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
+from acceptance.cli.options import add_jobs, add_timeout, positive
+from acceptance.running.report import explained_report
+from acceptance.cli.options import add_sandbox, exe_program
+from acceptance.running.suite import Checking, check
+
+DEFAULT_BUDGET = 100
+SEEDS = 1 << 32
+
+
+def program_under_test(
+    args: argparse.Namespace, game: Game, stack: contextlib.ExitStack
+) -> tuple[Producer, str]:
+    """The program that fuzzing checks, and its name: --exe (in the sandbox with --sandbox), else
+    the clone of a BASIC game."""
+    if args.exe:
+        return exe_program(args, stack), args.exe
+    if args.sandbox:
+        raise HarnessError("--sandbox confines an --exe program: give --exe")
+    if game.reference is None:
+        raise HarnessError(f"give --exe CMD: the {game.title} clone is itself the oracle")
+    return clone_output, f"the {game.title} clone"
+
+
+def budget_of(args: argparse.Namespace) -> Budget:
+    """The fuzzing budget: --budget scripts, or as many as --time seconds allow."""
+    if args.time is not None:
+        return Budget(sys.maxsize, args.time)
+    return Budget(args.budget or DEFAULT_BUDGET)
+
+
+def plural(count: int, unit: str) -> str:
+    """`1 command`, `3 commands`, `2 input lines`."""
+    return f"{count} {unit}{'' if count == 1 else 's'}"
+
+
+def findings_root(out: Path | None) -> Path:
+    """The project a finding is kept in: --out (made a project: its at/ and expected/), else the
+    one the cwd is in."""
+    if out is None:
+        return default_root()
+    try:
+        (out / EXPECTED_FOLDER).mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise HarnessError(f"cannot make {out / EXPECTED_FOLDER}: {error.strerror}") from None
+    return out
+
+
+def report_finding(
+    game: Game, finding: Finding, name: str, program: Producer, expected: bytes, root: Path
+) -> int:
+    """Keep the shrunk script as a new test and report it as `at run` does."""
+    trial = finding.trial
+    case, files = save(game, root, name, finding.shrunk, trial.seed, expected)
+    print(explained_report(check(case, program, checking=Checking(causes=True))))
+    print(
+        f"shrunk a script of {plural(len(trial.lines), 'line')} to"
+        f" {plural(len(finding.shrunk), game.unit.value)} in {finding.runs} runs"
+    )
+    print(f"saved {', '.join(map(shown, files))}")
+    return 1
+
+
+def leaning_toward(game: Game, paths: list[Path]) -> tuple[Game, str]:
+    """The game with random scripts that lean toward the rules these tests reach least, and how
+    that is said."""
+    if game.toward is None or game.rules is None:
+        raise HarnessError(f"--toward: the {game.title} fuzzer cannot lean toward rules")
+    cases = collect(paths, game)
+    coverage = game_coverage(game, game.rules, cases)
+    scripts = game.toward(coverage.weights())
+    said = f", leaning toward the rules {plural(len(cases), 'test')} reach least"
+    return dataclasses.replace(game, random_script=scripts), said
+
+
+def fuzz_command(args: argparse.Namespace) -> int:
+    """`at fuzz`: exit 1 when a difference was found (and kept as a test), 0 when none was."""
+    game, leaning = game_named(args.game), ""
+    if args.toward:
+        game, leaning = leaning_toward(game, args.toward)
+    with contextlib.ExitStack() as stack:
+        program, name = program_under_test(args, game, stack)
+        return fuzz_with(args, game, program, name, leaning)
+
+
+def fuzz_with(
+    args: argparse.Namespace, game: Game, program: Producer, name: str, leaning: str = ""
+) -> int:
+    """Fuzz one program: exit 1 when a difference was found (and kept as a test), 0 if none."""
+    seed = random.randrange(SEEDS) if args.seed is None else args.seed
+    budget = budget_of(args)
+    limit = f"{budget.seconds:g}s" if budget.seconds is not None else f"{budget.scripts} scripts"
+    print(
+        f"fuzzing {name} against {reference_of(game)} ({game.name}), seed {seed}, {limit}{leaning}"
+    )
+    sys.stdout.flush()
+    with tempfile.TemporaryDirectory(prefix="at-fuzz-") as folder:
+        probe = Probe(game, program, oracle_output, Path(folder))
+        tried, trial = search(probe, seed, budget, args.jobs)
+        if trial is None:
+            print(f"no difference in {plural(tried, 'script')} (seed {seed})")
+            return 0
+        print(f"script {trial.number} differs; shrinking it")
+        sys.stdout.flush()
+        finding = minimal(probe, trial, args.jobs)
+        expected = probe.run(finding.shrunk, trial.seed)[1].stdout
+    root = findings_root(args.out)
+    return report_finding(game, finding, f"fuzz_{seed}_{trial.number}", program, expected, root)
+
+
+def add_fuzz(commands: Any) -> None:
+    """The `fuzz` subcommand and its options."""
+    fuzz = commands.add_parser(
+        "fuzz", help="find a script where a program differs from the oracle, shrink it, keep it"
+    )
+    fuzz.add_argument(
+        "--exe",
+        metavar="CMD",
+        help="the program, run as `CMD -b SCRIPT [--seed N]` (default for a BASIC game: its clone)",
+    )
+    fuzz.add_argument(
+        "--game",
+        choices=list(GAMES),
+        default=SPACE_DEFENDER_2.name,
+        metavar="GAME",
+        help=f"the game (default {SPACE_DEFENDER_2.name}); one of {', '.join(GAMES)}",
+    )
+    fuzz.add_argument(
+        "--seed", type=int, metavar="S", help="the random seed (default: a new one, printed)"
+    )
+    budget = fuzz.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--budget",
+        type=positive(int),
+        metavar="N",
+        help=f"try at most N random scripts (default {DEFAULT_BUDGET})",
+    )
+    budget.add_argument(
+        "--time", type=positive(float), metavar="T", help="try random scripts for T seconds"
+    )
+    fuzz.add_argument(
+        "--toward",
+        action="append",
+        type=Path,
+        metavar="PATH",
+        help="lean the random scripts toward the rules these tests (scripts or folders,"
+        " repeatable) reach least, as `at cover` counts them (Space Defender 2)",
+    )
+    add_timeout(fuzz)
+    add_jobs(fuzz, os.cpu_count() or 1, "scripts")
+    add_sandbox(fuzz)
+    fuzz.add_argument(
+        "--out",
+        type=Path,
+        metavar="FOLDER",
+        help="keep the finding in FOLDER/at/ and FOLDER/expected/ (default: this project's)",
+    )
+    fuzz.set_defaults(handler=fuzz_command)

@@ -1,0 +1,190 @@
+"""The `at` command line: run tests, fuzz, grade a class, regenerate expected files, scaffold
+tests."""
+
+import argparse
+import contextlib
+import io
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from acceptance.running.cases import collect, shown, suite_paths
+from acceptance.errors import HarnessError
+from acceptance.running.execution import clone_output, oracle_output
+from acceptance.cli.classes import add_gradescope, add_merge
+from acceptance.cli.cover import add_cover
+from acceptance.cli.etf import add_etf
+from acceptance.cli.fuzz import add_fuzz
+from acceptance.cli.grade import add_grade, add_report
+from acceptance.cli.similar import add_similar
+from acceptance.running.display import Display
+from acceptance.cli.options import add_game, add_jobs, add_timeout, chosen_game, write_file
+from acceptance.running.regen import Regenerated, Written, new_script, regen
+from acceptance.running.output_log import folder_log
+from acceptance.running.report import (
+    block_report,
+    causes_summary,
+    closing_line,
+    json_summary,
+    junit_xml,
+    tolerant_closing_line,
+)
+from acceptance.cli.options import add_sandbox, exe_program
+from acceptance.running.suite import Checking, run_suite
+from oracle.version import package_version
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """`at run`: grade the oracle or --exe on scripts; exit 0 only if every test passed."""
+    if args.against_oracle and not args.exe:
+        raise HarnessError("--against-oracle compares an --exe program with the oracle: give --exe")
+    if args.sandbox and not args.exe:
+        raise HarnessError("--sandbox confines an --exe program: give --exe")
+    game = chosen_game(args)
+    cases = collect(args.paths or suite_paths(game), game)
+    reference = oracle_output if args.against_oracle else None
+    with contextlib.ExitStack() as stack:
+        producer = exe_program(args, stack) if args.exe else clone_output
+        display = Display(len(cases), args.diff or len(cases) == 1, args.json)
+        checking = Checking(args.tolerant, folder_log(args.log) if args.log else None, causes=True)
+        jobs = args.jobs if args.exe else 1
+        try:
+            summary = run_suite(cases, producer, reference, jobs, display, checking)
+        finally:
+            display.close()
+    if args.junit:
+        write_file(args.junit, junit_xml(summary))
+    closing = tolerant_closing_line(summary) if args.tolerant else closing_line(summary)
+    if args.json:
+        sys.stdout.write(json_summary(summary))
+    else:
+        print("\n".join([*causes_summary(summary), closing]))
+    return 0 if summary.failed == 0 else 1
+
+
+def regen_lines(result: Regenerated) -> list[str]:
+    """What `at regen` says about one expected file."""
+    notes = {
+        Written.KEPT: " (the oracle's output differs; --force overwrites it)",
+        Written.FAILED: f" (the oracle failed: {result.detail})",
+    }
+    lines = [f"{result.written.value}: {shown(result.target)}{notes.get(result.written, '')}"]
+    if result.change:
+        lines.append(f"    first change at line {result.change.line}, in {result.change.place}")
+        lines += block_report(result.change, old="file", new="oracle")
+    return lines
+
+
+def regen_command(args: argparse.Namespace) -> int:
+    """`at regen`: write expected files from the oracle; exit 0 only if all now match it."""
+    cases = collect(args.paths, chosen_game(args))
+    results = [regen(case, oracle_output, args.force) for case in cases]
+    for result in results:
+        print("\n".join(regen_lines(result)))
+    return 0 if all(result.ok for result in results) else 1
+
+
+def new_command(args: argparse.Namespace) -> int:
+    """`at new`: scaffold a test script."""
+    path = shown(new_script(args.name, Path.cwd()))
+    print(f"created {path}: write its commands, then `at regen {path}` records the oracle's output")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    """The `at` argument parser with its subcommands."""
+    top = argparse.ArgumentParser(
+        prog="at", description="Acceptance tests of every game of the project, byte for byte."
+    )
+    top.add_argument("--version", action="version", version=f"at {package_version()}")
+    commands = top.add_subparsers(required=True, metavar="COMMAND")
+    run = commands.add_parser("run", help="run tests and grade them against their expected output")
+    run.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="scripts or folders of scripts (default: every game's suite, at/ and at/GAME/)",
+    )
+    add_game(run)
+    run.add_argument(
+        "-v",
+        "--diff",
+        action="store_true",
+        help="show each failure's block diff (default for one test)",
+    )
+    run.add_argument(
+        "--exe",
+        metavar="CMD",
+        help="test this program, run as `CMD -b SCRIPT [--seed N]`, instead of the clone",
+    )
+    add_timeout(run)
+    add_jobs(run, 1, "--exe tests")
+    add_sandbox(run)
+    run.add_argument(
+        "--against-oracle",
+        action="store_true",
+        help="with --exe: scripts with no expected file are compared with the oracle",
+    )
+    run.add_argument(
+        "--tolerant",
+        action="store_true",
+        help="pass outputs that differ only in white space (blank lines, spaces between words), "
+        "as ETF_Test.py's is_tolerant_on_white_spaces; the closing line also gives the exact "
+        "verdict, which grading uses",
+    )
+    run.add_argument(
+        "--log",
+        type=Path,
+        metavar="DIR",
+        help="keep each test's outputs as DIR/FOLDER/NAME.actual.txt and NAME.expected.txt "
+        "(FOLDER: the script's folder's name), for any diff tool",
+    )
+    run.add_argument(
+        "--junit", type=Path, metavar="FILE", help="also write a JUnit XML report to FILE"
+    )
+    run.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
+    run.set_defaults(handler=run_command)
+    regenerate = commands.add_parser("regen", help="write expected files from the oracle")
+    regenerate.add_argument(
+        "paths", nargs="+", type=Path, metavar="PATH", help="scripts or folders of scripts"
+    )
+    regenerate.add_argument(
+        "--force", action="store_true", help="overwrite expected files that would change"
+    )
+    add_game(regenerate)
+    regenerate.set_defaults(handler=regen_command)
+    new = commands.add_parser("new", help="scaffold the test script at/NAME.txt")
+    new.add_argument("name", metavar="NAME")
+    new.set_defaults(handler=new_command)
+    add_fuzz(commands)
+    add_cover(commands)
+    add_grade(commands)
+    add_report(commands)
+    add_merge(commands)
+    add_gradescope(commands)
+    add_etf(commands)
+    add_similar(commands)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `at`: bad input is a one-line error and exit status 2, never a traceback."""
+    args = parser().parse_args(argv)
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")
+    try:
+        handler: Callable[[argparse.Namespace], int] = args.handler
+        return handler(args)
+    except HarnessError as error:
+        print(f"at: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("at: interrupted", file=sys.stderr)
+        return 130
+    except (
+        BrokenPipeError
+    ):  # `at run | head`: stop quietly; devnull keeps the exit flush from failing
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1

@@ -1,0 +1,157 @@
+"""Options and helpers shared by the `at` commands."""
+
+import argparse
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from acceptance.confine.bwrap import sandbox
+from acceptance.confine.jail import Confined
+from acceptance.confine.limits import DEFAULT_LIMITS, MB, Limits
+from acceptance.errors import HarnessError
+from acceptance.games.registry import GAMES, Game, game_named
+from acceptance.running.execution import (
+    External,
+    Producer,
+    command_line,
+)
+from acceptance.running.execution import DEFAULT_TIMEOUT
+
+
+def positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type accepting only numbers above zero."""
+
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or value <= 0:
+            raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}")
+        return value
+
+    return parse
+
+
+def add_game(command: argparse.ArgumentParser) -> None:
+    """The --game option: which game scripts are of, when their folder does not say it."""
+    command.add_argument(
+        "--game",
+        choices=list(GAMES),
+        metavar="GAME",
+        help=f"the game of the scripts (default: by their folder); one of {', '.join(GAMES)}",
+    )
+
+
+def chosen_game(args: argparse.Namespace) -> Game | None:
+    """The game named by --game, if any."""
+    return game_named(args.game) if args.game else None
+
+
+def write_file(path: Path, text: str) -> None:
+    """Write a report file, bad paths being the user's error."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise HarnessError(f"cannot write {path}: {error.strerror}") from None
+
+
+def add_timeout(command: argparse.ArgumentParser) -> None:
+    """The --timeout option: the time limit of one run of an external program."""
+    command.add_argument(
+        "--timeout",
+        type=positive(float),
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"time limit of one run of the program (default {DEFAULT_TIMEOUT:g})",
+    )
+
+
+def add_class_suite(command: argparse.ArgumentParser, program: str, suite: str) -> None:
+    """The options of commands that grade submissions: --exe (the program of a submission's
+    folder), --tests (the suite) and --game."""
+    command.add_argument(
+        "--exe",
+        required=True,
+        metavar="TEMPLATE",
+        help=f"{program}, {{}} standing for its folder: '{{}}/space_defender_2'",
+    )
+    command.add_argument(
+        "--tests",
+        action="append",
+        type=Path,
+        metavar="PATH",
+        help=f"a script or folder of {suite}, repeatable (default: every game's suite)",
+    )
+    add_game(command)
+
+
+def add_jobs(command: argparse.ArgumentParser, default: int, what: str) -> None:
+    """The -j option: how many runs at once."""
+    command.add_argument(
+        "-j",
+        "--jobs",
+        type=positive(int),
+        default=default,
+        metavar="N",
+        help=f"run N {what} at once (default {default})",
+    )
+
+
+def add_limits(command: argparse.ArgumentParser) -> None:
+    """The options of the sandbox's limits per run."""
+    limits = command.add_argument_group("limits of each sandboxed run")
+    limits.add_argument(
+        "--cpu-limit",
+        type=positive(int),
+        default=DEFAULT_LIMITS.cpu,
+        metavar="SECONDS",
+        help=f"CPU time (default {DEFAULT_LIMITS.cpu})",
+    )
+    for name, default, what in (
+        ("--memory-limit", DEFAULT_LIMITS.memory, "memory (data) in MB"),
+        ("--file-limit", DEFAULT_LIMITS.file_size, "size of a file it writes, in MB"),
+    ):
+        limits.add_argument(
+            name,
+            type=positive(int),
+            default=default // MB,
+            metavar="MB",
+            help=f"{what} (default {default // MB})",
+        )
+    limits.add_argument(
+        "--process-limit",
+        type=positive(int),
+        default=DEFAULT_LIMITS.processes,
+        metavar="N",
+        help=f"processes and threads at once (default {DEFAULT_LIMITS.processes})",
+    )
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    """The limits the options give."""
+    return Limits(args.cpu_limit, args.memory_limit * MB, args.process_limit, args.file_limit * MB)
+
+
+def add_sandbox(command: argparse.ArgumentParser) -> None:
+    """The --sandbox option of `at run` and `at fuzz`, and the limits it applies."""
+    command.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="run --exe in a sandbox, with limits, the current folder read-only (needs bwrap)",
+    )
+    add_limits(command)
+
+
+def exe_program(args: argparse.Namespace, stack: contextlib.ExitStack) -> Producer:
+    """The --exe program run as is, or with --sandbox confined to the current folder, which it
+    sees read-only where it is and works in."""
+    argv = command_line(args.exe)
+    if not args.sandbox:
+        return External(argv, args.timeout)
+    here = Path.cwd()
+    if here == here.parent:
+        raise HarnessError("--sandbox shows the program the current folder: run it from another")
+    made = stack.enter_context(sandbox(limits_of(args), args.jobs))
+    return Confined(made, made.jail(here, str(here), str(here)), argv, args.timeout)

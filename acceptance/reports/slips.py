@@ -1,0 +1,115 @@
+"""Failures grouped by slip: the failing tests of a class that share their first difference,
+with where it is taken out, are one slip, so that "one trailing space on the state line" in
+106 tests of 5 submissions is read once. (A slip is what the output got wrong; the rule the
+program missed is its cause, `running.cause`.)
+
+A wrong output's slip is the edit at its first differing line: the text removed, the text put
+in, and the word before them with its numbers masked (so the same slip on a line naming another
+company or id still groups).
+An error's slip is its kind and its reason (numbers masked), and the last line of its error
+output.
+"""
+
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from acceptance.running.compare import DiffLine, PerDiff, Side
+from acceptance.marking.submissions import Grade
+from acceptance.running.suite import ERRORS, Outcome, Result
+
+NUMBER = re.compile(r"\d[\d,.]*")
+Keyed = Callable[[tuple[DiffLine, ...]], tuple[str, ...]]  # a wrong output's first difference
+
+
+@dataclass(frozen=True)
+class Slip:
+    """What a failing test shares with others: its outcome, and the edit or reason behind it."""
+
+    outcome: Outcome
+    key: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Group:
+    """One slip, an example of it, and every (submission, test) where it occurs, in class order."""
+
+    slip: Slip
+    example: Result
+    where: tuple[tuple[str, str], ...]
+
+    @property
+    def submissions(self) -> tuple[str, ...]:
+        """The submissions it occurs in, each once."""
+        return tuple(dict.fromkeys(name for name, _ in self.where))
+
+    @property
+    def tests(self) -> tuple[str, ...]:
+        """The tests it occurs in, each once."""
+        return tuple(dict.fromkeys(test for _, test in self.where))
+
+
+def masked(text: str) -> str:
+    """A text with its numbers written `#`, so values that vary from test to test still group."""
+    return NUMBER.sub("#", text)
+
+
+def first_changed(diff: tuple[DiffLine, ...]) -> tuple[DiffLine | None, DiffLine | None]:
+    """The first line each side has of its own in a block diff: at the first difference."""
+    expected = actual = None
+    for line in diff:
+        if line.side is Side.EXPECTED and expected is None:
+            expected = line
+        elif line.side is Side.ACTUAL and actual is None:
+            actual = line
+        if expected is not None and actual is not None:
+            break
+    return expected, actual
+
+
+def edit(expected: str, actual: str) -> tuple[str, str, str]:
+    """What two lines share before they differ, and what differs once their common start and end
+    are taken off."""
+    start = len(os.path.commonprefix([expected, actual]))
+    rest = expected[start:], actual[start:]
+    end = len(os.path.commonprefix([rest[0][::-1], rest[1][::-1]]))
+    return expected[:start], rest[0][: len(rest[0]) - end], rest[1][: len(rest[1]) - end]
+
+
+def last_word(text: str) -> str:
+    """The word just before an edit, which says where on its line it is."""
+    words = text.split()
+    return words[-1] if words and not text[-1:].isspace() else (words[-1] + " " if words else "")
+
+
+def difference_key(diff: tuple[DiffLine, ...]) -> tuple[str, ...]:
+    """The first difference of a wrong output (its block diff), without its line and column."""
+    expected, actual = first_changed(diff)
+    if expected is None or actual is None:
+        line = expected or actual
+        side = "missing" if actual is None else "extra"
+        return (side, line.text if line else "")
+    before, removed, added = edit(expected.text, actual.text)
+    return ("edit", removed, added, masked(last_word(before)))
+
+
+def slip_of(result: Result, keyed: Keyed = difference_key) -> Slip:
+    """The slip of a failing test (its first difference's key as `keyed` gives it)."""
+    if result.outcome in ERRORS or result.mismatch is None:
+        lines = result.detail.splitlines() or [""]
+        return Slip(result.outcome, (masked(lines[0]), lines[-1] if len(lines) > 1 else ""))
+    return Slip(result.outcome, keyed(result.mismatch.diff))
+
+
+def slips(grades: Sequence[Grade]) -> list[Group]:
+    """The slips of every failing test of a class, the most frequent first."""
+    found: dict[Slip, tuple[Result, list[tuple[str, str]]]] = {}
+    keyed = PerDiff(difference_key)  # a class's wrong outputs share a few dozen diffs
+    for grade in grades:
+        for result in grade.results:
+            if not result.passed:
+                entry = found.setdefault(slip_of(result, keyed), (result, []))
+                entry[1].append((grade.submission.name, result.case.name))
+    groups = [Group(slip, example, tuple(where)) for slip, (example, where) in found.items()]
+    return sorted(groups, key=lambda group: -len(group.where))

@@ -1,0 +1,2 @@
+"""The grading store: every finished run kept the moment it ends (SQLite), under a key of digests
+of all it depends on."""

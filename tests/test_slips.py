@@ -1,0 +1,87 @@
+"""Failures grouped by slip: the same slip at another line, id or company is one slip; another
+slip, or the same one on another kind of line, is another; an error's slip is its kind, reason
+and last line of error output; each slip is put in words."""
+
+from pathlib import Path
+
+from acceptance.running.cases import Case
+from acceptance.reports.slips import Group, slip_of, slips
+from acceptance.reports.class_report import slip_text
+from acceptance.running.compare import MAX_BLOCK_LINES, compare
+from acceptance.marking.submissions import Grade, Submission
+from acceptance.running.suite import Outcome, Result
+
+CASE = Case("t", Path("t.txt"), None)
+
+
+def failed(
+    expected: str, actual: str, outcome: Outcome = Outcome.FAILED, detail: str = ""
+) -> Result:
+    """The result of a test whose output differs."""
+    return Result(
+        CASE, outcome, mismatch=compare(expected.encode(), actual.encode()), detail=detail
+    )
+
+
+def group(result: Result) -> Group:
+    """A slip of one failing test."""
+    return Group(slip_of(result), result, (("s", "t"),))
+
+
+def test_the_same_slip_at_another_line_or_number_is_one_slip() -> None:
+    first = failed("a\n  A Grunt(id:1) spawns\n", "a\n  A Grunt(id:1) spawned\n")
+    second = failed("b\nc\n  A Grunt(id:7) spawns\n", "b\nc\n  A Grunt(id:7) spawned\n")
+    assert slip_of(first) == slip_of(second)
+    assert slip_text(group(first)) == "“s” printed as “ed” after “A Grunt(id:1) spawn”"
+
+
+def test_another_slip_or_the_same_on_another_word_is_another_slip() -> None:
+    spawned = failed("A Grunt spawns\n", "A Grunt spawned\n")
+    assert slip_of(spawned) != slip_of(failed("A Grunt spawns\n", "A Grunt spawnz\n"))
+    assert slip_of(spawned) != slip_of(failed("A Grunt moves\n", "A Grunt moved\n"))
+
+
+def test_lines_left_out_or_added_and_characters_put_in_are_said_in_words() -> None:
+    assert slip_text(group(failed("a\nb\n", "a\n"))) == "the output ends early"
+    assert slip_text(group(failed("a\n", "a\nb\n"))) == "a line too many"
+    assert slip_text(group(failed("state: ok\n", "state: ok \n"))) == "“·” added after “state: ok”"
+    assert slip_text(group(failed("x  y\n", "x y\n"))) == "“·” left out after “x”"
+    assert slip_text(group(failed("a\n", "b\n"))) == "“a” printed as “b” at the start of a line"
+
+
+def test_a_difference_past_the_lines_a_block_diff_shows_is_a_cause_with_no_line() -> None:
+    """A block's diff shows its first MAX_BLOCK_LINES lines: where the outputs first differ
+    past them (a runaway output), no line of either side is shown, and the cause has none."""
+    shown = "->play\n" + "".join(f"  line {n}\n" for n in range(MAX_BLOCK_LINES))
+    added = failed(shown, shown + "  one more\n")
+    changed = failed(shown + "  end\n", shown + "  End\n")
+    assert added.mismatch is not None and added.mismatch.line == MAX_BLOCK_LINES + 2
+    assert slip_of(added) == slip_of(changed)
+    assert slip_of(added).key == ("missing", "")
+    shown_past = f"a difference past the first {MAX_BLOCK_LINES} lines of its block"
+    assert slip_text(group(added)) == slip_text(group(changed)) == shown_past
+
+
+def test_an_errors_cause_is_its_reason_and_last_line_of_error_output() -> None:
+    crash = failed("a\nb\n", "a\n", Outcome.CRASHED, "exit status 1\nTraceback\nKeyError: 'x'")
+    other = failed("c\nd\n", "", Outcome.CRASHED, "exit status 1\nTraceback\nKeyError: 'x'")
+    assert slip_of(crash) == slip_of(other) != slip_of(failed("a\nb\n", "a\n"))
+    assert slip_text(group(crash)) == "exit status 1 · KeyError: 'x'"
+
+
+def test_causes_count_tests_and_submissions_the_most_frequent_first() -> None:
+    spacey = failed("ok\n", "ok \n")
+    crash = Result(CASE, Outcome.CRASHED, detail="exit status 2")
+    grades = [
+        Grade(Submission(name, Path(name), ("p",)), results)
+        for name, results in (
+            ("a", (spacey, crash)),
+            ("b", (spacey,)),
+            ("c", (Result(CASE, Outcome.PASSED),)),
+        )
+    ]
+    found = slips(grades)
+    assert [(len(group.where), group.submissions) for group in found] == [
+        (2, ("a", "b")),
+        (1, ("a",)),
+    ]
