@@ -9,13 +9,13 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from acceptance.running.cases import collect, shown, suite_paths
+from acceptance.running.cases import Suites, collect, default_suites, shown
 from acceptance.errors import HarnessError
 from acceptance.running.execution import clone_output, oracle_output
 from acceptance.cli_class import add_gradescope, add_merge
 from acceptance.cli_cover import add_cover
 from acceptance.cli_etf import add_etf
-from acceptance.cli_fuzz import add_fuzz
+from acceptance.cli_fuzz import add_fuzz, plural
 from acceptance.cli_grade import add_grade, add_report
 from acceptance.cli_similar import add_similar
 from acceptance.running.display import Display
@@ -42,7 +42,8 @@ def run_command(args: argparse.Namespace) -> int:
     if args.sandbox and not args.exe:
         raise HarnessError("--sandbox confines an --exe program: give --exe")
     game = chosen_game(args)
-    cases = collect(args.paths or suite_paths(game), game)
+    suites = Suites(collect(args.paths, game), []) if args.paths else default_suites(game)
+    cases = suites.public + suites.own
     reference = oracle_output if args.against_oracle else None
     with contextlib.ExitStack() as stack:
         producer = exe_program(args, stack) if args.exe else clone_output
@@ -56,11 +57,19 @@ def run_command(args: argparse.Namespace) -> int:
     if args.junit:
         write_file(args.junit, junit_xml(summary))
     closing = tolerant_closing_line(summary) if args.tolerant else closing_line(summary)
+    closing += suites_counted(suites)
     if args.json:
         sys.stdout.write(json_summary(summary))
     else:
         print("\n".join([*causes_summary(summary), closing]))
     return 0 if summary.failed == 0 else 1
+
+
+def suites_counted(suites: Suites) -> str:
+    """How many tests of each suite ran, said when the user's own ran beside the public one."""
+    if not suites.own:
+        return ""
+    return f" ({plural(len(suites.public), 'public test')}, {len(suites.own)} of your own)"
 
 
 def regen_lines(result: Regenerated) -> list[str]:
@@ -105,7 +114,8 @@ def parser() -> argparse.ArgumentParser:
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="scripts or folders of scripts (default: every game's suite, at/ and at/GAME/)",
+        help="scripts or folders of scripts (default: the public suite of the game, Space Defender"
+        " 2 unless --game says, and beside it your own tests of at/ in this folder)",
     )
     add_game(run)
     run.add_argument(

@@ -7,11 +7,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from acceptance.running.cases import collect, default_scripts, shown
+from acceptance.running.cases import collect, graded_paths, shown
 from acceptance.grading.grading import REPORTS, open_store, write_class_reports
 from acceptance.cli_similar import add_similar_to_report, review_of
 from acceptance.errors import HarnessError
-from acceptance.games import GAMES
 from acceptance.grading.gradescope import VISIBILITIES, Bundle, write_bundle
 from acceptance.grading.merge import load_shards, merge_into
 from acceptance.grading.store import STORE
@@ -47,7 +46,7 @@ def merge_command(args: argparse.Namespace) -> int:
 def gradescope_command(args: argparse.Namespace) -> int:
     """`at gradescope`: write the autograder bundle; exit 0 once written."""
     game = chosen_game(args)
-    cases = collect(args.tests or default_scripts([game] if game else GAMES.values()), game)
+    cases = collect(graded_paths(args.tests, game), game)
     if "{}" not in args.exe:
         raise HarnessError(f"--exe {args.exe!r} must name the program with {{}} for the folder")
     load_marking(args.points, args.scheme, [case.name for case in cases])

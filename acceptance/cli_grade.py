@@ -6,8 +6,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from acceptance.games import GAMES
-from acceptance.grading.grade import GIVE_UP
+from acceptance.grading.grade import GIVE_UP, program_of
 from acceptance.grading.gradescope import VISIBILITIES
 from acceptance.grading.deadline import parse_deadline
 from acceptance.grading.merge import parse_shard
@@ -19,15 +18,16 @@ from acceptance.grading.store import STORE
 from acceptance.cli_similar import add_similar_to_report, review_of
 from acceptance.grading.workers import THREADS
 from acceptance.options import add_class_suite, add_jobs, add_timeout, chosen_game, positive
-from acceptance.running.cases import collect, default_scripts, shown
+from acceptance.running.cases import collect, graded_paths, shown
 
 __all__ = ["REPORTS", "add_grade", "add_report"]
 
 
 def grading_of(args: argparse.Namespace) -> Grading:
     """The grading `at grade`'s options ask for."""
+    program_of(args.exe, Path())  # a template naming no program: the first mistake said
     game = chosen_game(args)
-    cases = collect(args.tests or default_scripts([game] if game else GAMES.values()), game)
+    cases = collect(graded_paths(args.tests, game), game)
     return Grading(
         cases=tuple(cases),
         game=game.name if game else None,

@@ -74,7 +74,8 @@ def add_class_suite(command: argparse.ArgumentParser, program: str, suite: str) 
         action="append",
         type=Path,
         metavar="PATH",
-        help=f"a script or folder of {suite}, repeatable (default: every game's suite)",
+        help=f"a script or folder of {suite}, repeatable (default: this project's at/, if it"
+        " holds one game's suite or --game's)",
     )
     add_game(command)
 

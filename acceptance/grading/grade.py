@@ -20,7 +20,15 @@ from typing import TypeVar
 from acceptance.running.cases import Case, shown
 from acceptance.running.compare import Mismatch, diff_json
 from acceptance.errors import HarnessError
-from acceptance.running.execution import External, Guard, Producer, Setting, Status, graders_now
+from acceptance.running.execution import (
+    External,
+    Guard,
+    Producer,
+    Setting,
+    Status,
+    graders_now,
+    program_problem,
+)
 from acceptance.grading.sandbox import Confined, Jail, Runner
 from acceptance.running.suite import ERRORS, Outcome, Result, difference, outcome_of
 
@@ -122,6 +130,35 @@ def submissions(template: str, folders: Sequence[Path]) -> list[Submission]:
         Submission(name, folder, program_of(template, folder), template)
         for folder, name in folder_names(folders).items()
     ]
+
+
+def unmatched_pattern(folders: Sequence[Path]) -> None:
+    """A one-line error for a class pattern that matched no folder: the shell passes `nosuch/*`
+    on as it is, which would be graded as a submission named `*`."""
+    for folder in folders:
+        if any(mark in str(folder) for mark in "*?[") and not folder.exists():
+            raise HarnessError(f"the pattern {str(folder)!r} matched no submission folder")
+
+
+def program_problems(template: str, pupil: Submission) -> str | None:
+    """Why a submission's program, the first word of the template with `{}`, cannot be run
+    (not there, or not executable where it is the command itself), or None."""
+    words = shlex.split(template)
+    at = next(index for index, word in enumerate(words) if PLACEHOLDER in word)
+    if at == 0:
+        return program_problem(pupil.argv[0])
+    return None if Path(pupil.argv[at]).exists() else "no such file"
+
+
+def some_program(template: str, pupils: Sequence[Submission]) -> None:
+    """A one-line error, before grading, when no submission has a program to run: a mistake of
+    --exe (or of the folders given), not a class of zeros."""
+    problems = [program_problems(template, pupil) for pupil in pupils]
+    if pupils and all(problems):
+        raise HarnessError(
+            f"no submission has the program --exe {template!r} names ({problems[0]}, in"
+            f" {pupils[0].folder}): nothing graded"
+        )
 
 
 def expected_bytes(cases: Sequence[Case]) -> dict[Case, bytes]:

@@ -39,7 +39,9 @@ from acceptance.grading.grade import (
     expected_bytes,
     Task,
     grade_runs,
+    some_program,
     submissions,
+    unmatched_pattern,
 )
 from acceptance.grading.grade_report import grades_csv, matrix_csv, summary_table
 from acceptance.grading.gradescope import results_json
@@ -318,7 +320,10 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
     """Grade a class: the runs its store lacks run, each kept as it ends, then its reports
     written, with the integrity review if asked, unless stopped (nothing run and nothing written
     when the reports beside a complete store are already those of this grading)."""
+    unmatched_pattern(grading.folders)
     pupils = submissions(grading.template, grading.folders)
+    if grading.deadline is None and grading.gradescope is None:
+        some_program(grading.template, pupils)
     named = [pupil.folder for pupil in pupils]  # every part's: private to each part's runs too
     if grading.shard is not None:
         every = len(pupils)
@@ -347,6 +352,9 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         store.claim_suite(grading.cases, grading.game)
         if grading.deadline is not None:  # once the store is held: the snapshots are its own
             pupils = stack.enter_context(snapshot_class(grading, grading.deadline, pupils, store))
+            some_program(
+                grading.template, [p for p in pupils if not p.snapshot or p.snapshot.commit]
+            )
         for line in told + lock_private(isolation, private):
             tell(line)
         settings = settings_of(grading, isolation)
