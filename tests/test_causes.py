@@ -2,11 +2,13 @@
 slip, or the same one on another kind of line, is another; an error's cause is its kind, reason
 and last line of error output; each cause is put in words."""
 
+from dataclasses import replace
 from pathlib import Path
 
 from acceptance.running.cases import Case
 from acceptance.grading.causes import Group, cause_of, causes
 from acceptance.grading.class_report import cause_text
+from acceptance.running.cause import Cause, Kind
 from acceptance.running.compare import MAX_BLOCK_LINES, compare
 from acceptance.grading.grade import Grade, Submission
 from acceptance.running.suite import Outcome, Result
@@ -44,8 +46,12 @@ def test_another_slip_or_the_same_on_another_word_is_another_cause() -> None:
 def test_lines_left_out_or_added_and_characters_put_in_are_said_in_words() -> None:
     assert cause_text(group(failed("a\nb\n", "a\n"))) == "the output ends early"
     assert cause_text(group(failed("a\n", "a\nb\n"))) == "a line too many"
-    assert cause_text(group(failed("state: ok\n", "state: ok \n"))) == "“·” added after “state: ok”"
-    assert cause_text(group(failed("x  y\n", "x y\n"))) == "“·” left out after “x”"
+    assert cause_text(group(failed("state: ok\n", "state: ok \n"))) == (
+        "white space only (a trailing space): “·” added after “state: ok”"
+    )
+    assert cause_text(group(failed("x  y\n", "x y\n"))) == (
+        "white space only (spacing): “·” left out after “x”"
+    )
     assert cause_text(group(failed("a\n", "b\n"))) == "“a” printed as “b” at the start of a line"
 
 
@@ -85,3 +91,44 @@ def test_causes_count_tests_and_submissions_the_most_frequent_first() -> None:
         (2, ("a", "b")),
         (1, ("a",)),
     ]
+
+
+def told(result: Result, rule: str, kind: Kind = Kind.MISSING) -> Result:
+    """A wrong output's result with the oracle's rule behind its first difference."""
+    assert result.mismatch is not None
+    line = result.mismatch.line
+    return replace(result, cause=Cause(line, "", rule, "spec 6.2", "", (), kind))
+
+
+def test_a_line_left_out_in_the_middle_never_says_the_output_ends_early() -> None:
+    middle = failed("->play\n  a\n  b\n  c\n", "->play\n  a\n  c\n")
+    assert cause_text(group(middle)) == "a line left out in the middle, the first “b”"
+    two = failed("->play\n  a\n  b\n  c\n  d\n", "->play\n  a\n  d\n")
+    assert cause_text(group(two)) == "2 lines left out in the middle, the first “b”"
+    assert cause_text(group(told(middle, "scene"))) == (
+        "scene (spec 6.2): a line left out in the middle, the first “b”"
+    )
+    assert "ends early" not in cause_text(group(told(middle, "scene")))
+
+
+def test_one_slip_of_a_rule_is_one_cause_whatever_text_it_leaves_out() -> None:
+    slips = [
+        told(failed(f"->play\n  a\n  {text}\n  c\n", "->play\n  a\n  c\n"), "scene")
+        for text in ("b", "x y", "z")
+    ]
+    assert len({cause_of(slip) for slip in slips}) == 1
+    ends = told(failed("->play\n  a\n  b\n", "->play\n  a\n"), "scene")
+    other = told(failed("->play\n  a\n  b\n  c\n", "->play\n  a\n  c\n"), "score")
+    assert len({cause_of(slips[0]), cause_of(ends), cause_of(other)}) == 3
+
+
+def test_white_space_is_named_first_with_the_rule_as_context() -> None:
+    spacey = told(failed("score: 1\n", "score: 1 \n"), "score.total", Kind.DIFFERENT)
+    assert cause_text(group(spacey)) == (
+        "white space only (a trailing space): “·” added after “score: 1”, in a line of"
+        " score.total (spec 6.2)"
+    )
+    blank = failed("a\nb\n", "a\n\nb\n")
+    assert cause_text(group(blank)) == "white space only (a blank line): a line too many"
+    tab = failed("a b\n", "a\tb\n")
+    assert cause_text(group(tab)).startswith("white space only (a tab): ")

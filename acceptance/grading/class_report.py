@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from importlib import resources
 
-from acceptance.grading.causes import Group, causes, edit, first_changed
+from acceptance.grading.causes import Group, Hunk, causes, edit, first_hunk, white_space
 from acceptance.running.coverage import Coverage, Covered
 from acceptance.running.compare import MAX_BLOCK_LINES, TRAILING_SPACE, PerDiff, visible
 from acceptance.grading.grade import Grade
@@ -117,26 +117,45 @@ def context(before: str) -> str:
     return f"after “{'…' if words else ''}{' '.join(kept)}”"
 
 
-def cause_text(group: Group) -> str:
-    """A cause in words: the error and its reason, or the edit at the first difference (where
-    on the line it is shown by its example)."""
-    example = group.example
-    if group.cause.outcome in ERRORS or example.mismatch is None:
-        reason = example.detail.splitlines() or [""]
-        return " · ".join(filter(None, [reason[0], reason[-1] if len(reason) > 1 else ""]))
-    expected, actual = first_changed(example.mismatch.diff)
-    if expected is None and actual is None:  # a runaway output: its diff is cut before it
+def lines_said(count: int, what: str) -> str:
+    """`a line left out`, `3 lines left out`."""
+    return f"a line {what}" if count == 1 else f"{count} lines {what}"
+
+
+def hunk_text(hunk: Hunk) -> str:
+    """What happened at a wrong output's first difference, in words, with the edit there."""
+    if hunk.shape == "past":  # a runaway output: its diff is cut before it
         return f"a difference past the first {MAX_BLOCK_LINES} lines of its block"
-    if expected is None:
-        return "a line too many"
-    if actual is None:
+    if hunk.shape == "middle":
+        first = hunk.removed[0].text.strip()
+        return f"{lines_said(len(hunk.removed), 'left out in the middle')}, the first “{first}”"
+    if hunk.shape == "end":
         return "the output ends early"
-    before, removed, added = edit(expected.text, actual.text)
+    if hunk.shape == "extra":
+        return "a line too many" if len(hunk.added) == 1 else f"{len(hunk.added)} lines too many"
+    before, removed, added = edit(hunk.removed[0].text, hunk.added[0].text)
     if not removed:
         return f"“{fragment(added)}” added {context(before)}"
     if not added:
         return f"“{fragment(removed)}” left out {context(before)}"
     return f"“{fragment(removed)}” printed as “{fragment(added)}” {context(before)}"
+
+
+def cause_text(group: Group) -> str:
+    """A cause in words: the error and its reason; a difference in white space, named as such
+    first; else what happened at the first difference, after the rule missed where the oracle
+    tells it (shown by its example)."""
+    example = group.example
+    if group.cause.outcome in ERRORS or example.mismatch is None:
+        reason = example.detail.splitlines() or [""]
+        return " · ".join(filter(None, [reason[0], reason[-1] if len(reason) > 1 else ""]))
+    hunk = first_hunk(example.mismatch.diff)
+    said = hunk_text(hunk)
+    spaces = white_space(hunk)
+    rule = example.cause.named if example.cause else ""
+    if spaces:
+        return f"white space only ({spaces}): {said}" + (f", in a line of {rule}" if rule else "")
+    return f"{rule}: {said}" if rule and group.cause.key[0] == "rule" else said
 
 
 def example_lines(result: Result) -> str:
