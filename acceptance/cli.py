@@ -52,6 +52,10 @@ def run_command(args: argparse.Namespace) -> int:
         jobs = args.jobs if args.exe else 1
         try:
             summary = run_suite(cases, producer, reference, jobs, display, checking)
+        except KeyboardInterrupt:
+            display.close()
+            print(display.stopped())
+            raise
         finally:
             display.close()
     if args.junit:

@@ -67,16 +67,18 @@ def findings_root(out: Path | None) -> Path:
 def report_finding(
     game: Game, finding: Finding, name: str, program: Producer, expected: bytes, root: Path
 ) -> int:
-    """Keep the shrunk script as a new test and report it as `at run` does."""
+    """Keep the shrunk script (the smallest so far, if shrinking was stopped) as a new test and
+    report it as `at run` does; exit 1, or 130 when stopped by Ctrl-C."""
     trial = finding.trial
     case, files = save(game, root, name, finding.shrunk, trial.seed, expected)
     print(explained_report(check(case, program, checking=Checking(causes=True))))
+    how = "stopped (Ctrl-C) shrinking" if finding.stopped else "shrunk"
     print(
-        f"shrunk a script of {plural(len(trial.lines), 'line')} to"
-        f" {plural(len(finding.shrunk), game.unit.value)} in {finding.runs} runs"
+        f"{how} a script of {plural(len(trial.lines), 'line')} to"
+        f" {plural(len(finding.shrunk), game.unit.value)} in {plural(finding.runs, 'run')}"
     )
     print(f"saved {', '.join(map(shown, files))}")
-    return 1
+    return 130 if finding.stopped else 1
 
 
 def leaning_toward(game: Game, paths: list[Path]) -> tuple[Game, str]:
