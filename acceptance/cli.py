@@ -15,7 +15,7 @@ from acceptance.running.execution import clone_output, oracle_output
 from acceptance.cli_class import add_gradescope, add_merge
 from acceptance.cli_cover import add_cover
 from acceptance.cli_etf import add_etf
-from acceptance.cli_fuzz import add_fuzz, plural
+from acceptance.cli_fuzz import add_fuzz
 from acceptance.cli_grade import add_grade, add_report
 from acceptance.cli_similar import add_similar
 from acceptance.running.display import Display
@@ -23,6 +23,7 @@ from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, wri
 from acceptance.running.regen import Regenerated, Written, new_script, regen
 from acceptance.running.output_log import folder_log
 from acceptance.running.report import (
+    plural,
     block_report,
     causes_summary,
     closing_line,

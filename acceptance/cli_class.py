@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from acceptance.running.cases import collect, graded_paths, shown
+from acceptance.running.report import plural
 from acceptance.grading.grading import REPORTS, open_store, write_class_reports
 from acceptance.cli_similar import add_similar_to_report, review_of
 from acceptance.errors import HarnessError
@@ -36,7 +37,7 @@ def merge_command(args: argparse.Namespace) -> int:
     print(summary)
     paths = [args.out / name for name in REPORTS]
     print(
-        f"merged {len(args.shards)} shards: {len(graded.pupils)} submissions;"
+        f"merged {plural(len(args.shards), 'shard')}: {plural(len(graded.pupils), 'submission')};"
         f" reports: {', '.join(map(shown, paths))}"
     )
     print(note)
@@ -62,7 +63,7 @@ def gradescope_command(args: argparse.Namespace) -> int:
     )
     archive = write_bundle(bundle, args.out)
     print(
-        f"wrote the autograder of {len(cases)} tests in {shown(args.out)}: upload {shown(archive)}"
+        f"wrote the autograder of {plural(len(cases), 'test')} in {shown(args.out)}: upload {shown(archive)}"
     )
     return 0
 

@@ -18,7 +18,7 @@ from acceptance.running.execution import Producer, clone_output, oracle_output, 
 from acceptance.fuzzing.fuzz import Budget, Finding, Probe, minimal, save, search
 from acceptance.games import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.options import add_jobs, add_timeout, positive
-from acceptance.running.report import explained_report
+from acceptance.running.report import explained_report, plural
 from acceptance.grading.sandbox import add_sandbox, exe_program
 from acceptance.running.suite import Checking, check
 
@@ -45,11 +45,6 @@ def budget_of(args: argparse.Namespace) -> Budget:
     if args.time is not None:
         return Budget(sys.maxsize, args.time)
     return Budget(args.budget or DEFAULT_BUDGET)
-
-
-def plural(count: int, unit: str) -> str:
-    """`1 command`, `3 commands`, `2 input lines`."""
-    return f"{count} {unit}{'' if count == 1 else 's'}"
 
 
 def findings_root(out: Path | None) -> Path:
@@ -109,7 +104,9 @@ def fuzz_with(
     """Fuzz one program: exit 1 when a difference was found (and kept as a test), 0 if none."""
     seed = random.randrange(SEEDS) if args.seed is None else args.seed
     budget = budget_of(args)
-    limit = f"{budget.seconds:g}s" if budget.seconds is not None else f"{budget.scripts} scripts"
+    limit = (
+        f"{budget.seconds:g}s" if budget.seconds is not None else plural(budget.scripts, "script")
+    )
     print(
         f"fuzzing {name} against {reference_of(game)} ({game.name}), seed {seed}, {limit}{leaning}"
     )

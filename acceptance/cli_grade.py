@@ -19,6 +19,7 @@ from acceptance.cli_similar import add_similar_to_report, review_of
 from acceptance.grading.workers import THREADS
 from acceptance.options import add_class_suite, add_jobs, add_timeout, chosen_game, positive
 from acceptance.running.cases import collect, graded_paths, shown
+from acceptance.running.report import plural
 
 __all__ = ["REPORTS", "add_grade", "add_report"]
 
@@ -59,7 +60,7 @@ def grade_command(args: argparse.Namespace) -> int:
     finished = grade(grading)
     print(finished.summary)
     print(
-        f"graded {finished.submissions} submissions over {len(grading.cases)} tests in"
+        f"graded {plural(finished.submissions, 'submission')} over {plural(len(grading.cases), 'test')} in"
         f" {finished.seconds:.1f}s; reports: {', '.join(map(shown, grading.reports))}"
     )
     print(finished.note)

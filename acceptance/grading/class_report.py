@@ -25,7 +25,7 @@ from acceptance.grading.grade import Grade
 from acceptance.grading.grade_report import dated, first_lines, mark_text, snapshot_cells
 from acceptance.grading.missed import Missed, missed
 from acceptance.grading.points import Points, number_text
-from acceptance.running.report import details, diff_lines, headline
+from acceptance.running.report import details, diff_lines, headline, plural
 from acceptance.running.suite import ERRORS, Outcome, Result
 
 BUCKETS = 10  # histogram bars of 10 points each; a full score has its own bar
@@ -403,7 +403,7 @@ def facts(grades: Sequence[Grade], points: Points) -> str:
         if marks
         else ""
     )
-    return f"{len(grades)} submissions, {tests} tests{weighted}{spread}{marked}"
+    return f"{plural(len(grades), 'submission')}, {plural(tests, 'test')}{weighted}{spread}{marked}"
 
 
 def coverage_table(game: Coverage) -> str:
@@ -415,8 +415,8 @@ def coverage_table(game: Coverage) -> str:
         for reach in order
     )
     return (
-        f"<p>{escape(game.game.title)}: {len(game.tests)} tests reach {len(game.reached)} of"
-        f" the oracle's {len(game.rules)} rules; {len(game.unreached)} none does.</p>"
+        f"<p>{escape(game.game.title)}: {plural(len(game.tests), 'test')} reach {len(game.reached)} of"
+        f" the oracle's {plural(len(game.rules), 'rule')}; {len(game.unreached)} none does.</p>"
         "<details><summary>every rule, the fewest tests first</summary>"
         '<table class="coverage sortable"><thead><tr><th data-sort="text">rule</th>'
         '<th data-sort="text">spec</th><th data-sort="number">tests</th></tr></thead>'
@@ -430,7 +430,7 @@ def coverage_html(covered: Covered | None) -> str:
         return "<p>Unknown: the suite's scripts could not be read.</p>"
     parts = [coverage_table(game) for game in covered.games]
     parts += [
-        f"<p>{escape(game.title)}: {count} tests; its oracle has no rule table.</p>"
+        f"<p>{escape(game.title)}: {plural(count, 'test')}; its oracle has no rule table.</p>"
         for game, count in covered.left_out
     ]
     return "".join(parts)

@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from acceptance.running.cases import Case, shown
 from acceptance.running.compare import Mismatch, diff_json
+from acceptance.running.report import plural
 from acceptance.errors import HarnessError
 from acceptance.running.execution import (
     External,
@@ -233,7 +234,7 @@ class Grader:
         with self.lock:
             hopeless = self.timeouts.get(submission.name, 0) >= self.give_up
         if hopeless:
-            detail = f"{self.give_up} runs timed out already"
+            detail = f"{plural(self.give_up, 'run')} timed out already"
             return Result(case, Outcome.NOT_RUN, detail=detail), b"", None
         expected = self.expected[case]
         limit = 4 * len(expected) + (1 << 20)

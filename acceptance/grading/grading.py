@@ -76,6 +76,7 @@ from acceptance.grading.store import (
 from acceptance.running.cases import Case, shown
 from acceptance.running.coverage import Covered
 from acceptance.running.display import progress_bar
+from acceptance.running.report import plural
 from acceptance.running.suite import Outcome, Result
 
 REPORTS = ("grades.csv", "matrix.csv", "report.html", "causes.csv")
@@ -150,7 +151,9 @@ def report_texts(
     (how it was run) ends the title; report.html shows the suite's coverage if known, and ends
     with the integrity review's section when asked."""
     tests = len(grades[0].results) if grades else 0
-    title = f"Grades: {len(grades)} submissions, {tests} tests" + (f"; {note}" if note else "")
+    title = f"Grades: {plural(len(grades), 'submission')}, {plural(tests, 'test')}" + (
+        f"; {note}" if note else ""
+    )
     return [
         grades_csv(grades, points),
         matrix_csv(grades, points),
@@ -200,7 +203,7 @@ def class_note(graded: Graded, found: Mapping[Run, Result]) -> str:
     runs = len(graded.pupils) * len(graded.cases)
     if len(found) < runs:
         notes.append(
-            f"incomplete: graded {len(found):,} of {runs:,} runs;"
+            f"incomplete: graded {len(found):,} of {runs:,} run{'s' * (runs != 1)};"
             " run the same command again to finish"
         )
     return "; ".join(notes)
@@ -328,7 +331,9 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
     if grading.shard is not None:
         every = len(pupils)
         pupils = [pupil for pupil in pupils if in_shard(pupil.name, grading.shard)]
-        tell(f"shard {grading.shard[0]}/{grading.shard[1]}: {len(pupils)} of {every} submissions")
+        tell(
+            f"shard {grading.shard[0]}/{grading.shard[1]}: {len(pupils)} of {plural(every, 'submission')}"
+        )
         if grading.similar is not None:
             tell("--similar compares this shard alone: `at merge --similar` compares the class")
     if grading.gradescope is not None and len(pupils) != 1:
@@ -438,7 +443,7 @@ def run_grading(
             find_cause(test, result, done.diff)
         for run in sharing[key]:
             found[run] = result
-        write_gradescope(f"grading: {len(found)} of {len(keys)} tests so far")
+        write_gradescope(f"grading: {len(found)} of {plural(len(keys), 'test')} so far")
         if bar is not None:
             bar.update()
 
@@ -458,7 +463,7 @@ def run_grading(
         if bar is not None:
             bar.close()
     if code:
-        tell(f"stopped: graded {len(found):,} of {len(keys):,} runs")
+        tell(f"stopped: graded {len(found):,} of {len(keys):,} run{'s' * (len(keys) != 1)}")
     write_gradescope(class_note(graded, found))
     return found, code
 

@@ -3,7 +3,7 @@
 import sys
 from typing import Any
 
-from acceptance.running.report import explained_report, headline
+from acceptance.running.report import explained_report, headline, plural
 from acceptance.running.suite import Result
 
 
@@ -36,9 +36,7 @@ class Display:
         """What a run stopped by Ctrl-C had done: its counts so far."""
         passed = sum(result.passed for result in self.seen)
         done = len(self.seen)
-        return (
-            f"stopped after {done} of {self.total} tests: {passed} passed, {done - passed} failed"
-        )
+        return f"stopped after {done} of {plural(self.total, 'test')}: {passed} passed, {done - passed} failed"
 
     def close(self) -> None:
         """Remove the progress bar."""

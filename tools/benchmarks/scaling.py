@@ -42,6 +42,7 @@ from pathlib import Path
 from acceptance.errors import HarnessError
 from acceptance.grading.explained import EXPLAINER
 from acceptance.grading.sandbox import Limits, sandbox
+from acceptance.running.report import plural
 from acceptance.grading.unprivileged import available
 from acceptance.grading.workers import WORKER
 from tools.benchmarks.oracle import ENVIRONMENT
@@ -80,7 +81,9 @@ def table(options: argparse.Namespace) -> int:
         place.chmod(0o755)
         pupils = make_class(place / "class", options.class_size)
         runs = len(pupils) * len(tests())
-        print(f"{len(pupils)} submissions x {len(tests())} tests = {runs} runs; load {load()}")
+        print(
+            f"{plural(len(pupils), 'submission')} x {len(tests())} tests = {runs} runs; load {load()}"
+        )
         floor = measure(lambda: plain_loop(pupils), runs)
         print(line("the floor (one at a time)", floor, floor))
         if (most := max(jobs)) > 1:
