@@ -17,7 +17,7 @@ def test_the_bench_prints_the_floor_then_each_number_of_jobs_against_it(
     options = ["--class-size", "1", "--jobs", "1", "2", "--isolations", "none"]
     assert bench_scaling.main(options) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("1 submissions x 106 tests = 106 runs; load ")
+    assert lines[0].startswith("1 submission x 106 tests = 106 runs; load ")
     rows = [re.split(r"\s{2,}", line)[0] for line in lines[1:5]]
     assert rows == [
         "the floor (one at a time)",

@@ -58,9 +58,27 @@ def expected_causes(folder: Path) -> set[tuple[str, str, int, int]]:
     moving = holding(suite, r"^->move\(")
     assert 1 < len(spawning) < 10 and 1 < len(moving) < 10
     return {
-        ("failed", "“·” added after “state:not started, normal, ok”", 10, 5),
-        ("failed", "“s” printed as “ed” after “A Grunt(id:1) spawn”", len(spawning), 5),
-        ("failed", "“·” added after “-&gt;move”", len(moving), 6),
+        (
+            "failed",
+            "white space only (a trailing space): “·” added after “state:not started, normal, ok”"
+            ", in a line of view.state (messages.txt: COMMON STATE MESSAGE)",
+            10,
+            5,
+        ),
+        (
+            "failed",
+            "spawn.natural (spec 6.13.7 Phase 7: Enemy Spawn): “s” printed as “ed” after"
+            " “A Grunt(id:1) spawn”",
+            len(spawning),
+            5,
+        ),
+        (
+            "failed",
+            "white space only (spacing): “·” added after “-&gt;move”, in a line of echo.command"
+            " (etf.md)",
+            len(moving),
+            6,
+        ),
         ("crashed", "exit status 1 · ZeroDivisionError: division by zero", 10, 4),
         ("timed out", "no end after 1s", 10, 2),
     }

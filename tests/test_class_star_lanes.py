@@ -48,7 +48,13 @@ def test_each_fault_is_one_cause_with_its_counts(graded: Path) -> None:
     assert 1 < len(splitting) < 6
     rows = CAUSE_ROW.findall((graded / "out" / "report.html").read_text())
     assert {(verdict, what, int(tests), int(pupils)) for verdict, what, tests, pupils in rows} == {
-        ("failed", "“·” added after “* S * T * A * R ** L * A * N * E * S *”", 6, 3),
+        (
+            "failed",
+            "white space only (a trailing space): “·” added after"
+            " “* S * T * A * R ** L * A * N * E * S *”",
+            6,
+            3,
+        ),
         (
             "failed",
             "“2” printed as “3” after “…STOCK OF CAPELLA FREIGHT CO. HAS SPLIT”",

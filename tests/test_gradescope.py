@@ -155,6 +155,7 @@ def test_gradescope_needs_one_submission(
 ) -> None:
     folder, pupils = classroom
     command = ["grade", "--no-sandbox", "--exe", TEMPLATE, "--gradescope", str(folder / "r.json")]
+    command += ["--tests", str(folder / "suite")]
     assert main([*command, "--out", str(folder / "out"), *map(str, pupils)]) == 2
     assert capsys.readouterr().err == "at: --gradescope writes one submission's results, not 3's\n"
 

@@ -58,7 +58,7 @@ def test_a_script_named_twice_is_one_case(project: Path) -> None:
     [
         ("nowhere", "no such file or folder: nowhere"),
         ("at/b.expected.txt", "not a test script (NAME.txt): at/b.expected.txt"),
-        ("expected", "no test scripts found"),
+        ("expected", "no test scripts in expected"),
     ],
 )
 def test_paths_that_are_not_scripts_are_refused(project: Path, path: str, message: str) -> None:

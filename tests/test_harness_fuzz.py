@@ -128,7 +128,7 @@ def test_a_basic_game_clone_is_fuzzed_against_its_reference_oracle(
         ([], "at: give --exe CMD: the Space Defender 2 clone is itself the oracle\n"),
         (
             ["--exe", "./no-such-program"],
-            "at: cannot run './no-such-program': No such file or directory\n",
+            "at: cannot run --exe program './no-such-program': no such file\n",
         ),
     ],
 )

@@ -1,4 +1,5 @@
-"""The game registry: a test's folder says its game, `at run` runs every game's suite, a sister
+"""The game registry: a test's folder says its game, `at run` runs a sister game's suite when
+--game names it, a sister
 game's program gets its seed, and each game's oracle (the clone, or PC-BASIC for a BASIC game)
 writes its expected files. A small echo game stands for the sister games."""
 
@@ -64,7 +65,7 @@ def test_a_sister_game_case_has_its_name_seed_and_expected_file(project: Path) -
     assert case.expected == project / "expected" / "echo" / "words.expected.txt"
 
 
-def test_run_without_a_path_runs_every_game_suite(
+def test_run_without_a_path_runs_a_sister_game_suite_only_when_its_game_is_named(
     capsys: pytest.CaptureFixture[str], project: Path
 ) -> None:
     assert at(capsys, "run", "--json")[0] == 0
@@ -72,7 +73,15 @@ def test_run_without_a_path_runs_every_game_suite(
         "at001",
         "echo/words",
     ]
-    assert at(capsys, "run") == (0, ["2 passed, 0 failed"])
+    public = len(list((ROOT / "at").glob("*.txt")))
+    assert at(capsys, "run") == (
+        0,
+        [f"{public + 1} passed, 0 failed ({public} public tests, 1 of your own)"],
+    )
+    assert at(capsys, "run", "--game", "echo") == (
+        0,
+        ["1 passed, 0 failed (0 public tests, 1 of your own)"],
+    )
 
 
 def test_an_external_program_of_a_sister_game_gets_the_seed(
@@ -103,7 +112,7 @@ def test_a_seed_that_is_not_a_number_is_a_one_line_error(
     capsys: pytest.CaptureFixture[str], project: Path
 ) -> None:
     (project / "at" / "echo" / "words.seed").write_text("forty-two\n")
-    assert main(["run"]) == 2
+    assert main(["run", "--game", "echo"]) == 2
     assert capsys.readouterr().err == (
         "at: the seed at/echo/words.seed is not an integer: 'forty-two'\n"
     )
@@ -131,7 +140,7 @@ def test_a_game_whose_package_is_missing_fails_its_own_tests_only(
     (project / "at" / "star_canine").mkdir()
     (project / "at" / "star_canine" / "walk.txt").write_text("n\n")
     (project / "at" / "star_canine" / "walk.expected.txt").write_text("?\n")
-    code, lines = at(capsys, "run")
+    code, lines = at(capsys, "run", "at", "at/echo", "at/star_canine")
     assert code == 1
     assert lines[0].startswith("star_canine/walk: crashed (the clone raised ModuleNotFoundError")
     assert lines[-1] == "2 passed, 1 failed"

@@ -1,5 +1,6 @@
 """`at run` with no path, in a folder with no at/: the public suite installed with `at` runs,
-and `at` says so; in a project with its own at/, its own suite runs."""
+Space Defender 2's unless --game names another, and `at` says so; in a project with its own at/,
+its own tests run beside the public suite, never instead of it, and the summary counts each."""
 
 from pathlib import Path
 
@@ -23,7 +24,7 @@ def test_outside_a_project_the_installed_public_suite_runs(
     assert output.err == f"at: no at/ folder here: running the public suite installed in {ROOT}\n"
 
 
-def test_in_a_project_its_own_suite_runs(
+def test_a_projects_own_tests_run_beside_the_public_suite(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (tmp_path / "at").mkdir()
@@ -34,4 +35,24 @@ def test_in_a_project_its_own_suite_runs(
     )
     monkeypatch.chdir(tmp_path)
     assert main(["run", "--game", "space_defender_2"]) == 0
-    assert capsys.readouterr() == ("1 passed, 0 failed\n", "")
+    public = len(list((ROOT / "at").glob("*.txt")))
+    assert capsys.readouterr() == (
+        f"{public + 1} passed, 0 failed ({public} public tests, 1 of your own)\n",
+        "",
+    )
+
+
+def test_with_no_path_only_the_course_games_public_suite_runs_and_a_finding_does_not_hide_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    public = len(list((ROOT / "at").glob("*.txt")))
+    assert main(["run", "-j", "2", "--exe", "true"]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == f"0 passed, {public} failed"
+    (tmp_path / "at").mkdir()
+    (tmp_path / "at" / "fuzz_3_11.txt").write_text("\n")
+    (tmp_path / "at" / "fuzz_3_11.expected.txt").write_text("")
+    assert main(["run", "-j", "2", "--exe", "true"]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        f"1 passed, {public} failed ({public} public tests, 1 of your own)"
+    )

@@ -166,7 +166,7 @@ def test_under_a_deadline_the_review_compares_the_code_committed_in_time(
     deadline = ["--deadline", "2020-11-25 23:59 -0500", "--similar", "--similar-base", str(BASE)]
     grade_unsandboxed(suite, pupils, "--out", str(out), *deadline)
     page = (out / "report.html").read_text()
-    assert "2 submissions; 1 pairs share code; 1 flagged" in page  # the twins as committed
+    assert "2 submissions; 1 pair shares code; 1 flagged" in page  # the twins as committed
     assert "twin01: board.e" in page and "world.e" not in page
     assert main(["report", str(out), "--similar"]) == 2  # the snapshots are gone
     assert "has changed or is gone since it was graded" in capsys.readouterr().err

@@ -490,3 +490,22 @@ def test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions
         assert processes_of_runs() == []
     finally:
         shutil.rmtree(place)
+
+
+def test_a_submissions_program_without_its_execute_bit_is_said_so_in_the_sandbox(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    sandboxed: None,
+    tmp_path: Path,
+) -> None:
+    suite(tmp_path, ("at001",))
+    monkeypatch.chdir(tmp_path)
+    program(tmp_path / "class" / "runs", '#!/bin/sh\ncat "$0.expected"\n')
+    program(tmp_path / "class" / "uploaded", "#!/bin/sh\nexit 0\n")
+    (tmp_path / "class" / "uploaded" / "space_defender_2").chmod(0o644)
+    grade = ["grade", "--exe", "{}/space_defender_2", "--tests", "at", "--out", "out", "-j", "1"]
+    assert main([*grade, "class/runs", "class/uploaded"]) == 0
+    matrix = (tmp_path / "out" / "matrix.csv").read_text()
+    assert "not found" in matrix
+    page = (tmp_path / "out" / "report.html").read_text()
+    assert re.search("at001: not found [(]cannot run &#x27;[^&]*&#x27; in the sandbox: Perm", page)

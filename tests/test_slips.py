@@ -1,12 +1,14 @@
-"""Failures grouped by slip: the same slip at another line, id or company is one slip; another
-slip, or the same one on another kind of line, is another; an error's slip is its kind, reason
-and last line of error output; each slip is put in words."""
+"""Failures grouped by cause: the same slip at another line, id or company is one cause; another
+slip, or the same one on another kind of line, is another; an error's cause is its kind, reason
+and last line of error output; each cause is put in words."""
 
+from dataclasses import replace
 from pathlib import Path
 
 from acceptance.running.cases import Case
 from acceptance.reports.slips import Group, slip_of, slips
 from acceptance.reports.class_report import slip_text
+from acceptance.running.cause import Cause, Kind
 from acceptance.running.compare import MAX_BLOCK_LINES, compare
 from acceptance.marking.submissions import Grade, Submission
 from acceptance.running.suite import Outcome, Result
@@ -24,18 +26,18 @@ def failed(
 
 
 def group(result: Result) -> Group:
-    """A slip of one failing test."""
+    """A cause of one failing test."""
     return Group(slip_of(result), result, (("s", "t"),))
 
 
-def test_the_same_slip_at_another_line_or_number_is_one_slip() -> None:
+def test_the_same_slip_at_another_line_or_number_is_one_cause() -> None:
     first = failed("a\n  A Grunt(id:1) spawns\n", "a\n  A Grunt(id:1) spawned\n")
     second = failed("b\nc\n  A Grunt(id:7) spawns\n", "b\nc\n  A Grunt(id:7) spawned\n")
     assert slip_of(first) == slip_of(second)
     assert slip_text(group(first)) == "“s” printed as “ed” after “A Grunt(id:1) spawn”"
 
 
-def test_another_slip_or_the_same_on_another_word_is_another_slip() -> None:
+def test_another_slip_or_the_same_on_another_word_is_another_cause() -> None:
     spawned = failed("A Grunt spawns\n", "A Grunt spawned\n")
     assert slip_of(spawned) != slip_of(failed("A Grunt spawns\n", "A Grunt spawnz\n"))
     assert slip_of(spawned) != slip_of(failed("A Grunt moves\n", "A Grunt moved\n"))
@@ -44,8 +46,12 @@ def test_another_slip_or_the_same_on_another_word_is_another_slip() -> None:
 def test_lines_left_out_or_added_and_characters_put_in_are_said_in_words() -> None:
     assert slip_text(group(failed("a\nb\n", "a\n"))) == "the output ends early"
     assert slip_text(group(failed("a\n", "a\nb\n"))) == "a line too many"
-    assert slip_text(group(failed("state: ok\n", "state: ok \n"))) == "“·” added after “state: ok”"
-    assert slip_text(group(failed("x  y\n", "x y\n"))) == "“·” left out after “x”"
+    assert slip_text(group(failed("state: ok\n", "state: ok \n"))) == (
+        "white space only (a trailing space): “·” added after “state: ok”"
+    )
+    assert slip_text(group(failed("x  y\n", "x y\n"))) == (
+        "white space only (spacing): “·” left out after “x”"
+    )
     assert slip_text(group(failed("a\n", "b\n"))) == "“a” printed as “b” at the start of a line"
 
 
@@ -85,3 +91,44 @@ def test_causes_count_tests_and_submissions_the_most_frequent_first() -> None:
         (2, ("a", "b")),
         (1, ("a",)),
     ]
+
+
+def told(result: Result, rule: str, kind: Kind = Kind.MISSING) -> Result:
+    """A wrong output's result with the oracle's rule behind its first difference."""
+    assert result.mismatch is not None
+    line = result.mismatch.line
+    return replace(result, cause=Cause(line, "", rule, "spec 6.2", "", (), kind))
+
+
+def test_a_line_left_out_in_the_middle_never_says_the_output_ends_early() -> None:
+    middle = failed("->play\n  a\n  b\n  c\n", "->play\n  a\n  c\n")
+    assert slip_text(group(middle)) == "a line left out in the middle, the first “b”"
+    two = failed("->play\n  a\n  b\n  c\n  d\n", "->play\n  a\n  d\n")
+    assert slip_text(group(two)) == "2 lines left out in the middle, the first “b”"
+    assert slip_text(group(told(middle, "scene"))) == (
+        "scene (spec 6.2): a line left out in the middle, the first “b”"
+    )
+    assert "ends early" not in slip_text(group(told(middle, "scene")))
+
+
+def test_one_slip_of_a_rule_is_one_cause_whatever_text_it_leaves_out() -> None:
+    slips = [
+        told(failed(f"->play\n  a\n  {text}\n  c\n", "->play\n  a\n  c\n"), "scene")
+        for text in ("b", "x y", "z")
+    ]
+    assert len({slip_of(slip) for slip in slips}) == 1
+    ends = told(failed("->play\n  a\n  b\n", "->play\n  a\n"), "scene")
+    other = told(failed("->play\n  a\n  b\n  c\n", "->play\n  a\n  c\n"), "score")
+    assert len({slip_of(slips[0]), slip_of(ends), slip_of(other)}) == 3
+
+
+def test_white_space_is_named_first_with_the_rule_as_context() -> None:
+    spacey = told(failed("score: 1\n", "score: 1 \n"), "score.total", Kind.DIFFERENT)
+    assert slip_text(group(spacey)) == (
+        "white space only (a trailing space): “·” added after “score: 1”, in a line of"
+        " score.total (spec 6.2)"
+    )
+    blank = failed("a\nb\n", "a\n\nb\n")
+    assert slip_text(group(blank)) == "white space only (a blank line): a line too many"
+    tab = failed("a b\n", "a\tb\n")
+    assert slip_text(group(tab)).startswith("white space only (a tab): ")

@@ -7,11 +7,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from acceptance.running.cases import collect, default_scripts, shown
+from acceptance.running.cases import collect, graded_paths, shown
+from acceptance.running.report import plural
 from acceptance.grading.grading import REPORTS, open_store, write_class_reports
 from acceptance.cli.similar import add_similar_to_report, review_of
 from acceptance.errors import HarnessError
-from acceptance.games.registry import GAMES
 from acceptance.gradescope.bundle import Bundle, write_bundle
 from acceptance.gradescope.results import VISIBILITIES
 from acceptance.grading.merge import load_shards, merge_into
@@ -38,7 +38,7 @@ def merge_command(args: argparse.Namespace) -> int:
     print(summary)
     paths = [args.out / name for name in REPORTS]
     print(
-        f"merged {len(args.shards)} shards: {len(graded.pupils)} submissions;"
+        f"merged {plural(len(args.shards), 'shard')}: {plural(len(graded.pupils), 'submission')};"
         f" reports: {', '.join(map(shown, paths))}"
     )
     print(note)
@@ -48,7 +48,7 @@ def merge_command(args: argparse.Namespace) -> int:
 def gradescope_command(args: argparse.Namespace) -> int:
     """`at gradescope`: write the autograder bundle; exit 0 once written."""
     game = chosen_game(args)
-    cases = collect(args.tests or default_scripts([game] if game else GAMES.values()), game)
+    cases = collect(graded_paths(args.tests, game), game)
     if "{}" not in args.exe:
         raise HarnessError(f"--exe {args.exe!r} must name the program with {{}} for the folder")
     load_marking(args.points, args.scheme, [case.name for case in cases])
@@ -64,7 +64,7 @@ def gradescope_command(args: argparse.Namespace) -> int:
     )
     archive = write_bundle(bundle, args.out)
     print(
-        f"wrote the autograder of {len(cases)} tests in {shown(args.out)}: upload {shown(archive)}"
+        f"wrote the autograder of {plural(len(cases), 'test')} in {shown(args.out)}: upload {shown(archive)}"
     )
     return 0
 

@@ -11,13 +11,9 @@ from typing import Any
 from acceptance.cli.options import add_game, chosen_game
 from acceptance.running.cases import collect, suite_paths
 from acceptance.running.coverage import Coverage, Covered, Reach, coverage
+from acceptance.running.report import plural
 
 NAMES_SHOWN = 8  # tests named on a rule's line; --json names them all
-
-
-def plural(count: int, unit: str) -> str:
-    """`1 test`, `3 tests`."""
-    return f"{count} {unit}{'' if count == 1 else 's'}"
 
 
 def names(tests: tuple[str, ...]) -> str:

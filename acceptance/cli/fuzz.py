@@ -20,6 +20,7 @@ from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.cli.options import add_jobs, add_timeout, positive
 from acceptance.running.report import explained_report
 from acceptance.cli.options import add_sandbox, exe_program
+from acceptance.running.report import plural
 from acceptance.running.suite import Checking, check
 
 DEFAULT_BUDGET = 100
@@ -47,11 +48,6 @@ def budget_of(args: argparse.Namespace) -> Budget:
     return Budget(args.budget or DEFAULT_BUDGET)
 
 
-def plural(count: int, unit: str) -> str:
-    """`1 command`, `3 commands`, `2 input lines`."""
-    return f"{count} {unit}{'' if count == 1 else 's'}"
-
-
 def findings_root(out: Path | None) -> Path:
     """The project a finding is kept in: --out (made a project: its at/ and expected/), else the
     one the cwd is in."""
@@ -67,16 +63,18 @@ def findings_root(out: Path | None) -> Path:
 def report_finding(
     game: Game, finding: Finding, name: str, program: Producer, expected: bytes, root: Path
 ) -> int:
-    """Keep the shrunk script as a new test and report it as `at run` does."""
+    """Keep the shrunk script (the smallest so far, if shrinking was stopped) as a new test and
+    report it as `at run` does; exit 1, or 130 when stopped by Ctrl-C."""
     trial = finding.trial
     case, files = save(game, root, name, finding.shrunk, trial.seed, expected)
     print(explained_report(check(case, program, checking=Checking(causes=True))))
+    how = "stopped (Ctrl-C) shrinking" if finding.stopped else "shrunk"
     print(
-        f"shrunk a script of {plural(len(trial.lines), 'line')} to"
-        f" {plural(len(finding.shrunk), game.unit.value)} in {finding.runs} runs"
+        f"{how} a script of {plural(len(trial.lines), 'line')} to"
+        f" {plural(len(finding.shrunk), game.unit.value)} in {plural(finding.runs, 'run')}"
     )
     print(f"saved {', '.join(map(shown, files))}")
-    return 1
+    return 130 if finding.stopped else 1
 
 
 def leaning_toward(game: Game, paths: list[Path]) -> tuple[Game, str]:
@@ -107,7 +105,9 @@ def fuzz_with(
     """Fuzz one program: exit 1 when a difference was found (and kept as a test), 0 if none."""
     seed = random.randrange(SEEDS) if args.seed is None else args.seed
     budget = budget_of(args)
-    limit = f"{budget.seconds:g}s" if budget.seconds is not None else f"{budget.scripts} scripts"
+    limit = (
+        f"{budget.seconds:g}s" if budget.seconds is not None else plural(budget.scripts, "script")
+    )
     print(
         f"fuzzing {name} against {reference_of(game)} ({game.name}), seed {seed}, {limit}{leaning}"
     )

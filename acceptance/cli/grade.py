@@ -6,10 +6,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from acceptance.games.registry import GAMES
 from acceptance.grading.grader import GIVE_UP
 from acceptance.gradescope.results import VISIBILITIES
 from acceptance.marking.deadline import parse_deadline
+from acceptance.marking.submissions import program_of
 from acceptance.grading.merge import parse_shard
 from acceptance.grading.grading import REPORTS, Grading, grade, report_again
 from acceptance.marking.points import Points
@@ -19,15 +19,18 @@ from acceptance.store.database import STORE
 from acceptance.cli.similar import add_similar_to_report, review_of
 from acceptance.grading.workers import THREADS
 from acceptance.cli.options import add_class_suite, add_jobs, add_timeout, chosen_game, positive
-from acceptance.running.cases import collect, default_scripts, shown
+from acceptance.running.cases import collect, shown
+from acceptance.running.cases import graded_paths
+from acceptance.running.report import plural
 
 __all__ = ["REPORTS", "add_grade", "add_report"]
 
 
 def grading_of(args: argparse.Namespace) -> Grading:
     """The grading `at grade`'s options ask for."""
+    program_of(args.exe, Path())  # a template naming no program: the first mistake said
     game = chosen_game(args)
-    cases = collect(args.tests or default_scripts([game] if game else GAMES.values()), game)
+    cases = collect(graded_paths(args.tests, game), game)
     return Grading(
         cases=tuple(cases),
         game=game.name if game else None,
@@ -59,7 +62,7 @@ def grade_command(args: argparse.Namespace) -> int:
     finished = grade(grading)
     print(finished.summary)
     print(
-        f"graded {finished.submissions} submissions over {len(grading.cases)} tests in"
+        f"graded {plural(finished.submissions, 'submission')} over {plural(len(grading.cases), 'test')} in"
         f" {finished.seconds:.1f}s; reports: {', '.join(map(shown, grading.reports))}"
     )
     print(finished.note)

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from acceptance.running.cases import collect, shown, suite_paths
+from acceptance.running.cases import Suites, collect, default_suites, shown
 from acceptance.errors import HarnessError
 from acceptance.running.execution import clone_output, oracle_output
 from acceptance.cli.classes import add_gradescope, add_merge
@@ -23,6 +23,7 @@ from acceptance.cli.options import add_game, add_jobs, add_timeout, chosen_game,
 from acceptance.running.regen import Regenerated, Written, new_script, regen
 from acceptance.running.output_log import folder_log
 from acceptance.running.report import (
+    plural,
     block_report,
     causes_summary,
     closing_line,
@@ -42,7 +43,8 @@ def run_command(args: argparse.Namespace) -> int:
     if args.sandbox and not args.exe:
         raise HarnessError("--sandbox confines an --exe program: give --exe")
     game = chosen_game(args)
-    cases = collect(args.paths or suite_paths(game), game)
+    suites = Suites(collect(args.paths, game), []) if args.paths else default_suites(game)
+    cases = suites.public + suites.own
     reference = oracle_output if args.against_oracle else None
     with contextlib.ExitStack() as stack:
         producer = exe_program(args, stack) if args.exe else clone_output
@@ -51,16 +53,28 @@ def run_command(args: argparse.Namespace) -> int:
         jobs = args.jobs if args.exe else 1
         try:
             summary = run_suite(cases, producer, reference, jobs, display, checking)
+        except KeyboardInterrupt:
+            display.close()
+            print(display.stopped())
+            raise
         finally:
             display.close()
     if args.junit:
         write_file(args.junit, junit_xml(summary))
     closing = tolerant_closing_line(summary) if args.tolerant else closing_line(summary)
+    closing += suites_counted(suites)
     if args.json:
         sys.stdout.write(json_summary(summary))
     else:
         print("\n".join([*causes_summary(summary), closing]))
     return 0 if summary.failed == 0 else 1
+
+
+def suites_counted(suites: Suites) -> str:
+    """How many tests of each suite ran, said when the user's own ran beside the public one."""
+    if not suites.own:
+        return ""
+    return f" ({plural(len(suites.public), 'public test')}, {len(suites.own)} of your own)"
 
 
 def regen_lines(result: Regenerated) -> list[str]:
@@ -105,7 +119,8 @@ def parser() -> argparse.ArgumentParser:
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="scripts or folders of scripts (default: every game's suite, at/ and at/GAME/)",
+        help="scripts or folders of scripts (default: the public suite of the game, Space Defender"
+        " 2 unless --game says, and beside it your own tests of at/ in this folder)",
     )
     add_game(run)
     run.add_argument(

@@ -15,6 +15,7 @@ from acceptance.running.execution import (
     External,
     Producer,
     command_line,
+    runnable,
 )
 from acceptance.running.execution import DEFAULT_TIMEOUT
 
@@ -82,7 +83,8 @@ def add_class_suite(command: argparse.ArgumentParser, program: str, suite: str) 
         action="append",
         type=Path,
         metavar="PATH",
-        help=f"a script or folder of {suite}, repeatable (default: every game's suite)",
+        help=f"a script or folder of {suite}, repeatable (default: this project's at/, if it"
+        " holds one game's suite or --game's)",
     )
     add_game(command)
 
@@ -147,7 +149,7 @@ def add_sandbox(command: argparse.ArgumentParser) -> None:
 def exe_program(args: argparse.Namespace, stack: contextlib.ExitStack) -> Producer:
     """The --exe program run as is, or with --sandbox confined to the current folder, which it
     sees read-only where it is and works in."""
-    argv = command_line(args.exe)
+    argv = runnable(command_line(args.exe))
     if not args.sandbox:
         return External(argv, args.timeout)
     here = Path.cwd()

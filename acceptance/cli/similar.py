@@ -14,6 +14,7 @@ from acceptance.integrity.similarity import COMMON, K, THRESHOLD, WINDOW, simila
 from acceptance.integrity.page import integrity_page, pairs_json, pairs_text
 from acceptance.cli.options import add_jobs, positive, write_file
 from acceptance.running.cases import shown
+from acceptance.running.report import plural
 
 PAGE = "similarity.html"
 
@@ -29,7 +30,9 @@ def similar_command(args: argparse.Namespace) -> int:
         args.out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise HarnessError(f"cannot make {shown(args.out)}: {error.strerror}") from None
-    write_file(page, integrity_page(result, f"Integrity review: {len(result.codes)} submissions"))
+    write_file(
+        page, integrity_page(result, f"Integrity review: {plural(len(result.codes), 'submission')}")
+    )
     if args.json:
         sys.stdout.write(pairs_json(result))
     else:

@@ -85,12 +85,15 @@ class Confined:
             ending = self.runner.run(
                 self.jail, case.script, inside, self.timeout, self.limit, self.guard
             )
-        except NotStarted:
-            return Output(Status.NOT_FOUND, detail=f"cannot run {self.argv[0]!r} in the sandbox")
+        except NotStarted as error:
+            detail = f"cannot run {self.argv[0]!r} in the sandbox: {error.strerror}"
+            return Output(Status.NOT_FOUND, detail=detail)
         except OSError as error:
             return Output(Status.CRASHED, detail=f"cannot run the sandbox: {error}")
         tail = ending.stderr.decode("utf-8", errors="replace").splitlines()[-1:]
         if ending.code in (126, 127) and tail and tail[0].startswith(NOT_STARTED):
-            return Output(Status.NOT_FOUND, detail=f"cannot run {self.argv[0]!r} in the sandbox")
+            why = tail[0].rpartition(": ")[2]
+            detail = f"cannot run {self.argv[0]!r} in the sandbox: {why}"
+            return Output(Status.NOT_FOUND, detail=detail)
         reason = reason_of(ending.code, ending.stderr)
         return verdict(ending, self.timeout, exit_code(ending.code), reason)

@@ -91,6 +91,7 @@ class Finding:
     trial: Trial
     shrunk: Units
     runs: int
+    stopped: bool = False  # by Ctrl-C while shrinking: `shrunk` is the smallest found so far
 
 
 def trials(game: Game, seed: int) -> Iterator[Trial]:
@@ -139,12 +140,16 @@ def search(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[int, Tri
 
 
 def minimal(probe: Probe, trial: Trial, jobs: int) -> Finding:
-    """Shrink a differing script: by the game's units if they still differ, else by lines."""
+    """Shrink a differing script: by the game's units if they still differ, else by lines;
+    Ctrl-C stops it with the smallest script found so far."""
     shrinker = Shrinker(lambda units: probe.differs(units, trial.seed), jobs)
-    units = tuple(probe.game.units(script_text(trial.lines)))
-    if not shrinker.holds(units):
-        units = trial.lines
-    shrunk = shrink(units, shrinker, probe.game.simpler)
+    try:
+        units = tuple(probe.game.units(script_text(trial.lines)))
+        if not shrinker.holds(units):
+            units = trial.lines
+        shrunk = shrink(units, shrinker, probe.game.simpler)
+    except KeyboardInterrupt:  # stopped: what was found is kept, not lost
+        return Finding(trial, shrinker.smallest or trial.lines, shrinker.runs, stopped=True)
     return Finding(trial, shrunk, shrinker.runs)
 
 

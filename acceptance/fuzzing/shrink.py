@@ -21,13 +21,15 @@ Simpler = Callable[[str], Sequence[str]]
 
 @dataclass
 class Shrinker:
-    """Runs the test on candidates, each candidate once, `jobs` at a time, up to `max_runs`."""
+    """Runs the test on candidates, each candidate once, `jobs` at a time, up to `max_runs`;
+    keeps the last candidate found to differ, the smallest so far (what Ctrl-C leaves)."""
 
     test: Test
     jobs: int = 1
     max_runs: int = 2000
     runs: int = 0
     known: dict[Units, bool] = field(default_factory=dict)
+    smallest: Units | None = None
 
     def first(self, candidates: Sequence[Units]) -> Units | None:
         """The first candidate, in order, that still shows the difference, if any."""
@@ -41,6 +43,7 @@ class Shrinker:
                 self.known.update(zip(fresh, pool.map(self.test, fresh), strict=True))
             found = next((candidate for candidate in batch if self.known[candidate]), None)
             if found is not None:
+                self.smallest = found
                 return found
         return None
 

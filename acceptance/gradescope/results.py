@@ -6,7 +6,7 @@ import json
 from acceptance.marking.submissions import Grade
 from acceptance.reports.grade_report import mark_text
 from acceptance.marking.points import Points, number_text
-from acceptance.running.report import full_report
+from acceptance.running.report import full_report, plural
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 
@@ -37,8 +37,8 @@ def results_json(grade: Grade, points: Points, visibility: str = "visible", note
     earned, possible = points.earned(grade), points.possible(grade)
     marked = f"; mark {mark_text(points.mark(grade))}" if points.parts else ""
     summary = (
-        f"{grade.passed} of {len(grade.results)} tests passed ({grade.failed} wrong output,"
-        f" {grade.errors} errors): {number_text(earned)} of {number_text(possible)} points"
+        f"{grade.passed} of {plural(len(grade.results), 'test')} passed ({grade.failed} wrong output,"
+        f" {plural(grade.errors, 'error')}): {number_text(earned)} of {number_text(possible)} points"
         f"{marked}"
     ) + (f"\n{note}" if note else "")
     extra: dict[str, float] = {

@@ -19,6 +19,7 @@ from acceptance.running.execution import External, Guard, Producer, Setting, Sta
 from acceptance.confine.jail import Confined, Jail, Runner
 from acceptance.running.suite import Outcome, Result, difference, outcome_of
 from acceptance.marking.submissions import Done, Submission, Task, program_of
+from acceptance.running.report import plural
 
 GIVE_UP = 3  # timeouts after which a submission's remaining tests are not run
 
@@ -84,7 +85,7 @@ class Grader:
         with self.lock:
             hopeless = self.timeouts.get(submission.name, 0) >= self.give_up
         if hopeless:
-            detail = f"{self.give_up} runs timed out already"
+            detail = f"{plural(self.give_up, 'run')} timed out already"
             return Result(case, Outcome.NOT_RUN, detail=detail), b"", None
         expected = self.expected[case]
         limit = 4 * len(expected) + (1 << 20)

@@ -36,6 +36,7 @@ from acceptance.marking.submissions import Grade, Submission, expected_bytes, Ta
 from acceptance.reports.grade_report import grades_csv, matrix_csv, summary_table
 from acceptance.gradescope.results import results_json
 from acceptance.integrity.review import Review, review_section
+from acceptance.marking.submissions import some_program, unmatched_pattern
 from acceptance.grading.merge import in_shard
 from acceptance.reports.missed import caused, causes_csv
 from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private, private_folders
@@ -56,6 +57,7 @@ from acceptance.store.digests import digest, folder_digest, test_key
 from acceptance.running.cases import Case, shown
 from acceptance.running.coverage import Covered
 from acceptance.running.display import progress_bar
+from acceptance.running.report import plural
 from acceptance.running.suite import Outcome, Result
 
 REPORTS = ("grades.csv", "matrix.csv", "report.html", "causes.csv")
@@ -130,7 +132,9 @@ def report_texts(
     (how it was run) ends the title; report.html shows the suite's coverage if known, and ends
     with the integrity review's section when asked."""
     tests = len(grades[0].results) if grades else 0
-    title = f"Grades: {len(grades)} submissions, {tests} tests" + (f"; {note}" if note else "")
+    title = f"Grades: {plural(len(grades), 'submission')}, {plural(tests, 'test')}" + (
+        f"; {note}" if note else ""
+    )
     return [
         grades_csv(grades, points),
         matrix_csv(grades, points),
@@ -180,7 +184,7 @@ def class_note(graded: Graded, found: Mapping[Run, Result]) -> str:
     runs = len(graded.pupils) * len(graded.cases)
     if len(found) < runs:
         notes.append(
-            f"incomplete: graded {len(found):,} of {runs:,} runs;"
+            f"incomplete: graded {len(found):,} of {runs:,} run{'s' * (runs != 1)};"
             " run the same command again to finish"
         )
     return "; ".join(notes)
@@ -300,12 +304,17 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
     """Grade a class: the runs its store lacks run, each kept as it ends, then its reports
     written, with the integrity review if asked, unless stopped (nothing run and nothing written
     when the reports beside a complete store are already those of this grading)."""
+    unmatched_pattern(grading.folders)
     pupils = submissions(grading.template, grading.folders)
+    if grading.deadline is None and grading.gradescope is None:
+        some_program(grading.template, pupils)
     named = [pupil.folder for pupil in pupils]  # every part's: private to each part's runs too
     if grading.shard is not None:
         every = len(pupils)
         pupils = [pupil for pupil in pupils if in_shard(pupil.name, grading.shard)]
-        tell(f"shard {grading.shard[0]}/{grading.shard[1]}: {len(pupils)} of {every} submissions")
+        tell(
+            f"shard {grading.shard[0]}/{grading.shard[1]}: {len(pupils)} of {plural(every, 'submission')}"
+        )
         if grading.similar is not None:
             tell("--similar compares this shard alone: `at merge --similar` compares the class")
     if grading.gradescope is not None and len(pupils) != 1:
@@ -329,6 +338,9 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         store.claim_suite(grading.cases, grading.game)
         if grading.deadline is not None:  # once the store is held: the snapshots are its own
             pupils = stack.enter_context(snapshot_class(grading, grading.deadline, pupils, store))
+            some_program(
+                grading.template, [p for p in pupils if not p.snapshot or p.snapshot.commit]
+            )
         for line in told + lock_private(isolation, private):
             tell(line)
         settings = settings_of(grading, isolation)
@@ -412,7 +424,7 @@ def run_grading(
             find_cause(test, result, done.diff)
         for run in sharing[key]:
             found[run] = result
-        write_gradescope(f"grading: {len(found)} of {len(keys)} tests so far")
+        write_gradescope(f"grading: {len(found)} of {plural(len(keys), 'test')} so far")
         if bar is not None:
             bar.update()
 
@@ -432,7 +444,7 @@ def run_grading(
         if bar is not None:
             bar.close()
     if code:
-        tell(f"stopped: graded {len(found):,} of {len(keys):,} runs")
+        tell(f"stopped: graded {len(found):,} of {len(keys):,} run{'s' * (len(keys) != 1)}")
     write_gradescope(class_note(graded, found))
     return found, code
 

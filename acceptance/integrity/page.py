@@ -11,6 +11,7 @@ from pathlib import Path
 from acceptance.integrity.same_output import SameOutput
 from acceptance.integrity.similarity import Code, Fragment, Pair, Similarity, fragments, line_span
 from acceptance.reports.html import asset, escape
+from acceptance.running.report import plural
 
 SHOWN = 50  # pairs shown with their shared code
 TABLED = 500  # pairs in the page's table (--json lists them all)
@@ -77,7 +78,7 @@ def pair_html(result: Similarity, rank: int, pair: Pair, texts: Texts) -> str:
     )
     return (
         f'<details id="pair-{rank}"><summary>{rank}. {escape(a.name)} and {escape(b.name)}:'
-        f" score {score_text(pair.score)}, {len(found)} fragments</summary>{shown}{more}</details>"
+        f" score {score_text(pair.score)}, {plural(len(found), 'fragment')}</summary>{shown}{more}</details>"
     )
 
 
@@ -99,7 +100,7 @@ def pairs_table(result: Similarity) -> str:
         "<th>fingerprints shared</th><th>flagged</th><th></th></tr></thead>"
         f"<tbody>{rows}</tbody></table>"
         + (
-            f"<p>and {more} pairs sharing less (`at similar --json` lists them all)</p>"
+            f"<p>and {plural(more, 'pair')} sharing less (`at similar --json` lists them all)</p>"
             if more > 0
             else ""
         )
@@ -148,7 +149,8 @@ def facts(result: Similarity) -> str:
     """The review in one line: submissions, pairs sharing code, pairs flagged."""
     flagged = sum(result.flagged(pair) for pair in result.pairs)
     return (
-        f"{len(result.codes)} submissions; {len(result.pairs)} pairs share code;"
+        f"{plural(len(result.codes), 'submission')}; {plural(len(result.pairs), 'pair')}"
+        f" share{'s' * (len(result.pairs) == 1)} code;"
         f" {flagged} flagged at a score of {score_text(result.threshold)} or more"
     )
 

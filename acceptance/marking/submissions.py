@@ -13,6 +13,7 @@ from typing import TypeVar
 from acceptance.running.cases import Case, shown
 from acceptance.errors import HarnessError
 from acceptance.running.suite import ERRORS, Result
+from acceptance.running.execution import program_problem
 
 PLACEHOLDER = "{}"
 NO_SUBMISSION = "no submission"  # a repository with no commit before the deadline
@@ -111,6 +112,35 @@ def submissions(template: str, folders: Sequence[Path]) -> list[Submission]:
         Submission(name, folder, program_of(template, folder), template)
         for folder, name in folder_names(folders).items()
     ]
+
+
+def unmatched_pattern(folders: Sequence[Path]) -> None:
+    """A one-line error for a class pattern that matched no folder: the shell passes `nosuch/*`
+    on as it is, which would be graded as a submission named `*`."""
+    for folder in folders:
+        if any(mark in str(folder) for mark in "*?[") and not folder.exists():
+            raise HarnessError(f"the pattern {str(folder)!r} matched no submission folder")
+
+
+def program_problems(template: str, pupil: Submission) -> str | None:
+    """Why a submission's program, the first word of the template with `{}`, cannot be run
+    (not there, or not executable where it is the command itself), or None."""
+    words = shlex.split(template)
+    at = next(index for index, word in enumerate(words) if PLACEHOLDER in word)
+    if at == 0:
+        return program_problem(pupil.argv[0])
+    return None if Path(pupil.argv[at]).exists() else "no such file"
+
+
+def some_program(template: str, pupils: Sequence[Submission]) -> None:
+    """A one-line error, before grading, when no submission has a program to run: a mistake of
+    --exe (or of the folders given), not a class of zeros."""
+    problems = [program_problems(template, pupil) for pupil in pupils]
+    if pupils and all(problems):
+        raise HarnessError(
+            f"no submission has the program --exe {template!r} names ({problems[0]}, in"
+            f" {pupils[0].folder}): nothing graded"
+        )
 
 
 def expected_bytes(cases: Sequence[Case]) -> dict[Case, bytes]:

@@ -16,14 +16,14 @@ import statistics
 from collections import Counter
 from collections.abc import Sequence
 
-from acceptance.reports.slips import Group, edit, first_changed, slips
+from acceptance.reports.slips import Group, Hunk, edit, first_hunk, slips, white_space
 from acceptance.running.coverage import Coverage, Covered
 from acceptance.running.compare import MAX_BLOCK_LINES, TRAILING_SPACE, PerDiff, visible
 from acceptance.marking.submissions import Grade
 from acceptance.reports.grade_report import dated, first_lines, mark_text, snapshot_cells
 from acceptance.reports.missed import Missed, missed
 from acceptance.marking.points import Points, number_text
-from acceptance.running.report import details, diff_lines, headline
+from acceptance.running.report import details, diff_lines, headline, plural
 from acceptance.running.suite import ERRORS, Outcome, Result
 from acceptance.reports.html import asset, escape
 
@@ -106,26 +106,45 @@ def context(before: str) -> str:
     return f"after “{'…' if words else ''}{' '.join(kept)}”"
 
 
-def slip_text(group: Group) -> str:
-    """A cause in words: the error and its reason, or the edit at the first difference (where
-    on the line it is shown by its example)."""
-    example = group.example
-    if group.slip.outcome in ERRORS or example.mismatch is None:
-        reason = example.detail.splitlines() or [""]
-        return " · ".join(filter(None, [reason[0], reason[-1] if len(reason) > 1 else ""]))
-    expected, actual = first_changed(example.mismatch.diff)
-    if expected is None and actual is None:  # a runaway output: its diff is cut before it
+def lines_said(count: int, what: str) -> str:
+    """`a line left out`, `3 lines left out`."""
+    return f"a line {what}" if count == 1 else f"{count} lines {what}"
+
+
+def hunk_text(hunk: Hunk) -> str:
+    """What happened at a wrong output's first difference, in words, with the edit there."""
+    if hunk.shape == "past":  # a runaway output: its diff is cut before it
         return f"a difference past the first {MAX_BLOCK_LINES} lines of its block"
-    if expected is None:
-        return "a line too many"
-    if actual is None:
+    if hunk.shape == "middle":
+        first = hunk.removed[0].text.strip()
+        return f"{lines_said(len(hunk.removed), 'left out in the middle')}, the first “{first}”"
+    if hunk.shape == "end":
         return "the output ends early"
-    before, removed, added = edit(expected.text, actual.text)
+    if hunk.shape == "extra":
+        return "a line too many" if len(hunk.added) == 1 else f"{len(hunk.added)} lines too many"
+    before, removed, added = edit(hunk.removed[0].text, hunk.added[0].text)
     if not removed:
         return f"“{fragment(added)}” added {context(before)}"
     if not added:
         return f"“{fragment(removed)}” left out {context(before)}"
     return f"“{fragment(removed)}” printed as “{fragment(added)}” {context(before)}"
+
+
+def slip_text(group: Group) -> str:
+    """A cause in words: the error and its reason; a difference in white space, named as such
+    first; else what happened at the first difference, after the rule missed where the oracle
+    tells it (shown by its example)."""
+    example = group.example
+    if group.slip.outcome in ERRORS or example.mismatch is None:
+        reason = example.detail.splitlines() or [""]
+        return " · ".join(filter(None, [reason[0], reason[-1] if len(reason) > 1 else ""]))
+    hunk = first_hunk(example.mismatch.diff)
+    said = hunk_text(hunk)
+    spaces = white_space(hunk)
+    rule = example.cause.named if example.cause else ""
+    if spaces:
+        return f"white space only ({spaces}): {said}" + (f", in a line of {rule}" if rule else "")
+    return f"{rule}: {said}" if rule and group.slip.key[0] == "rule" else said
 
 
 def example_lines(result: Result) -> str:
@@ -373,7 +392,7 @@ def facts(grades: Sequence[Grade], points: Points) -> str:
         if marks
         else ""
     )
-    return f"{len(grades)} submissions, {tests} tests{weighted}{spread}{marked}"
+    return f"{plural(len(grades), 'submission')}, {plural(tests, 'test')}{weighted}{spread}{marked}"
 
 
 def coverage_table(game: Coverage) -> str:
@@ -385,8 +404,8 @@ def coverage_table(game: Coverage) -> str:
         for reach in order
     )
     return (
-        f"<p>{escape(game.game.title)}: {len(game.tests)} tests reach {len(game.reached)} of"
-        f" the oracle's {len(game.rules)} rules; {len(game.unreached)} none does.</p>"
+        f"<p>{escape(game.game.title)}: {plural(len(game.tests), 'test')} reach {len(game.reached)} of"
+        f" the oracle's {plural(len(game.rules), 'rule')}; {len(game.unreached)} none does.</p>"
         "<details><summary>every rule, the fewest tests first</summary>"
         '<table class="coverage sortable"><thead><tr><th data-sort="text">rule</th>'
         '<th data-sort="text">spec</th><th data-sort="number">tests</th></tr></thead>'
@@ -400,7 +419,7 @@ def coverage_html(covered: Covered | None) -> str:
         return "<p>Unknown: the suite's scripts could not be read.</p>"
     parts = [coverage_table(game) for game in covered.games]
     parts += [
-        f"<p>{escape(game.title)}: {count} tests; its oracle has no rule table.</p>"
+        f"<p>{escape(game.title)}: {plural(count, 'test')}; its oracle has no rule table.</p>"
         for game, count in covered.left_out
     ]
     return "".join(parts)

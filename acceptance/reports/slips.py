@@ -1,11 +1,13 @@
 """Failures grouped by slip: the failing tests of a class that share their first difference,
 with where it is taken out, are one slip, so that "one trailing space on the state line" in
-106 tests of 5 submissions is read once. (A slip is what the output got wrong; the rule the
-program missed is its cause, `running.cause`.)
+106 tests of 5 submissions is read once.
 
-A wrong output's slip is the edit at its first differing line: the text removed, the text put
-in, and the word before them with its numbers masked (so the same slip on a line naming another
-company or id still groups).
+A wrong output's slip is the rule the oracle tells (its cause, `running.cause`) behind its first difference, with what
+happened there (lines missing in the middle or at the end, extra lines, changed lines), so that
+one slip in many tests, whatever the text it leaves out, is one group. A difference in white
+space only, or one the oracle cannot tell, is the edit at its first differing line: the text
+removed, the text put in, and the word before them with its numbers masked (so the same slip on
+a line naming another company or id still groups).
 An error's slip is its kind and its reason (numbers masked), and the last line of its error
 output.
 """
@@ -55,17 +57,58 @@ def masked(text: str) -> str:
     return NUMBER.sub("#", text)
 
 
-def first_changed(diff: tuple[DiffLine, ...]) -> tuple[DiffLine | None, DiffLine | None]:
-    """The first line each side has of its own in a block diff: at the first difference."""
-    expected = actual = None
-    for line in diff:
-        if line.side is Side.EXPECTED and expected is None:
-            expected = line
-        elif line.side is Side.ACTUAL and actual is None:
-            actual = line
-        if expected is not None and actual is not None:
-            break
-    return expected, actual
+@dataclass(frozen=True)
+class Hunk:
+    """The first stretch of a block diff where the outputs differ: the expected lines left out,
+    the actual lines put in, and whether the block goes on after it (a line left out in the
+    middle is not an output that ends early)."""
+
+    removed: tuple[DiffLine, ...]
+    added: tuple[DiffLine, ...]
+    more: bool
+
+    @property
+    def blank(self) -> bool:
+        """Whether it only leaves out or puts in blank lines."""
+        return all(not line.text.strip() for line in (*self.removed, *self.added))
+
+    @property
+    def shape(self) -> str:
+        """What happened, in a word: lines missing in the middle or at the end, extra lines,
+        changed lines, or (the outputs' first difference past what the diff shows) none."""
+        if not self.removed and not self.added:
+            return "past"
+        if not self.added:
+            return "middle" if self.more else "end"
+        return "extra" if not self.removed else "changed"
+
+
+def first_hunk(diff: tuple[DiffLine, ...]) -> Hunk:
+    """The first stretch of lines a block diff has of one side only, up to the next common line."""
+    sides = [line.side for line in diff]
+    start = next((at for at, side in enumerate(sides) if side is not Side.BOTH), len(diff))
+    end = next((at for at in range(start, len(diff)) if sides[at] is Side.BOTH), len(diff))
+    hunk = diff[start:end]
+    removed = tuple(line for line in hunk if line.side is Side.EXPECTED)
+    return Hunk(removed, tuple(line for line in hunk if line.side is Side.ACTUAL), end < len(diff))
+
+
+def white_space(hunk: Hunk) -> str:
+    """What a difference in white space only is ('' for any other): a blank line, a trailing
+    space, a tab, or spaces put in or left out on a line."""
+    if hunk.blank and (hunk.removed or hunk.added):
+        return "a blank line"
+    if hunk.shape != "changed" or len(hunk.removed) != len(hunk.added):
+        return ""
+    texts = [line.text for line in hunk.removed], [line.text for line in hunk.added]
+    pairs = list(zip(*texts, strict=True))
+    if any("".join(expected.split()) != "".join(actual.split()) for expected, actual in pairs):
+        return ""
+    if any("\t" in expected + actual for expected, actual in pairs):
+        return "a tab"
+    if all(expected.rstrip() == actual.rstrip() for expected, actual in pairs):
+        return "a trailing space"
+    return "spacing"
 
 
 def edit(expected: str, actual: str) -> tuple[str, str, str]:
@@ -85,20 +128,26 @@ def last_word(text: str) -> str:
 
 def difference_key(diff: tuple[DiffLine, ...]) -> tuple[str, ...]:
     """The first difference of a wrong output (its block diff), without its line and column."""
-    expected, actual = first_changed(diff)
-    if expected is None or actual is None:
-        line = expected or actual
-        side = "missing" if actual is None else "extra"
-        return (side, line.text if line else "")
-    before, removed, added = edit(expected.text, actual.text)
+    hunk = first_hunk(diff)
+    if not hunk.removed or not hunk.added:
+        line = (*hunk.removed, *hunk.added, None)[0]
+        side = "extra" if hunk.added else "missing"
+        return (side, line.text if line else "", *(["middle"] if hunk.shape == "middle" else []))
+    before, removed, added = edit(hunk.removed[0].text, hunk.added[0].text)
     return ("edit", removed, added, masked(last_word(before)))
 
 
 def slip_of(result: Result, keyed: Keyed = difference_key) -> Slip:
-    """The slip of a failing test (its first difference's key as `keyed` gives it)."""
+    """The slip of a failing test: an error's reason; a wrong output's rule that the oracle
+    tells behind it, with what happened (white space apart: a slip of its own), else its first
+    difference's key as `keyed` gives it."""
     if result.outcome in ERRORS or result.mismatch is None:
         lines = result.detail.splitlines() or [""]
         return Slip(result.outcome, (masked(lines[0]), lines[-1] if len(lines) > 1 else ""))
+    hunk = first_hunk(result.mismatch.diff)
+    spaces = white_space(hunk)
+    if result.cause is not None and not spaces:
+        return Slip(result.outcome, ("rule", result.cause.rule, hunk.shape))
     return Slip(result.outcome, keyed(result.mismatch.diff))
 
 

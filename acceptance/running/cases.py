@@ -81,13 +81,26 @@ def read_seed(script: Path) -> int | None:
         raise HarnessError(f"the seed {shown(path)} is not an integer: {text.strip()!r}") from None
 
 
+def readable(path: Path) -> bool:
+    """True once a file of the suite is read whole: an unreadable script or expected file is a
+    one-line error of whatever command collects it, before it runs or writes anything."""
+    try:
+        with path.open("rb") as file:
+            file.read()
+    except OSError as error:
+        raise HarnessError(f"cannot read {shown(path)}: {error.strerror}") from None
+    return True
+
+
 def make_case(script: Path, game: Game | None = None) -> Case:
     """The case of one script: its game (by its folder unless given), seed and expected file."""
     game = game or game_of_folder(script.parent)
     expected = expected_target(script, game)
     name = f"{game.folder}/{stem(script)}" if game.folder else stem(script)
     seed = read_seed(script) if game.takes_seed else None
-    return Case(name, script, expected if expected.is_file() else None, game, seed)
+    readable(script)
+    known = expected.is_file() and readable(expected)
+    return Case(name, script, expected if known else None, game, seed)
 
 
 def scripts_in(path: Path) -> list[Path]:
@@ -104,9 +117,10 @@ def scripts_in(path: Path) -> list[Path]:
 def collect(paths: Iterable[Path], game: Game | None = None) -> list[Case]:
     """The cases of the given scripts and folders, each script once, in order; each script is of
     `game` if given, else of the game its folder says."""
+    paths = list(paths)
     scripts = dict.fromkeys(script for path in paths for script in scripts_in(path))
     if not scripts:
-        raise HarnessError("no test scripts found")
+        raise HarnessError(f"no test scripts in {', '.join(map(shown, paths)) or 'no path'}")
     return [make_case(script, game) for script in scripts]
 
 
@@ -170,3 +184,63 @@ def suite_paths(game: Game | None, doing: str = "running") -> list[Path]:
         file=sys.stderr,
     )
     return default_scripts(games, installed)
+
+
+@dataclass(frozen=True)
+class Suites:
+    """What `at run` takes with no path: the public suite, and beside it the user's own tests
+    (an at/ of their folder, as `at fuzz` and `at new` make), counted apart in the summary."""
+
+    public: list[Case]
+    own: list[Case]
+
+
+def game_cases(root: Path, game: Game) -> list[Case]:
+    """The tests of `game` in a project's at/ (none if it has no such folder)."""
+    folder = script_folder(game, root)
+    scripts = scripts_in(folder) if folder.is_dir() else []
+    return [make_case(script, game) for script in scripts]
+
+
+def default_suites(game: Game | None) -> Suites:
+    """The tests `at run` takes with no path: the public suite of the course's game (Space
+    Defender 2, or `game`), installed with `at`, and the own tests of the project the cwd is in;
+    a project that is the public suite (a checkout), or none installed: the project's alone."""
+    game = game or SPACE_DEFENDER_2
+    root, installed = default_root(), installed_suite()
+    if installed is None or root.resolve() == installed.resolve():
+        suites = Suites(game_cases(root, game), [])
+    else:
+        if not has_suite(root):
+            print(
+                f"at: no at/ folder here: running the public suite installed in {installed}",
+                file=sys.stderr,
+            )
+        suites = Suites(game_cases(installed, game), game_cases(root, game))
+    if not suites.public and not suites.own:
+        raise HarnessError(f"no test scripts in {shown(script_folder(game, installed or root))}")
+    return suites
+
+
+def graded_paths(tests: list[Path] | None, game: Game | None) -> list[Path]:
+    """The suite a class is graded over: --tests, else the at/ of the project the cwd is in when
+    it holds one game's suite (or --game's); an error naming --tests when that is ambiguous."""
+    if tests:
+        return tests
+    root = default_root()
+    present = [
+        folder
+        for candidate in ([game] if game else GAMES.values())
+        if (folder := script_folder(candidate, root)).is_dir() and scripts_in(folder)
+    ]
+    if len(present) == 1:
+        return present
+    where = shown(script_folder(game, root) if game else root / SCRIPT_FOLDER)
+    if not present:
+        raise HarnessError(
+            f"give --tests PATH, the suite to grade over: no test scripts in {where}"
+        )
+    raise HarnessError(
+        f"give --tests PATH, the suite to grade over: {where} holds the suites of"
+        f" {len(present)} games (--game GAME picks one)"
+    )

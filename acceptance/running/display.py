@@ -3,7 +3,7 @@
 import sys
 from typing import Any
 
-from acceptance.running.report import explained_report, headline
+from acceptance.running.report import explained_report, headline, plural
 from acceptance.running.suite import Result
 
 
@@ -14,9 +14,12 @@ class Display:
         self.diffs = diffs
         self.quiet = quiet
         self.bar = progress_bar(total) if sys.stderr.isatty() else None
+        self.total = total
+        self.seen: list[Result] = []
 
     def __call__(self, result: Result) -> None:
         """Show one finished test."""
+        self.seen.append(result)
         if not result.passed and not self.quiet:
             self.write(explained_report(result) if self.diffs else headline(result))
         if self.bar is not None:
@@ -28,6 +31,12 @@ class Display:
             print(text)
         else:
             self.bar.write(text, file=sys.stdout)
+
+    def stopped(self) -> str:
+        """What a run stopped by Ctrl-C had done: its counts so far."""
+        passed = sum(result.passed for result in self.seen)
+        done = len(self.seen)
+        return f"stopped after {done} of {plural(self.total, 'test')}: {passed} passed, {done - passed} failed"
 
     def close(self) -> None:
         """Remove the progress bar."""

@@ -6,6 +6,7 @@ import functools
 import os
 import select
 import shlex
+import shutil
 import signal
 import subprocess
 import threading
@@ -91,6 +92,27 @@ def command_line(command: str) -> tuple[str, ...]:
         raise HarnessError(f"cannot parse --exe {command!r}: {error}") from None
     if not argv:
         raise HarnessError("--exe needs a command")
+    return argv
+
+
+def program_problem(program: str) -> str | None:
+    """Why a program named as a command's first word cannot be run, as a person says it, or None
+    if it can: the same words for every test, so a command says it once before running any."""
+    if "/" not in program:
+        return None if shutil.which(program) else "no such program on the PATH"
+    path = Path(program)
+    if not path.exists():
+        return "no such file"
+    if path.is_dir() or not os.access(path, os.X_OK):
+        return "permission denied (not an executable file)"
+    return None
+
+
+def runnable(argv: tuple[str, ...]) -> tuple[str, ...]:
+    """An --exe command line whose program can be run; a one-line error if it cannot."""
+    problem = program_problem(argv[0])
+    if problem:
+        raise HarnessError(f"cannot run --exe program {argv[0]!r}: {problem}")
     return argv
 
 

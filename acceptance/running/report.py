@@ -14,6 +14,11 @@ NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 DiffShown = Callable[[tuple[DiffLine, ...]], list[str]] | None  # a block diff's lines (None: made)
 
 
+def plural(count: int, unit: str) -> str:
+    """A count with its unit, plural unless one: `1 test`, `3 tests`, `1 pair`."""
+    return f"{count} {unit}{'' if count == 1 else 's'}"
+
+
 def location(mismatch: Mismatch) -> str:
     """Where an output first differs, in words."""
     return f"line {mismatch.line}, column {mismatch.column}, in {mismatch.place}"

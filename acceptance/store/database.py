@@ -36,6 +36,7 @@ from typing import Any
 
 from acceptance.running.cases import Case, shown
 from acceptance.running.compare import DiffLine, Mismatch, diff_json, diff_of
+from acceptance.running.report import plural
 from acceptance.errors import HarnessError
 from acceptance.games.registry import GAMES
 from acceptance.marking.submissions import Snapshot, Submission
@@ -454,7 +455,7 @@ class Store:
         elif known != suite:
             raise HarnessError(
                 f"{shown(self.path.parent)} holds the grading of another suite or game"
-                f" ({len(known['tests'])} tests, game {known['game'] or 'any'}):"
+                f" ({plural(len(known['tests']), 'test')}, game {known['game'] or 'any'}):"
                 " give another --out, or --fresh to start over"
             )
 

@@ -44,6 +44,7 @@ from acceptance.grading.explained import EXPLAINER
 from acceptance.confine.bwrap import sandbox
 from acceptance.confine.limits import Limits
 from acceptance.confine.unprivileged import available
+from acceptance.running.report import plural
 from acceptance.grading.workers import WORKER
 from tools.benchmarks.oracle import ENVIRONMENT
 from tools.benchmarks.grading import make_class
@@ -81,7 +82,9 @@ def table(options: argparse.Namespace) -> int:
         place.chmod(0o755)
         pupils = make_class(place / "class", options.class_size)
         runs = len(pupils) * len(tests())
-        print(f"{len(pupils)} submissions x {len(tests())} tests = {runs} runs; load {load()}")
+        print(
+            f"{plural(len(pupils), 'submission')} x {len(tests())} tests = {runs} runs; load {load()}"
+        )
         floor = measure(lambda: plain_loop(pupils), runs)
         print(line("the floor (one at a time)", floor, floor))
         if (most := max(jobs)) > 1:
