@@ -21,6 +21,7 @@ from acceptance.cli_similar import add_similar
 from acceptance.running.display import Display
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
 from acceptance.running.regen import Regenerated, Written, new_script, regen
+from acceptance.running.memory import CLONE, MEMORY_FILE, memory_path, recall, remember, since_last
 from acceptance.running.output_log import folder_log
 from acceptance.running.report import (
     block_report,
@@ -28,6 +29,7 @@ from acceptance.running.report import (
     closing_line,
     json_summary,
     junit_xml,
+    since_last_report,
     tolerant_closing_line,
 )
 from acceptance.grading.sandbox import add_sandbox, exe_program
@@ -44,6 +46,8 @@ def run_command(args: argparse.Namespace) -> int:
     game = chosen_game(args)
     cases = collect(args.paths or suite_paths(game), game)
     reference = oracle_output if args.against_oracle else None
+    memory_file, program = memory_path(Path.cwd()), args.exe or CLONE
+    memory = {} if args.fresh else recall(memory_file, program)
     with contextlib.ExitStack() as stack:
         producer = exe_program(args, stack) if args.exe else clone_output
         display = Display(len(cases), args.diff or len(cases) == 1, args.json)
@@ -53,13 +57,15 @@ def run_command(args: argparse.Namespace) -> int:
             summary = run_suite(cases, producer, reference, jobs, display, checking)
         finally:
             display.close()
+    remember(memory_file, program, summary)
     if args.junit:
         write_file(args.junit, junit_xml(summary))
+    since = since_last(summary, memory)
     closing = tolerant_closing_line(summary) if args.tolerant else closing_line(summary)
     if args.json:
-        sys.stdout.write(json_summary(summary))
+        sys.stdout.write(json_summary(summary, since))
     else:
-        print("\n".join([*causes_summary(summary), closing]))
+        print("\n".join([*causes_summary(summary), *since_last_report(since), closing]))
     return 0 if summary.failed == 0 else 1
 
 
@@ -145,6 +151,12 @@ def parser() -> argparse.ArgumentParser:
         "--junit", type=Path, metavar="FILE", help="also write a JUnit XML report to FILE"
     )
     run.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
+    run.add_argument(
+        "--fresh",
+        action="store_true",
+        help=f"ignore what the last run from this folder left in {MEMORY_FILE} (what changed"
+        " since it is not told); this run is still remembered",
+    )
     run.set_defaults(handler=run_command)
     regenerate = commands.add_parser("regen", help="write expected files from the oracle")
     regenerate.add_argument(
