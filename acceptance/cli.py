@@ -17,6 +17,7 @@ from acceptance.cli_cover import add_cover
 from acceptance.cli_etf import add_etf
 from acceptance.cli_fuzz import add_fuzz
 from acceptance.cli_grade import add_grade, add_report
+from acceptance.cli_shrink import add_shrink
 from acceptance.cli_similar import add_similar
 from acceptance.running.display import Display
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
@@ -171,6 +172,7 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("name", metavar="NAME")
     new.set_defaults(handler=new_command)
     add_fuzz(commands)
+    add_shrink(commands)
     add_cover(commands)
     add_grade(commands)
     add_report(commands)

@@ -25,9 +25,12 @@ from acceptance.running.cases import (
     shown,
 )
 from acceptance.errors import HarnessError
+from acceptance.running.cause import Cause, script_cause
+from acceptance.running.compare import compare
 from acceptance.running.execution import Output, Producer, Status
+from acceptance.running.places import places_of
 from acceptance.games import Game, script_text
-from acceptance.fuzzing.shrink import Shrinker, Units, shrink
+from acceptance.fuzzing.shrink import Shrinker, Test, Units, shrink
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,25 @@ class Budget:
 
     scripts: int
     seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class Failure:
+    """How a program fails on a script against the oracle: how it ended, and the cause of its
+    difference (None for a crash, or where the game cannot tell its oracle's lines). Two
+    failures are alike when they end alike with the same cause rule."""
+
+    status: Status
+    cause: Cause | None = None
+
+    @property
+    def rule(self) -> str | None:
+        """The rule of the cause, if there is one."""
+        return self.cause.rule if self.cause else None
+
+    def alike(self, other: "Failure | None") -> bool:
+        """Whether another failure ends alike with the same cause rule."""
+        return other is not None and (other.status, other.rule) == (self.status, self.rule)
 
 
 @dataclass
@@ -48,6 +70,7 @@ class Probe:
     oracle: Producer
     folder: Path
     outputs: dict[tuple[Units, int | None], tuple[Output, Output]] = field(default_factory=dict)
+    failures: dict[tuple[Units, int | None], Failure | None] = field(default_factory=dict)
 
     def case(self, units: Units, seed: int | None) -> Case:
         """The candidate as a test case: its script file named by its content."""
@@ -73,6 +96,24 @@ class Probe:
         if expected.status is not Status.OK:
             return False
         return actual.status is not Status.OK or actual.stdout != expected.stdout
+
+    def failure(self, units: Units, seed: int | None) -> Failure | None:
+        """How the program fails on a candidate (None where it agrees with the oracle)."""
+        key = units, seed
+        if key not in self.failures:
+            self.failures[key] = self.failing(units, seed) if self.differs(units, seed) else None
+        return self.failures[key]
+
+    def failing(self, units: Units, seed: int | None) -> Failure:
+        """How the program fails on a candidate that differs: its status, its difference's cause."""
+        actual, expected = self.run(units, seed)
+        if actual.status is not Status.OK:
+            return Failure(actual.status)
+        text = script_text(units)
+        mismatch = compare(expected.stdout, actual.stdout, places_of(self.game, text))
+        if mismatch is None:
+            return Failure(actual.status)
+        return Failure(actual.status, script_cause(self.game, text, seed, mismatch))
 
 
 @dataclass(frozen=True)
@@ -138,14 +179,23 @@ def search(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[int, Tri
     return tried, None
 
 
-def minimal(probe: Probe, trial: Trial, jobs: int) -> Finding:
-    """Shrink a differing script: by the game's units if they still differ, else by lines."""
-    shrinker = Shrinker(lambda units: probe.differs(units, trial.seed), jobs)
+def minimal(probe: Probe, trial: Trial, jobs: int, alike: bool = False) -> Finding:
+    """Shrink a differing script: by the game's units if they still differ, else by lines; with
+    `alike`, to a script on which the program fails as on the trial's (its status, its cause's
+    rule), so that the small script shows the same miss."""
+    test = same_failure(probe, trial) if alike else lambda units: probe.differs(units, trial.seed)
+    shrinker = Shrinker(test, jobs)
     units = tuple(probe.game.units(script_text(trial.lines)))
     if not shrinker.holds(units):
         units = trial.lines
     shrunk = shrink(units, shrinker, probe.game.simpler)
     return Finding(trial, shrunk, shrinker.runs)
+
+
+def same_failure(probe: Probe, trial: Trial) -> Test:
+    """Whether a candidate fails as the trial's script does (its status, its cause's rule)."""
+    failure = probe.failure(trial.lines, trial.seed)
+    return lambda units: failure is not None and failure.alike(probe.failure(units, trial.seed))
 
 
 def taken(script: Path, game: Game) -> bool:
