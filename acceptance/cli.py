@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from acceptance.running.cases import collect, shown, suite_paths
+from acceptance.running.cases import collect, default_root, shown, suite_paths
 from acceptance.errors import HarnessError
 from acceptance.running.execution import clone_output, oracle_output
 from acceptance.cli_class import add_gradescope, add_merge
@@ -17,12 +17,20 @@ from acceptance.cli_cover import add_cover
 from acceptance.cli_etf import add_etf
 from acceptance.cli_fuzz import add_fuzz
 from acceptance.cli_grade import add_grade, add_report
-from acceptance.cli_shrink import add_shrink
+from acceptance.cli_shrink import add_shrink, kept_json, kept_lines, shrink_test
 from acceptance.cli_similar import add_similar
 from acceptance.running.display import Display
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game, write_file
 from acceptance.running.regen import Regenerated, Written, new_script, regen
-from acceptance.running.memory import CLONE, MEMORY_FILE, memory_path, recall, remember, since_last
+from acceptance.running.memory import (
+    CLONE,
+    MEMORY_FILE,
+    memory_path,
+    new_causes,
+    recall,
+    remember,
+    since_last,
+)
 from acceptance.running.output_log import folder_log
 from acceptance.running.report import (
     block_report,
@@ -44,6 +52,8 @@ def run_command(args: argparse.Namespace) -> int:
         raise HarnessError("--against-oracle compares an --exe program with the oracle: give --exe")
     if args.sandbox and not args.exe:
         raise HarnessError("--sandbox confines an --exe program: give --exe")
+    if args.shrink and not args.exe:
+        raise HarnessError("--shrink shrinks the failing tests of an --exe program: give --exe")
     game = chosen_game(args)
     cases = collect(args.paths or suite_paths(game), game)
     reference = oracle_output if args.against_oracle else None
@@ -58,15 +68,19 @@ def run_command(args: argparse.Namespace) -> int:
             summary = run_suite(cases, producer, reference, jobs, display, checking)
         finally:
             display.close()
+        fresh = new_causes(summary, memory) if args.shrink else []
+        shrunk = [shrink_test(result.case, producer, args.jobs, default_root()) for result in fresh]
     remember(memory_file, program, summary)
     if args.junit:
         write_file(args.junit, junit_xml(summary))
     since = since_last(summary, memory)
     closing = tolerant_closing_line(summary) if args.tolerant else closing_line(summary)
     if args.json:
-        sys.stdout.write(json_summary(summary, since))
+        sys.stdout.write(json_summary(summary, since, [kept_json(kept) for kept in shrunk]))
     else:
-        print("\n".join([*causes_summary(summary), *since_last_report(since), closing]))
+        shown_shrunk = [line for kept in shrunk for line in kept_lines(kept)]
+        report = [*shown_shrunk, *causes_summary(summary), *since_last_report(since), closing]
+        print("\n".join(report))
     return 0 if summary.failed == 0 else 1
 
 
@@ -157,6 +171,12 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help=f"ignore what the last run from this folder left in {MEMORY_FILE} (what changed"
         " since it is not told); this run is still remembered",
+    )
+    run.add_argument(
+        "--shrink",
+        action="store_true",
+        help="with --exe: shrink the failing test of each cause new since the last run (the one"
+        " with the shortest script) as `at shrink` does, keeping each in this project",
     )
     run.set_defaults(handler=run_command)
     regenerate = commands.add_parser("regen", help="write expected files from the oracle")

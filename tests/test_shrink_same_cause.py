@@ -133,3 +133,18 @@ def test_a_test_that_cannot_be_shrunk_is_a_one_line_error(
     right = program(tmp_path_factory.mktemp("programs"), RIGHT)
     assert main([right if arg == "RIGHT" else arg for arg in args]) == 2
     assert capsys.readouterr().err == message + "\n"
+
+
+def test_run_shrink_shrinks_the_failing_tests_of_causes_new_since_the_last_run(
+    capsys: pytest.CaptureFixture[str], project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    exe = program(tmp_path_factory.mktemp("programs"), TWO_BUGS)
+    assert main(["run", "--shrink", "--json", "--exe", exe, "at"]) == 1
+    shrunk = json.loads(capsys.readouterr().out)["shrunk"]
+    assert [(kept["from"]["test"], kept["commands"]) for kept in shrunk] == [(TEST, ["move(J,1)"])]
+    assert main(["run", "--shrink", "--exe", exe, f"at/{TEST}.txt"]) == 1
+    assert "the script:" not in capsys.readouterr().out  # the cause is not new: nothing shrunk
+    assert main(["run", "--shrink", "at"]) == 2
+    assert capsys.readouterr().err == (
+        "at: --shrink shrinks the failing tests of an --exe program: give --exe\n"
+    )

@@ -3,6 +3,7 @@
 import json
 import re
 from collections.abc import Callable
+from typing import Any
 from xml.etree import ElementTree
 
 from acceptance.running.cause import Group, groups
@@ -177,9 +178,11 @@ def junit_xml(summary: Summary) -> str:
     return ElementTree.tostring(suite, encoding="unicode", xml_declaration=True) + "\n"
 
 
-def json_summary(summary: Summary, since: SinceLast | None = None) -> str:
+def json_summary(
+    summary: Summary, since: SinceLast | None = None, shrunk: list[dict[str, Any]] | None = None
+) -> str:
     """The run as a JSON summary: totals, each test's outcome and first difference, the causes,
-    and what changed since the last run (where it was remembered)."""
+    what changed since the last run (where it was remembered), and the tests shrunk (if any)."""
     tests = [
         {
             "name": result.case.name,
@@ -201,4 +204,6 @@ def json_summary(summary: Summary, since: SinceLast | None = None) -> str:
     run = {**totals, "seconds": round(summary.seconds, 3), "tests": tests, "causes": causes}
     if since is not None:
         run["since_last"] = since.as_json()
+    if shrunk:
+        run["shrunk"] = shrunk
     return json.dumps(run, indent=2) + "\n"
