@@ -159,24 +159,61 @@ def checked(probe: Probe, trial: Trial) -> bool:
     return probe.differs(trial.lines, trial.seed)
 
 
+@dataclass
+class Tried:
+    """How many random scripts a search has tried so far."""
+
+    scripts: int = 0
+
+
+def differing(probe: Probe, seed: int, budget: Budget, jobs: int, tried: Tried) -> Iterator[Trial]:
+    """The random scripts that differ, in order, tried `jobs` at a time until the budget is spent
+    (the time a caller takes between two counts against it)."""
+    started = time.monotonic()
+    generated = trials(probe.game, seed)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        while tried.scripts < budget.scripts:
+            if budget.seconds is not None and time.monotonic() - started >= budget.seconds:
+                return
+            batch = [next(generated) for _ in range(min(jobs, budget.scripts - tried.scripts))]
+            found = list(pool.map(lambda trial: checked(probe, trial), batch))
+            tried.scripts += len(batch)
+            yield from (trial for trial, differs in zip(batch, found, strict=True) if differs)
+
+
 def search(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[int, Trial | None]:
     """Try random scripts, `jobs` at a time, until one differs or the budget is spent; how many
     were tried and the first that differs."""
-    started, tried = time.monotonic(), 0
-    generated = trials(probe.game, seed)
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        while tried < budget.scripts:
-            if budget.seconds is not None and time.monotonic() - started >= budget.seconds:
-                break
-            batch = [next(generated) for _ in range(min(jobs, budget.scripts - tried))]
-            found = list(pool.map(lambda trial: checked(probe, trial), batch))
-            tried += len(batch)
-            first = next(
-                (trial for trial, differs in zip(batch, found, strict=True) if differs), None
-            )
-            if first is not None:
-                return tried, first
-    return tried, None
+    tried = Tried()
+    first = next(differing(probe, seed, budget, jobs, tried), None)
+    return tried.scripts, first
+
+
+@dataclass
+class Kept:
+    """A cause found by `search_every`: the shrunk script that shows it, how the program fails
+    there, and how many random scripts failed with that cause."""
+
+    finding: Finding
+    failure: Failure
+    hits: int = 1
+
+
+def search_every(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[int, list[Kept]]:
+    """Try random scripts until the budget is spent, shrinking the first script of each way of
+    failing (its status, its cause's rule) to a script that fails alike and counting the rest;
+    how many were tried and the causes, in the order found."""
+    tried, kept = Tried(), dict[tuple[Status, str | None], Kept]()
+    for trial in differing(probe, seed, budget, jobs, tried):
+        failure = probe.failure(trial.lines, trial.seed)
+        if failure is None:
+            continue
+        key = failure.status, failure.rule
+        if key in kept:
+            kept[key].hits += 1
+        else:
+            kept[key] = Kept(minimal(probe, trial, jobs, alike=True), failure)
+    return tried.scripts, list(kept.values())
 
 
 def minimal(probe: Probe, trial: Trial, jobs: int, alike: bool = False) -> Finding:
