@@ -19,7 +19,7 @@ from acceptance.running.execution import Producer, clone_output, oracle_output, 
 from acceptance.fuzzing.fuzz import (
     Budget,
     Finding,
-    Kept,
+    Caught,
     Probe,
     minimal,
     save,
@@ -98,14 +98,15 @@ def fuzz_every(
         probe = Probe(game, program, oracle_output, Path(folder))
         tried, found = search_every(probe, seed, budget, args.jobs)
         outputs = [
-            probe.run(kept.finding.shrunk, kept.finding.trial.seed)[1].stdout for kept in found
+            probe.run(caught.finding.shrunk, caught.finding.trial.seed)[1].stdout
+            for caught in found
         ]
     root = findings_root(args.out)
     saved = [
         keep_finding(
-            game, kept, f"fuzz_{seed}_{kept.finding.trial.number}", program, expected, root
+            game, caught, f"fuzz_{seed}_{caught.finding.trial.number}", program, expected, root
         )
-        for kept, expected in zip(found, outputs, strict=True)
+        for caught, expected in zip(found, outputs, strict=True)
     ]
     if args.json:
         print(
@@ -124,23 +125,23 @@ class Saved:
     """A cause found by `at fuzz --every`, kept: its shrunk script's run, the files written, and
     how many random scripts failed with it."""
 
-    kept: Kept
+    caught: Caught
     result: Result
     files: list[Path]
 
 
 def keep_finding(
-    game: Game, kept: Kept, name: str, program: Producer, expected: bytes, root: Path
+    game: Game, caught: Caught, name: str, program: Producer, expected: bytes, root: Path
 ) -> Saved:
     """Keep a cause's shrunk script as a new test, run by the program as `at run` does."""
-    finding = kept.finding
+    finding = caught.finding
     case, files = save(game, root, name, finding.shrunk, finding.trial.seed, expected)
-    return Saved(kept, check(case, program, checking=Checking(causes=True)), files)
+    return Saved(caught, check(case, program, checking=Checking(causes=True)), files)
 
 
-def failing_as(kept: Kept) -> str:
+def failing_as(caught: Caught) -> str:
     """How a cause's scripts fail, in words: its rule, else how the program ended."""
-    return kept.failure.rule or kept.failure.status.value
+    return caught.failure.rule or caught.failure.status.value
 
 
 def every_lines(saved: list[Saved], tried: int, seed: int) -> list[str]:
@@ -148,17 +149,18 @@ def every_lines(saved: list[Saved], tried: int, seed: int) -> list[str]:
     with their hits, the most first."""
     lines: list[str] = []
     for one in saved:
-        finding = one.kept.finding
+        finding = one.caught.finding
         lines += [
             explained_report(one.result),
             f"shrunk a script of {plural(len(finding.trial.lines), 'line')} to"
             f" {plural(len(finding.shrunk), one.result.case.game.unit.value)} in {finding.runs}"
-            f" runs; {plural(one.kept.hits, 'script')} failed with this cause",
+            f" runs; {plural(one.caught.hits, 'script')} failed with this cause",
             f"saved {', '.join(map(shown, one.files))}",
         ]
-    ranked = sorted(saved, key=lambda one: -one.kept.hits)
+    ranked = sorted(saved, key=lambda one: -one.caught.hits)
     causes = [
-        f"{INDENT}{failing_as(one.kept)}: {plural(one.kept.hits, 'hit')}, kept as {shown(one.files[0])}"
+        f"{INDENT}{failing_as(one.caught)}: {plural(one.caught.hits, 'hit')},"
+        f" kept as {shown(one.files[0])}"
         for one in ranked
     ]
     heading = ["causes found, most hits first:"] if causes else []
@@ -173,10 +175,10 @@ def every_json(saved: Saved) -> dict[str, Any]:
     return {
         "script": str(saved.files[0]),
         "expected": str(saved.files[1]),
-        "commands": list(saved.kept.finding.shrunk),
+        "commands": list(saved.caught.finding.shrunk),
         "cause": cause.as_json() if cause else None,
-        "failure": failing_as(saved.kept),
-        "hits": saved.kept.hits,
+        "failure": failing_as(saved.caught),
+        "hits": saved.caught.hits,
     }
 
 

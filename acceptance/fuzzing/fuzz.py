@@ -190,8 +190,8 @@ def search(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[int, Tri
 
 
 @dataclass
-class Kept:
-    """A cause found by `search_every`: the shrunk script that shows it, how the program fails
+class Caught:
+    """A cause caught by `search_every`: the shrunk script that shows it, how the program fails
     there, and how many random scripts failed with that cause."""
 
     finding: Finding
@@ -199,11 +199,11 @@ class Kept:
     hits: int = 1
 
 
-def search_every(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[int, list[Kept]]:
+def search_every(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[int, list[Caught]]:
     """Try random scripts until the budget is spent, shrinking the first script of each way of
     failing (its status, its cause's rule) to a script that fails alike and counting the rest;
     how many were tried and the causes, in the order found."""
-    tried, kept = Tried(), dict[tuple[Status, str | None], Kept]()
+    tried, kept = Tried(), dict[tuple[Status, str | None], Caught]()
     for trial in differing(probe, seed, budget, jobs, tried):
         failure = probe.failure(trial.lines, trial.seed)
         if failure is None:
@@ -212,7 +212,7 @@ def search_every(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[in
         if key in kept:
             kept[key].hits += 1
         else:
-            kept[key] = Kept(minimal(probe, trial, jobs, alike=True), failure)
+            kept[key] = Caught(minimal(probe, trial, jobs, alike=True), failure)
     return tried.scripts, list(kept.values())
 
 

@@ -87,10 +87,10 @@ def recall(path: Path, program: str) -> Memory:
 
 def since_last(summary: Summary, memory: Memory) -> SinceLast:
     """The tests of this run whose outcome changed since their last run."""
-    before = [(result, memory.get(key(result))) for result in summary.results]
+    before = [(result, memory[key(result)]) for result in summary.results if key(result) in memory]
     return SinceLast(
-        tuple(result for result, last in before if last and last.passed and not result.passed),
-        tuple(result for result, last in before if last and not last.passed and result.passed),
+        tuple(result for result, last in before if last.passed and not result.passed),
+        tuple(result for result, last in before if result.passed and not last.passed),
     )
 
 
