@@ -20,7 +20,7 @@ from acceptance.etf.course import (
 )
 from acceptance.etf.parameters import DEFAULT_PARAMETERS, Parameters, read_parameters
 from acceptance.running.execution import External, oracle_output
-from acceptance.running.output_log import OutputLog
+from acceptance.etf.output_log import OutputLog
 from acceptance.running.suite import Checking, Summary, run_suite
 
 STOP = "System exit: to proceed fix warnings or enabled ignore_warnings in ETF_Test_Parameters.py"

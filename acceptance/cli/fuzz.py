@@ -4,6 +4,7 @@ reported as `at run` reports it and kept as a new test."""
 import argparse
 import contextlib
 import dataclasses
+import json
 import os
 import random
 import sys
@@ -22,6 +23,12 @@ from acceptance.running.report import explained_report
 from acceptance.cli.options import add_sandbox, exe_program
 from acceptance.running.report import plural
 from acceptance.running.suite import Checking, check
+from acceptance.fuzzing.fuzz import (
+    Caught,
+    search_every,
+)
+from acceptance.running.report import INDENT
+from acceptance.running.suite import Result
 
 DEFAULT_BUDGET = 100
 SEEDS = 1 << 32
@@ -77,6 +84,99 @@ def report_finding(
     return 130 if finding.stopped else 1
 
 
+def fuzz_every(
+    args: argparse.Namespace, game: Game, program: Producer, seed: int, budget: Budget
+) -> int:
+    """Fuzz until the budget is spent, keeping a shrunk test for each cause found: exit 1 when
+    one was found, 0 if none."""
+    with tempfile.TemporaryDirectory(prefix="at-fuzz-") as folder:
+        probe = Probe(game, program, oracle_output, Path(folder))
+        tried, found = search_every(probe, seed, budget, args.jobs)
+        outputs = [
+            probe.run(caught.finding.shrunk, caught.finding.trial.seed)[1].stdout
+            for caught in found
+        ]
+    root = findings_root(args.out)
+    saved = [
+        keep_finding(
+            game, caught, f"fuzz_{seed}_{caught.finding.trial.number}", program, expected, root
+        )
+        for caught, expected in zip(found, outputs, strict=True)
+    ]
+    if args.json:
+        print(
+            json.dumps(
+                {"seed": seed, "tried": tried, "findings": [every_json(one) for one in saved]},
+                indent=2,
+            )
+        )
+    else:
+        print("\n".join(every_lines(saved, tried, seed)))
+    return 1 if found else 0
+
+
+@dataclasses.dataclass(frozen=True)
+class Saved:
+    """A cause found by `at fuzz --every`, kept: its shrunk script's run, the files written, and
+    how many random scripts failed with it."""
+
+    caught: Caught
+    result: Result
+    files: list[Path]
+
+
+def keep_finding(
+    game: Game, caught: Caught, name: str, program: Producer, expected: bytes, root: Path
+) -> Saved:
+    """Keep a cause's shrunk script as a new test, run by the program as `at run` does."""
+    finding = caught.finding
+    case, files = save(game, root, name, finding.shrunk, finding.trial.seed, expected)
+    return Saved(caught, check(case, program, checking=Checking(causes=True)), files)
+
+
+def failing_as(caught: Caught) -> str:
+    """How a cause's scripts fail, in words: its rule, else how the program ended."""
+    return caught.failure.rule or caught.failure.status.value
+
+
+def every_lines(saved: list[Saved], tried: int, seed: int) -> list[str]:
+    """What `at fuzz --every` says: each cause's test as `at run` reports it, then the causes
+    with their hits, the most first."""
+    lines: list[str] = []
+    for one in saved:
+        finding = one.caught.finding
+        lines += [
+            explained_report(one.result),
+            f"shrunk a script of {plural(len(finding.trial.lines), 'line')} to"
+            f" {plural(len(finding.shrunk), one.result.case.game.unit.value)} in {finding.runs}"
+            f" runs; {plural(one.caught.hits, 'script')} failed with this cause",
+            f"saved {', '.join(map(shown, one.files))}",
+        ]
+    ranked = sorted(saved, key=lambda one: -one.caught.hits)
+    causes = [
+        f"{INDENT}{failing_as(one.caught)}: {plural(one.caught.hits, 'hit')},"
+        f" kept as {shown(one.files[0])}"
+        for one in ranked
+    ]
+    heading = ["causes found, most hits first:"] if causes else []
+    count = plural(len(saved), "cause") if saved else "no difference"
+    return [*lines, *heading, *causes, f"{count} in {plural(tried, 'script')} (seed {seed})"]
+
+
+def every_json(saved: Saved) -> dict[str, Any]:
+    """A cause as `at fuzz --every --json` gives it: its test's script and expected file, the
+    cause of its difference, and how many random scripts failed with it."""
+    cause = saved.result.cause
+    return {
+        "script": str(saved.files[0]),
+        "expected": str(saved.files[1]),
+        "commands": list(saved.caught.finding.shrunk),
+        "cause": cause.as_json() if cause else None,
+        "failure": failing_as(saved.caught),
+        "hits": saved.caught.hits,
+    }
+
+
 def leaning_toward(game: Game, paths: list[Path]) -> tuple[Game, str]:
     """The game with random scripts that lean toward the rules these tests reach least, and how
     that is said."""
@@ -91,6 +191,8 @@ def leaning_toward(game: Game, paths: list[Path]) -> tuple[Game, str]:
 
 def fuzz_command(args: argparse.Namespace) -> int:
     """`at fuzz`: exit 1 when a difference was found (and kept as a test), 0 when none was."""
+    if args.json and not args.every:
+        raise HarnessError("--json gives the findings of --every: give --every")
     game, leaning = game_named(args.game), ""
     if args.toward:
         game, leaning = leaning_toward(game, args.toward)
@@ -108,10 +210,15 @@ def fuzz_with(
     limit = (
         f"{budget.seconds:g}s" if budget.seconds is not None else plural(budget.scripts, "script")
     )
-    print(
-        f"fuzzing {name} against {reference_of(game)} ({game.name}), seed {seed}, {limit}{leaning}"
-    )
-    sys.stdout.flush()
+    if not args.json:
+        every = ", every cause" if args.every else ""
+        print(
+            f"fuzzing {name} against {reference_of(game)} ({game.name}), seed {seed},"
+            f" {limit}{leaning}{every}"
+        )
+        sys.stdout.flush()
+    if args.every:
+        return fuzz_every(args, game, program, seed, budget)
     with tempfile.TemporaryDirectory(prefix="at-fuzz-") as folder:
         probe = Probe(game, program, oracle_output, Path(folder))
         tried, trial = search(probe, seed, budget, args.jobs)
@@ -172,5 +279,14 @@ def add_fuzz(commands: Any) -> None:
         type=Path,
         metavar="FOLDER",
         help="keep the finding in FOLDER/at/ and FOLDER/expected/ (default: this project's)",
+    )
+    fuzz.add_argument(
+        "--every",
+        action="store_true",
+        help="go on after a difference until the budget is spent, keeping one shrunk test per"
+        " cause found (a script of a cause already kept is counted, not kept)",
+    )
+    fuzz.add_argument(
+        "--json", action="store_true", help="with --every: print the findings as JSON, not text"
     )
     fuzz.set_defaults(handler=fuzz_command)

@@ -18,10 +18,21 @@ from acceptance.cli.etf import add_etf
 from acceptance.cli.fuzz import add_fuzz
 from acceptance.cli.grade import add_grade, add_report
 from acceptance.cli.similar import add_similar
+from acceptance.running.cases import default_root
+from acceptance.cli.shrink import add_shrink, kept_json, kept_lines, shrink_test
 from acceptance.running.display import Display
 from acceptance.cli.options import add_game, add_jobs, add_timeout, chosen_game, write_file
 from acceptance.running.regen import Regenerated, Written, new_script, regen
-from acceptance.running.output_log import folder_log
+from acceptance.running.memory import (
+    CLONE,
+    MEMORY_FILE,
+    memory_path,
+    new_causes,
+    recall,
+    remember,
+    since_last,
+)
+from acceptance.etf.output_log import folder_log
 from acceptance.running.report import (
     plural,
     block_report,
@@ -29,6 +40,7 @@ from acceptance.running.report import (
     closing_line,
     json_summary,
     junit_xml,
+    since_last_report,
     tolerant_closing_line,
 )
 from acceptance.cli.options import add_sandbox, exe_program
@@ -42,10 +54,14 @@ def run_command(args: argparse.Namespace) -> int:
         raise HarnessError("--against-oracle compares an --exe program with the oracle: give --exe")
     if args.sandbox and not args.exe:
         raise HarnessError("--sandbox confines an --exe program: give --exe")
+    if args.shrink and not args.exe:
+        raise HarnessError("--shrink shrinks the failing tests of an --exe program: give --exe")
     game = chosen_game(args)
     suites = Suites(collect(args.paths, game), []) if args.paths else default_suites(game)
     cases = suites.public + suites.own
     reference = oracle_output if args.against_oracle else None
+    memory_file, program = memory_path(Path.cwd()), args.exe or CLONE
+    memory = {} if args.fresh else recall(memory_file, program)
     with contextlib.ExitStack() as stack:
         producer = exe_program(args, stack) if args.exe else clone_output
         display = Display(len(cases), args.diff or len(cases) == 1, args.json)
@@ -59,14 +75,20 @@ def run_command(args: argparse.Namespace) -> int:
             raise
         finally:
             display.close()
+        fresh = new_causes(summary, memory) if args.shrink else []
+        shrunk = [shrink_test(result.case, producer, args.jobs, default_root()) for result in fresh]
+    remember(memory_file, program, summary)
     if args.junit:
         write_file(args.junit, junit_xml(summary))
+    since = since_last(summary, memory)
     closing = tolerant_closing_line(summary) if args.tolerant else closing_line(summary)
     closing += suites_counted(suites)
     if args.json:
-        sys.stdout.write(json_summary(summary))
+        sys.stdout.write(json_summary(summary, since, [kept_json(kept) for kept in shrunk]))
     else:
-        print("\n".join([*causes_summary(summary), closing]))
+        shown_shrunk = [line for kept in shrunk for line in kept_lines(kept)]
+        report = [*shown_shrunk, *causes_summary(summary), *since_last_report(since), closing]
+        print("\n".join(report))
     return 0 if summary.failed == 0 else 1
 
 
@@ -160,6 +182,18 @@ def parser() -> argparse.ArgumentParser:
         "--junit", type=Path, metavar="FILE", help="also write a JUnit XML report to FILE"
     )
     run.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
+    run.add_argument(
+        "--fresh",
+        action="store_true",
+        help=f"ignore what the last run from this folder left in {MEMORY_FILE} (what changed"
+        " since it is not told); this run is still remembered",
+    )
+    run.add_argument(
+        "--shrink",
+        action="store_true",
+        help="with --exe: shrink the failing test of each cause new since the last run (the one"
+        " with the shortest script) as `at shrink` does, keeping each in this project",
+    )
     run.set_defaults(handler=run_command)
     regenerate = commands.add_parser("regen", help="write expected files from the oracle")
     regenerate.add_argument(
@@ -174,6 +208,7 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("name", metavar="NAME")
     new.set_defaults(handler=new_command)
     add_fuzz(commands)
+    add_shrink(commands)
     add_cover(commands)
     add_grade(commands)
     add_report(commands)

@@ -25,9 +25,13 @@ from acceptance.running.cases import (
     shown,
 )
 from acceptance.errors import HarnessError
+from acceptance.running.cause import Cause, script_cause
+from acceptance.running.compare import compare
 from acceptance.running.execution import Output, Producer, Status
 from acceptance.games.registry import Game, script_text
 from acceptance.fuzzing.shrink import Shrinker, Units, shrink
+from acceptance.running.places import places_of
+from acceptance.fuzzing.shrink import Test
 
 
 @dataclass(frozen=True)
@@ -36,6 +40,25 @@ class Budget:
 
     scripts: int
     seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class Failure:
+    """How a program fails on a script against the oracle: how it ended, and the cause of its
+    difference (None for a crash, or where the game cannot tell its oracle's lines). Two
+    failures are alike when they end alike with the same cause rule."""
+
+    status: Status
+    cause: Cause | None = None
+
+    @property
+    def rule(self) -> str | None:
+        """The rule of the cause, if there is one."""
+        return self.cause.rule if self.cause else None
+
+    def alike(self, other: "Failure | None") -> bool:
+        """Whether another failure ends alike with the same cause rule."""
+        return other is not None and (other.status, other.rule) == (self.status, self.rule)
 
 
 @dataclass
@@ -48,6 +71,7 @@ class Probe:
     oracle: Producer
     folder: Path
     outputs: dict[tuple[Units, int | None], tuple[Output, Output]] = field(default_factory=dict)
+    failures: dict[tuple[Units, int | None], Failure | None] = field(default_factory=dict)
 
     def case(self, units: Units, seed: int | None) -> Case:
         """The candidate as a test case: its script file named by its content."""
@@ -73,6 +97,24 @@ class Probe:
         if expected.status is not Status.OK:
             return False
         return actual.status is not Status.OK or actual.stdout != expected.stdout
+
+    def failure(self, units: Units, seed: int | None) -> Failure | None:
+        """How the program fails on a candidate (None where it agrees with the oracle)."""
+        key = units, seed
+        if key not in self.failures:
+            self.failures[key] = self.failing(units, seed) if self.differs(units, seed) else None
+        return self.failures[key]
+
+    def failing(self, units: Units, seed: int | None) -> Failure:
+        """How the program fails on a candidate that differs: its status, its difference's cause."""
+        actual, expected = self.run(units, seed)
+        if actual.status is not Status.OK:
+            return Failure(actual.status)
+        text = script_text(units)
+        mismatch = compare(expected.stdout, actual.stdout, places_of(self.game, text))
+        if mismatch is None:
+            return Failure(actual.status)
+        return Failure(actual.status, script_cause(self.game, text, seed, mismatch))
 
 
 @dataclass(frozen=True)
@@ -119,30 +161,70 @@ def checked(probe: Probe, trial: Trial) -> bool:
     return probe.differs(trial.lines, trial.seed)
 
 
+@dataclass
+class Tried:
+    """How many random scripts a search has tried so far."""
+
+    scripts: int = 0
+
+
+def differing(probe: Probe, seed: int, budget: Budget, jobs: int, tried: Tried) -> Iterator[Trial]:
+    """The random scripts that differ, in order, tried `jobs` at a time until the budget is spent
+    (the time a caller takes between two counts against it)."""
+    started = time.monotonic()
+    generated = trials(probe.game, seed)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        while tried.scripts < budget.scripts:
+            if budget.seconds is not None and time.monotonic() - started >= budget.seconds:
+                return
+            batch = [next(generated) for _ in range(min(jobs, budget.scripts - tried.scripts))]
+            found = list(pool.map(lambda trial: checked(probe, trial), batch))
+            tried.scripts += len(batch)
+            yield from (trial for trial, differs in zip(batch, found, strict=True) if differs)
+
+
 def search(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[int, Trial | None]:
     """Try random scripts, `jobs` at a time, until one differs or the budget is spent; how many
     were tried and the first that differs."""
-    started, tried = time.monotonic(), 0
-    generated = trials(probe.game, seed)
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        while tried < budget.scripts:
-            if budget.seconds is not None and time.monotonic() - started >= budget.seconds:
-                break
-            batch = [next(generated) for _ in range(min(jobs, budget.scripts - tried))]
-            found = list(pool.map(lambda trial: checked(probe, trial), batch))
-            tried += len(batch)
-            first = next(
-                (trial for trial, differs in zip(batch, found, strict=True) if differs), None
-            )
-            if first is not None:
-                return tried, first
-    return tried, None
+    tried = Tried()
+    first = next(differing(probe, seed, budget, jobs, tried), None)
+    return tried.scripts, first
 
 
-def minimal(probe: Probe, trial: Trial, jobs: int) -> Finding:
-    """Shrink a differing script: by the game's units if they still differ, else by lines;
-    Ctrl-C stops it with the smallest script found so far."""
-    shrinker = Shrinker(lambda units: probe.differs(units, trial.seed), jobs)
+@dataclass
+class Caught:
+    """A cause caught by `search_every`: the shrunk script that shows it, how the program fails
+    there, and how many random scripts failed with that cause."""
+
+    finding: Finding
+    failure: Failure
+    hits: int = 1
+
+
+def search_every(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[int, list[Caught]]:
+    """Try random scripts until the budget is spent, shrinking the first script of each way of
+    failing (its status, its cause's rule) to a script that fails alike and counting the rest;
+    how many were tried and the causes, in the order found."""
+    tried, kept = Tried(), dict[tuple[Status, str | None], Caught]()
+    for trial in differing(probe, seed, budget, jobs, tried):
+        failure = probe.failure(trial.lines, trial.seed)
+        if failure is None:
+            continue
+        key = failure.status, failure.rule
+        if key in kept:
+            kept[key].hits += 1
+        else:
+            kept[key] = Caught(minimal(probe, trial, jobs, alike=True), failure)
+    return tried.scripts, list(kept.values())
+
+
+def minimal(probe: Probe, trial: Trial, jobs: int, alike: bool = False) -> Finding:
+    """Shrink a differing script: by the game's units if they still differ, else by lines; with
+    `alike`, to a script on which the program fails as on the trial's (its status, its cause's
+    rule), so that the small script shows the same miss. Ctrl-C stops it with the smallest
+    script found so far."""
+    test = same_failure(probe, trial) if alike else lambda units: probe.differs(units, trial.seed)
+    shrinker = Shrinker(test, jobs)
     try:
         units = tuple(probe.game.units(script_text(trial.lines)))
         if not shrinker.holds(units):
@@ -151,6 +233,12 @@ def minimal(probe: Probe, trial: Trial, jobs: int) -> Finding:
     except KeyboardInterrupt:  # stopped: what was found is kept, not lost
         return Finding(trial, shrinker.smallest or trial.lines, shrinker.runs, stopped=True)
     return Finding(trial, shrunk, shrinker.runs)
+
+
+def same_failure(probe: Probe, trial: Trial) -> Test:
+    """Whether a candidate fails as the trial's script does (its status, its cause's rule)."""
+    failure = probe.failure(trial.lines, trial.seed)
+    return lambda units: failure is not None and failure.alike(probe.failure(units, trial.seed))
 
 
 def taken(script: Path, game: Game) -> bool:

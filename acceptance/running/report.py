@@ -3,10 +3,12 @@
 import json
 import re
 from collections.abc import Callable
+from typing import Any
 from xml.etree import ElementTree
 
 from acceptance.running.cause import Group, groups
 from acceptance.running.compare import DiffLine, Mismatch, marks_used, visible
+from acceptance.running.memory import SinceLast
 from acceptance.running.suite import ERRORS, Result, Summary
 
 INDENT = "    "
@@ -116,6 +118,24 @@ def full_report(result: Result) -> str:
     return "\n".join([headline(result), *details(result)])
 
 
+def since_last_report(since: SinceLast) -> list[str]:
+    """What changed since the last run, for a person: regressions first, with their causes,
+    then the tests that now pass (nothing where nothing changed)."""
+    failing, passing = since.newly_failing, since.newly_passing
+    if not failing and not passing:
+        return []
+    counts = f"{len(failing)} newly failing, {len(passing)} newly passing"
+    regressions = [f"{INDENT}regression: {regression(result)}" for result in failing]
+    fixed = [f"{INDENT}now passes: {result.case.name}" for result in passing]
+    return [f"since the last run: {counts}", *regressions, *fixed]
+
+
+def regression(result: Result) -> str:
+    """A newly failing test: its name, how it fails, and its cause's rule where it has one."""
+    cause = f": {result.cause.named} ({result.cause.kind.words})" if result.cause else ""
+    return f"{result.case.name}: {result.outcome.value}{cause}"
+
+
 def closing_line(summary: Summary) -> str:
     """The line every run ends with."""
     return f"{summary.passed} passed, {summary.failed} failed"
@@ -163,8 +183,11 @@ def junit_xml(summary: Summary) -> str:
     return ElementTree.tostring(suite, encoding="unicode", xml_declaration=True) + "\n"
 
 
-def json_summary(summary: Summary) -> str:
-    """The run as a JSON summary: totals and each test's outcome and first difference."""
+def json_summary(
+    summary: Summary, since: SinceLast | None = None, shrunk: list[dict[str, Any]] | None = None
+) -> str:
+    """The run as a JSON summary: totals, each test's outcome and first difference, the causes,
+    what changed since the last run (where it was remembered), and the tests shrunk (if any)."""
     tests = [
         {
             "name": result.case.name,
@@ -184,4 +207,8 @@ def json_summary(summary: Summary) -> str:
     ]
     totals = {"passed": summary.passed, "failed": summary.failed, "total": len(summary.results)}
     run = {**totals, "seconds": round(summary.seconds, 3), "tests": tests, "causes": causes}
+    if since is not None:
+        run["since_last"] = since.as_json()
+    if shrunk:
+        run["shrunk"] = shrunk
     return json.dumps(run, indent=2) + "\n"

@@ -1,6 +1,7 @@
 """A planted bug as a student's program: the oracle with one mutant of model/ swapped in.
 
     python -m tools.mutation.planted MODULE:QUALNAME:POINT -b SCRIPT    (or `none`: the oracle unchanged)
+    python -m tools.mutation.planted MUTANT+MUTANT -b SCRIPT            (several bugs at once)
 
 Everything after the mutant's name goes to the oracle's own command line (`oracle.cli.main`),
 which then runs as `oracle` does: same output, same exit statuses. `tools.mutation.fuzz_power` runs it as
@@ -18,7 +19,7 @@ UNCHANGED = "none"
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Plant the named mutant, then run the oracle's command line on the remaining arguments."""
+    """Plant the named mutants, then run the oracle's command line on the remaining arguments."""
     args = sys.argv[1:] if argv is None else argv
     if not args:
         print(
@@ -28,7 +29,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args[0] != UNCHANGED:
         try:
-            plant(mutant_named(args[0]))
+            for name in args[0].split("+"):
+                plant(mutant_named(name))
         except ValueError as error:
             print(f"planted: {error}", file=sys.stderr)
             return 2
