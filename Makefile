@@ -72,12 +72,12 @@ PACKAGE ?=
 mutation: $(STAMP)
 	nice -n 19 $(BIN)/python -m tools.mutation.run $(PACKAGE)
 
-# The planted-bug figure of `oracle -why` (docs/provenance.md): a fixed sample of 60 mutants of
+# The planted-bug figure of `oracle -why` (docs/explanation/provenance.md): a fixed sample of 60 mutants of
 # model/'s rules; how often the explanation of the first differing line names the mutated function.
 why-mutants: $(STAMP)
 	nice $(BIN)/python -m tools.mutation.why_mutants --list
 
-# The fuzzer's power (docs/mutation.md), the default: all 205 planted mutants of model/'s rules,
+# The fuzzer's power (docs/explanation/mutation.md), the default: all 205 planted mutants of model/'s rules,
 # in-process, against the public suite and the first 300 scripts of `at fuzz --seed 29`, plain and
 # --toward at/, each finding shrunk by at fuzz's shrinker; a count of scripts, not a time, so the
 # figure does not depend on the load. Exit 1 on a miss tests/fuzz_misses.txt does not explain.

@@ -42,7 +42,7 @@ CLASS = {
 }
 PARTS = 3
 COMPARED = ("grades.csv", "matrix.csv", "report.html", "causes.csv")
-PAGE = ROOT / "docs" / "instructors" / "many-machines.md"
+PAGE = ROOT / "docs" / "how-to" / "many-machines.md"
 # The page's recipes, with the options of a generated class: its suite, its programs that read
 # their expected files (so unsandboxed), its template, and PARTS parts.
 OPTIONS = f"--no-sandbox --tests suite --exe '{TEMPLATE}'"

@@ -190,7 +190,9 @@ def explained_script(name: str) -> list[Explained]:
 
 
 def test_the_documentation_lists_every_rule_of_the_table_with_its_spec_and_function() -> None:
-    documented = (ROOT / "docs" / "provenance.md").read_text(encoding="utf-8").splitlines()
+    documented = (
+        (ROOT / "docs" / "explanation" / "provenance.md").read_text(encoding="utf-8").splitlines()
+    )
     rows = [
         f"| `{name}` | {rule.spec} | {f'`{rule.where}`' if rule.where else '—'} |"
         for name, rule in RULES.items()

@@ -1,5 +1,5 @@
 """The mutants mutmut leaves out, made and run here: decorated functions, the values assigned at
-module and class level (the tables), and the defaults mutmut skips (docs/mutation.md).
+module and class level (the tables), and the defaults mutmut skips (docs/explanation/mutation.md).
 
 mutmut 3 switches a mutant on while the tests run, through a trampoline that stands in for a
 function; so it leaves out code that runs once, at import (a table, a class constant, a default

@@ -139,7 +139,7 @@ PACKAGES = {
             )
         ),
     ),
-    # The explanations of `oracle -why` (docs/provenance.md), pinned line by line on every
+    # The explanations of `oracle -why` (docs/explanation/provenance.md), pinned line by line on every
     # public output (mutmut's trampolines passed by: tests/mutmut_frames.py).
     "provenance": Package(("provenance",), test_files("why", "why_mutants"), SPACE_DEFENDER),
     "star_canine": Package(
