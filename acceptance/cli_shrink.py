@@ -13,12 +13,12 @@ from typing import Any
 
 from acceptance.cli_fuzz import findings_root, plural
 from acceptance.errors import HarnessError
-from acceptance.fuzzing.fuzz import save
+from acceptance.fuzzing.fuzz import Failure, save
 from acceptance.fuzzing.shrunk import Shrunk, shrink_case
 from acceptance.grading.sandbox import add_sandbox, exe_program
 from acceptance.options import add_game, add_jobs, add_timeout, chosen_game
 from acceptance.running.cases import Case, collect, shown
-from acceptance.running.execution import Producer
+from acceptance.running.execution import Producer, Status
 from acceptance.running.report import INDENT, explained_report
 from acceptance.running.suite import Checking, Result, check
 
@@ -48,15 +48,10 @@ def kept_lines(kept: Kept) -> list[str]:
     """A shrunk test for a person: how far it shrank, its script, its failure as `at run -v`
     shows it, and where it was kept."""
     shrunk = kept.shrunk
-    commands, failure = shrunk.finding.shrunk, shrunk.failure
-    alike = (
-        f"the same cause, {failure.rule}"
-        if failure.rule
-        else f"the same way ({failure.status.value})"
-    )
+    commands = shrunk.finding.shrunk
     head = (
         f"{shrunk.case.name}: shrunk to {plural(len(commands), shrunk.case.game.unit.value)} of"
-        f" the test's {len(shrunk.units)}, failing with {alike}"
+        f" the test's {len(shrunk.units)}, failing {alike(shrunk.failure)}"
         f" ({shrunk.finding.runs} runs, {shrunk.seconds:.1f} s)"
     )
     return [
@@ -66,6 +61,15 @@ def kept_lines(kept: Kept) -> list[str]:
         explained_report(kept.result),
         f"saved {', '.join(map(shown, kept.files))}",
     ]
+
+
+def alike(failure: Failure) -> str:
+    """How the shrunk script fails as the test did, in words."""
+    if failure.rule:
+        return f"with the same cause, {failure.rule}"
+    if failure.status is Status.OK:
+        return "with a difference, as the test does"
+    return f"the same way ({failure.status.value})"
 
 
 def kept_json(kept: Kept) -> dict[str, Any]:
