@@ -41,7 +41,11 @@ with open(sys.argv[2], encoding="utf-8", newline="\\n") as script:
 sys.stdout.write(run_script(text))
 sys.exit(1 if "move(J,1)" in text else 0)
 """
-RIGHT = "import sys\nfrom oracle.runner import run_script\nsys.stdout.write(run_script(open(sys.argv[2]).read()))\n"
+RIGHT = """\
+import sys
+from oracle.runner import run_script
+sys.stdout.write(run_script(open(sys.argv[2]).read()))
+"""
 
 
 def two_bugs(case: Case) -> Output:
