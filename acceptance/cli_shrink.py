@@ -57,7 +57,7 @@ def kept_lines(kept: Kept) -> list[str]:
     return [
         head,
         "the script:",
-        *(INDENT + command for command in commands),
+        *([INDENT + command for command in commands] or [f"{INDENT}(empty: it fails before any)"]),
         explained_report(kept.result),
         f"saved {', '.join(map(shown, kept.files))}",
     ]
