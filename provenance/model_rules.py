@@ -18,6 +18,10 @@ from model.starfighter import Starfighter
 from model.tables import Pattern
 from provenance.rule import ActionIs, PatternIs, Rule, blind, sees
 
+# Whether an enemy's health has fallen far enough for it to be destroyed: it decides that its
+# destruction and its orbment happen, though it has returned when their lines are written.
+DESTROYED = vars(Enemy)["destroyed"].fget
+
 S6_7 = "spec 6.7 Weapon Types"
 S6_8 = "spec 6.8 Specials"
 S6_13 = "spec 6.13 A Turn of the Game"
@@ -251,12 +255,14 @@ COLLISIONS = (
         "into the Starfighter's focus.",
         game.Game.destroy,
         entity="enemy",
+        also=(DESTROYED,),
     ),
     Rule(
         "score.orbment",
         "spec 6.15 Scoring",
         "An orbment goes into the first slot, left to right, that takes it.",
         Focus.add,
+        also=(DESTROYED,),
     ),
 )
 

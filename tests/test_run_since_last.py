@@ -1,17 +1,22 @@
 """`at run` remembers its last run in the folder it runs from and says what changed: a fix that
 breaks another test shows as a regression with its cause, then the test it fixed; `--fresh`
-ignores the memory; another program's runs and an unreadable memory are no memory."""
+ignores the memory; another program's runs and an unreadable memory are no memory; runs that
+overlap leave a whole memory."""
 
 import json
 import shlex
 import shutil
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from acceptance.cli.main import main
 from acceptance.running.memory import MEMORY_FILE
+from acceptance.running.cases import make_case
+from acceptance.running.memory import remember
+from acceptance.running.suite import Outcome, Result, Summary
 
 ROOT = Path(__file__).resolve().parent.parent
 # The oracle, except that it writes "welcome" for "Welcome" in the script named in broken.name.
@@ -113,3 +118,20 @@ def test_an_unreadable_memory_is_no_memory_and_is_written_again(
     assert sorted(path.name for path in suite.iterdir() if path.name.startswith(".at")) == [
         MEMORY_FILE
     ]
+
+
+def test_runs_that_overlap_leave_a_whole_memory(suite: Path) -> None:
+    summaries = {
+        program: Summary((Result(make_case(suite / "at001.txt"), Outcome.PASSED),), 0.0)
+        for program in map(str, range(8))
+    }
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        list(
+            pool.map(
+                lambda program: remember(suite / MEMORY_FILE, program, summaries[program]),
+                summaries,
+            )
+        )
+    memory = json.loads((suite / MEMORY_FILE).read_text())
+    assert {entry["program"] for entry in memory["programs"]} <= set(summaries)
+    assert [path.name for path in suite.iterdir() if path.name.startswith(".at")] == [MEMORY_FILE]

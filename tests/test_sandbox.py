@@ -449,6 +449,23 @@ def test_at_run_and_at_fuzz_confine_a_students_program_with_sandbox(
     assert capsys.readouterr().out.splitlines()[-1] == "no difference in 2 scripts (seed 1)"
 
 
+def test_at_shrink_confines_a_students_program_with_sandbox(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    sandboxed: None,
+    tmp_path: Path,
+) -> None:
+    suite(tmp_path, ("at001",))
+    monkeypatch.chdir(tmp_path)
+    program(tmp_path / "bold", "#!/bin/sh\necho x > written || exit 1\nexit 0\n")
+    shrink = ["shrink", "--exe", "bold/space_defender_2", "--sandbox", "-j", "1", "at/at001.txt"]
+    assert main(shrink) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("at001: shrunk to 0 commands of the test's 4, failing the same way")
+    assert out[1:3] == ["the script:", "    (empty: it fails before any)"]
+    assert not (tmp_path / "written").exists()
+
+
 BUNDLED = ("honest", "beside", "searcher", "finder", "writer", "lingerer")
 
 

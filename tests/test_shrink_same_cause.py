@@ -33,7 +33,19 @@ if "toggle_debug_mode" in text:
     output = output.replace(", debug,", ", DEBUG,")
 sys.stdout.write(output)
 """
-RIGHT = "import sys\nfrom oracle.runner import run_script\nsys.stdout.write(run_script(open(sys.argv[2]).read()))\n"
+CRASH_ON_J = """\
+import sys
+from oracle.runner import run_script
+with open(sys.argv[2], encoding="utf-8", newline="\\n") as script:
+    text = script.read()
+sys.stdout.write(run_script(text))
+sys.exit(1 if "move(J,1)" in text else 0)
+"""
+RIGHT = """\
+import sys
+from oracle.runner import run_script
+sys.stdout.write(run_script(open(sys.argv[2]).read()))
+"""
 
 
 def two_bugs(case: Case) -> Output:
@@ -148,3 +160,13 @@ def test_run_shrink_shrinks_the_failing_tests_of_causes_new_since_the_last_run(
     assert capsys.readouterr().err == (
         "at: --shrink shrinks the failing tests of an --exe program: give --exe\n"
     )
+
+
+def test_a_crash_shrinks_to_the_commands_that_still_crash_the_program(
+    capsys: pytest.CaptureFixture[str], project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    exe = program(tmp_path_factory.mktemp("programs"), CRASH_ON_J)
+    assert main(["shrink", "--exe", exe, f"at/{TEST}.txt"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"{TEST}: shrunk to 1 command of the test's 6, failing the same way")
+    assert "(crashed)" in lines[0] and lines[2] == "    move(J,1)"

@@ -13,13 +13,14 @@ from typing import Any
 
 from acceptance.cli.fuzz import findings_root
 from acceptance.errors import HarnessError
-from acceptance.fuzzing.fuzz import save
+from acceptance.fuzzing.fuzz import Failure, save
 from acceptance.fuzzing.shrunk import Shrunk, shrink_case
 from acceptance.cli.options import add_sandbox, exe_program
 from acceptance.cli.options import add_game, add_jobs, add_timeout, chosen_game
 from acceptance.running.cases import Case, collect, shown
 from acceptance.running.execution import Producer
 from acceptance.running.report import INDENT, explained_report, plural
+from acceptance.running.execution import Status
 from acceptance.running.suite import Checking, Result, check
 
 SHRUNK_SUFFIX = "_shrunk"  # a kept test's name: the test's, then this (then _2, ... where taken)
@@ -48,24 +49,28 @@ def kept_lines(kept: Kept) -> list[str]:
     """A shrunk test for a person: how far it shrank, its script, its failure as `at run -v`
     shows it, and where it was kept."""
     shrunk = kept.shrunk
-    commands, failure = shrunk.finding.shrunk, shrunk.failure
-    alike = (
-        f"the same cause, {failure.rule}"
-        if failure.rule
-        else f"the same way ({failure.status.value})"
-    )
+    commands = shrunk.finding.shrunk
     head = (
         f"{shrunk.case.name}: shrunk to {plural(len(commands), shrunk.case.game.unit.value)} of"
-        f" the test's {len(shrunk.units)}, failing with {alike}"
+        f" the test's {len(shrunk.units)}, failing {alike(shrunk.failure)}"
         f" ({shrunk.finding.runs} runs, {shrunk.seconds:.1f} s)"
     )
     return [
         head,
         "the script:",
-        *(INDENT + command for command in commands),
+        *([INDENT + command for command in commands] or [f"{INDENT}(empty: it fails before any)"]),
         explained_report(kept.result),
         f"saved {', '.join(map(shown, kept.files))}",
     ]
+
+
+def alike(failure: Failure) -> str:
+    """How the shrunk script fails as the test did, in words."""
+    if failure.rule:
+        return f"with the same cause, {failure.rule}"
+    if failure.status is Status.OK:
+        return "with a difference, as the test does"
+    return f"the same way ({failure.status.value})"
 
 
 def kept_json(kept: Kept) -> dict[str, Any]:

@@ -3,14 +3,16 @@ differ, then the script shrunk to a minimal one that still differs and kept as a
 
 Everything follows from the seed: the scripts tried, the one found (the first that differs, in
 order, even when scripts run in parallel) and its shrinking. A time budget only decides how many
-scripts are tried.
+scripts are tried. Searching for every cause (`search_every`) goes on after a difference: the
+first script of each way of failing (the program's status, its difference's cause rule) is
+shrunk to one that fails alike, the later ones are counted.
 """
 
 import hashlib
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -168,7 +170,9 @@ class Tried:
     scripts: int = 0
 
 
-def differing(probe: Probe, seed: int, budget: Budget, jobs: int, tried: Tried) -> Iterator[Trial]:
+def differing(
+    probe: Probe, seed: int, budget: Budget, jobs: int, tried: Tried
+) -> Generator[Trial, None, None]:
     """The random scripts that differ, in order, tried `jobs` at a time until the budget is spent
     (the time a caller takes between two counts against it)."""
     started = time.monotonic()
@@ -187,7 +191,9 @@ def search(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[int, Tri
     """Try random scripts, `jobs` at a time, until one differs or the budget is spent; how many
     were tried and the first that differs."""
     tried = Tried()
-    first = next(differing(probe, seed, budget, jobs, tried), None)
+    found = differing(probe, seed, budget, jobs, tried)
+    first = next(found, None)
+    found.close()  # its threads end now, not when it is collected
     return tried.scripts, first
 
 

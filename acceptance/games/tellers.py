@@ -39,6 +39,11 @@ LABELS = {
     "turn": ("turn",),
     "since_turn": ("since_turn",),
 }
+# The functions of model/ that print a field's value: a position printed otherwise is their miss.
+PRINTED_BY = {"position": ("model.geometry:Position.__str__",)}
+# The sections of the log a rule may leave empty, each turn, with that rule: a program that logs a
+# line there where the oracle logs none missed it (Phase 7 drew no enemy to spawn).
+SILENT_SECTIONS = {"Natural Enemy Spawn:": "spawn.natural"}
 # The state line's fields by their labels: `state:in game(3.1), debug, ok`.
 STATE_LINE = re.compile(
     r"\s*state:(?P<stage>[^(,]*)(?:\((?P<turn>[^.)]*)\.(?P<since_turn>[^)]*)\))?, (?P<mode>\w+),"
@@ -86,7 +91,12 @@ def written(line: Explained) -> tuple[Written, ...]:
             for cell in line.reason.cells
         )
     return tuple(
-        Written(label, change["rule"], RULES[change["rule"]].spec)
+        Written(
+            label,
+            change["rule"],
+            RULES[change["rule"]].spec,
+            PRINTED_BY.get(change["attribute"], ()),
+        )
         for change in line.reason.changes
         for label in LABELS.get(change["attribute"], ())
     )
@@ -112,7 +122,19 @@ def space_defender_2(text: str, seed: int | None, number: int) -> Telling:
                 written(line) if role in (Role.LISTING, Role.OUTCOME) else (),
             )
         )
-    return Telling(told, named, shown, refusal)
+    return Telling(told, named, shown, refusal, silent)
+
+
+def silent(section: Told) -> Told | None:
+    """The rule that left a section of the log empty this turn, told at the section's line."""
+    title = section.text.strip()
+    name = SILENT_SECTIONS.get(title)
+    if name is None:
+        return None
+    rule = RULES[name]
+    why = f"Nothing is logged under {title.removesuffix(':')} this turn: {name} decided so."
+    source = tuple(path for path in (rule.where, *rule.also_where) if path)
+    return Told(section.line, section.text, name, rule.spec, why, source, Role.EVENT)
 
 
 def refusal(text: str) -> Told | None:

@@ -29,6 +29,9 @@ class Written:
     label: str
     rule: str
     spec: str
+    printed_by: tuple[
+        str, ...
+    ] = ()  # the model's functions that print its value (`module:function`)
 
 
 @dataclass(frozen=True)
@@ -62,17 +65,25 @@ def labelled(text: str, label: str) -> str | None:
     return found.group(1).strip() if found else None
 
 
+def never_silent(section: Told) -> Told | None:
+    """No section of the output is left empty by a rule: what a game without a log reads."""
+    return None
+
+
 @dataclass(frozen=True)
 class Telling:
     """The oracle's lines, each told, and how the game reads a line (the oracle's or a
-    program's): the entities it is about, by id, the value it shows for a field's label, and the
-    rule of an error it gives."""
+    program's): the entities it is about, by id, the value it shows for a field's label, the
+    rule of an error it gives, and the rule that left a section of the log empty."""
 
     lines: list[Told]
     about: Callable[[str], tuple[str, ...]] = nobody
     field: Callable[[str, str], str | None] = labelled  # the value a line shows for a label
     # The rule of a line that refuses a command (an error), as the oracle would tell it.
     refusal: Callable[[str], Told | None] = no_refusal
+    # The rule that decided a section of the log tells nothing this turn, told at the section's
+    # line: where a program logs a line there, the oracle's rule decided otherwise.
+    silent: Callable[[Told], Told | None] = never_silent
 
 
 # A script's text, its seed and a line number of the oracle's output: the oracle's lines, each

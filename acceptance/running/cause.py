@@ -317,7 +317,8 @@ def origin(block: Block, event: Told) -> tuple[str, ...]:
 def extra_event(block: Block, text: str, after: int) -> Told | None:
     """The oracle's event that best explains an extra event line of the program after line
     `after`: the last one of this block about the entity it names, else the event it follows,
-    else the oracle's event most like it, else the next event of its section."""
+    else the oracle's event most like it, else the next event of its section, else the rule
+    that left its section empty."""
     named = block.telling.about(text)
     if named:
         events = [line for line in block.events(after, block.first) if named[0] in line.about]
@@ -326,7 +327,11 @@ def extra_event(block: Block, text: str, after: int) -> Told | None:
     before = block.lines[after]
     if before.role is Role.EVENT:
         return before
-    return most_like(block.events(after), text) or next_event(block.lines, after)
+    return (
+        most_like(block.events(after), text)
+        or next_event(block.lines, after)
+        or block.telling.silent(before)
+    )
 
 
 def most_like(events: list[Told], text: str) -> Told | None:
@@ -400,14 +405,16 @@ def listing_cause(block: Block) -> Cause | None:
 
 def written(block: Block, listed: Told, theirs: str) -> Cause | None:
     """The rule that wrote a field the program's line shows otherwise (this turn, or for a board
-    cell, where it placed what stands there)."""
+    cell, where it placed what stands there), its source ending with the functions that print
+    the field's value."""
     value = block.telling.field
     for field in listed.changed:
         label = field.label
         shown = value(listed.text, label)
         if shown is None or (theirs and shown == value(theirs, label)):
             continue
-        source = tuple(path for path in listed.source if not path.startswith(VIEW_PREFIXES))
+        kept = (path for path in listed.source if not path.startswith(VIEW_PREFIXES))
+        source = tuple(dict.fromkeys((*kept, *field.printed_by)))
         return Cause(
             listed.line,
             listed.text,

@@ -11,6 +11,7 @@ skipped, never the run's failure.
 
 import json
 import os
+import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,7 +96,8 @@ def since_last(summary: Summary, memory: Memory) -> SinceLast:
 
 
 def remember(path: Path, program: str, summary: Summary) -> None:
-    """Merge this run into the memory file: written aside, then moved in place."""
+    """Merge this run into the memory file: written aside (a file of its own), then moved in
+    place; where the folder cannot be written, the run is not remembered."""
     programs = read_programs(path)
     kept: Any = next((entry["tests"] for entry in programs if entry.get("program") == program), {})
     tests = dict(kept) if isinstance(kept, dict) else {}
@@ -103,12 +105,16 @@ def remember(path: Path, program: str, summary: Summary) -> None:
         tests[key(result)] = {"passed": result.passed, "rule": rule_of(result)}
     others = [entry for entry in programs if entry.get("program") != program]
     text = json.dumps({"programs": [{"program": program, "tests": tests}, *others][:PROGRAMS_KEPT]})
-    aside = path.with_name(f"{path.name}.{os.getpid()}")
     try:
-        aside.write_text(text, encoding="utf-8")
+        descriptor, aside = tempfile.mkstemp(prefix=f"{path.name}.", dir=path.parent)
+    except OSError:
+        return
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(text)
         os.replace(aside, path)
     except OSError:
-        aside.unlink(missing_ok=True)
+        Path(aside).unlink(missing_ok=True)
 
 
 def rule_of(result: Result) -> str | None:
