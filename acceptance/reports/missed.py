@@ -18,6 +18,7 @@ from acceptance.marking.submissions import Grade
 from acceptance.reports.grade_report import csv_text
 from acceptance.running.cause import cause_of
 from acceptance.running.suite import Outcome, Result
+from acceptance.reports.slips import submissions_in, tests_in
 
 CAUSES_COLUMNS = ("rule", "spec", "submissions", "tests")
 TOLD = 256  # the oracle's explanations kept (a test's lines through one block each)
@@ -35,12 +36,12 @@ class Missed:
     @property
     def submissions(self) -> tuple[str, ...]:
         """The submissions it explains a failure of, each once."""
-        return tuple(dict.fromkeys(name for name, _ in self.where))
+        return submissions_in(self.where)
 
     @property
     def tests(self) -> tuple[str, ...]:
         """The tests it explains a failure of, each once."""
-        return tuple(dict.fromkeys(test for _, test in self.where))
+        return tests_in(self.where)
 
 
 _REMEMBERING: dict[Game, Game] = {}

@@ -44,12 +44,22 @@ class Group:
     @property
     def submissions(self) -> tuple[str, ...]:
         """The submissions it occurs in, each once."""
-        return tuple(dict.fromkeys(name for name, _ in self.where))
+        return submissions_in(self.where)
 
     @property
     def tests(self) -> tuple[str, ...]:
         """The tests it occurs in, each once."""
-        return tuple(dict.fromkeys(test for _, test in self.where))
+        return tests_in(self.where)
+
+
+def submissions_in(where: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """The submissions of some (submission, test) pairs, each once, in their order."""
+    return tuple(dict.fromkeys(name for name, _ in where))
+
+
+def tests_in(where: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """The tests of some (submission, test) pairs, each once, in their order."""
+    return tuple(dict.fromkeys(test for _, test in where))
 
 
 def masked(text: str) -> str:
