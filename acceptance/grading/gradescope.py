@@ -143,13 +143,42 @@ def copy_suite(cases: Sequence[Case], target: Path) -> list[str]:
 
 
 SETUP = """#!/usr/bin/env bash
-# Gradescope runs this once, as root, when it builds the autograder: Python, and this project
-# (the oracle and its `at` harness) in a virtual environment beside the bundle.
+# Gradescope runs this once, as root, when it builds the autograder: a Python of 3.11 or newer,
+# and this project (the oracle and its `at` harness) in a virtual environment beside the bundle.
+# Built for Gradescope's Ubuntu 22.04 base image (its python3 is 3.10: python3.11 is installed
+# from Ubuntu's own archive) and 24.04 (its python3 is 3.12).
 set -euo pipefail
 SOURCE="${AUTOGRADER:-/autograder}/source"
+new_enough() {  # whether a Python command is 3.11 or newer, by its --version
+  local version minor
+  version=$("$1" --version 2>&1) || return 1
+  version=${version#Python }
+  minor=${version#3.}
+  minor=${minor%%.*}
+  [ "${version%%.*}" = 3 ] && [ "$minor" -ge 11 ] 2>/dev/null
+}
+newest() {  # the first Python command on the PATH that is new enough
+  for candidate in python3 python3.13 python3.12 python3.11; do
+    if command -v "$candidate" >/dev/null && new_enough "$candidate"; then
+      echo "$candidate"
+      return
+    fi
+  done
+}
 apt-get update -q
 apt-get install -y -q python3 python3-venv bubblewrap
-python3 -m venv "$SOURCE/venv"
+PYTHON=$(newest)
+if [ -z "$PYTHON" ]; then
+  echo "setup.sh: python3 is $(python3 --version 2>&1); installing python3.11" >&2
+  apt-get install -y -q python3.11 python3.11-venv || true
+  PYTHON=$(newest)
+fi
+if [ -z "$PYTHON" ]; then
+  echo "setup.sh: no Python 3.11 or newer here, and apt-get could not install python3.11:" \\
+    "use Gradescope's Ubuntu 22.04 or 24.04 base image" >&2
+  exit 1
+fi
+"$PYTHON" -m venv "$SOURCE/venv"
 "$SOURCE/venv/bin/pip" install --quiet "$SOURCE/project"
 """
 
