@@ -18,9 +18,17 @@ from collections import Counter
 from collections.abc import Sequence
 from importlib import resources
 
-from acceptance.grading.causes import Group, Hunk, causes, edit, first_hunk, white_space
+from acceptance.grading.causes import Group, causes, edit
 from acceptance.running.coverage import Coverage, Covered
-from acceptance.running.compare import MAX_BLOCK_LINES, TRAILING_SPACE, PerDiff, visible
+from acceptance.running.compare import (
+    MAX_BLOCK_LINES,
+    TRAILING_SPACE,
+    Hunk,
+    PerDiff,
+    first_hunk,
+    visible,
+    white_space,
+)
 from acceptance.grading.grade import Grade
 from acceptance.grading.grade_report import dated, first_lines, mark_text, snapshot_cells
 from acceptance.grading.missed import Missed, missed
