@@ -25,7 +25,7 @@ from acceptance.running.cases import (
     shown,
 )
 from acceptance.errors import HarnessError
-from acceptance.running.execution import Output, Producer, Status
+from acceptance.running.execution import NOT_STARTED, Output, Producer, Status
 from acceptance.games import Game, script_text
 from acceptance.fuzzing.shrink import Shrinker, Units, shrink
 
@@ -112,7 +112,7 @@ def checked(probe: Probe, trial: Trial) -> bool:
     """Whether a trial's script differs; a program that cannot run or an oracle that fails ends
     the fuzzing with a one-line error."""
     actual, expected = probe.run(trial.lines, trial.seed)
-    if actual.status is Status.NOT_FOUND:
+    if actual.status in NOT_STARTED:
         raise HarnessError(actual.detail)
     if expected.status is not Status.OK:
         raise HarnessError(f"the oracle failed on script {trial.number}: {expected.detail}")

@@ -22,6 +22,7 @@ from acceptance.running.compare import Mismatch, diff_json
 from acceptance.running.report import plural
 from acceptance.errors import HarnessError
 from acceptance.running.execution import (
+    NOT_STARTED,
     External,
     Guard,
     Producer,
@@ -242,7 +243,7 @@ class Grader:
         if actual.status is Status.TIMED_OUT:
             with self.lock:
                 self.timeouts[submission.name] = self.timeouts.get(submission.name, 0) + 1
-        judged = Judged() if actual.status is Status.NOT_FOUND else self.judge(case, actual.stdout)
+        judged = Judged() if actual.status in NOT_STARTED else self.judge(case, actual.stdout)
         outcome = outcome_of(actual, judged.mismatch)
         seconds = time.perf_counter() - started
         result = Result(case, outcome, seconds, judged.mismatch, actual.detail)

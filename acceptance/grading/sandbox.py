@@ -24,6 +24,7 @@ other, long after what its run left has died.
 import argparse
 import contextlib
 import ctypes
+import errno
 import fcntl
 import functools
 import os
@@ -56,6 +57,7 @@ from acceptance.running.execution import (
     Setting,
     Status,
     command_line,
+    not_started,
     popen,
     run_program,
     runnable,
@@ -768,14 +770,15 @@ class Confined:
             )
         except NotStarted as error:
             detail = f"cannot run {self.argv[0]!r} in the sandbox: {error.strerror}"
-            return Output(Status.NOT_FOUND, detail=detail)
+            return Output(not_started(error.errno), detail=detail)
         except OSError as error:
             return Output(Status.CRASHED, detail=f"cannot run the sandbox: {error}")
         tail = ending.stderr.decode("utf-8", errors="replace").splitlines()[-1:]
         if ending.code in (126, 127) and tail and tail[0].startswith(NOT_STARTED):
             why = tail[0].rpartition(": ")[2]
             detail = f"cannot run {self.argv[0]!r} in the sandbox: {why}"
-            return Output(Status.NOT_FOUND, detail=detail)
+            refused = errno.EACCES if why == os.strerror(errno.EACCES) else None
+            return Output(not_started(refused), detail=detail)
         reason = reason_of(ending.code, ending.stderr)
         return verdict(ending, self.timeout, exit_code(ending.code), reason)
 
