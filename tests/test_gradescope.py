@@ -210,7 +210,10 @@ def stand_ins(folder: Path) -> Path:
         '  [ "$v" != 3 ] || v=${PYTHON3:-3.12.3}\n  echo "Python $v"\n  exit 0\nfi\n'
     )
     venv = 'mkdir -p "$3/bin" && cp "$(dirname "$0")/../pip" "$3/bin/pip"\n'
-    eleven = 'case " $* " in *" python3.11 "*) cp "$(dirname "$0")/python3" "$(dirname "$0")/python3.11";; esac\n'
+    eleven = (
+        'case " $* " in *" python3.11 "*)'
+        ' cp "$(dirname "$0")/python3" "$(dirname "$0")/python3.11";; esac\n'
+    )
     (folder / "bin").mkdir(parents=True)
     python = version + record.removeprefix("#!/bin/sh\n") + venv
     for path, text in {

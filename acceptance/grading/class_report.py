@@ -423,7 +423,8 @@ def coverage_table(game: Coverage) -> str:
         for reach in order
     )
     return (
-        f"<p>{escape(game.game.title)}: {plural(len(game.tests), 'test')} reach {len(game.reached)} of"
+        f"<p>{escape(game.game.title)}: {plural(len(game.tests), 'test')} reach"
+        f" {len(game.reached)} of"
         f" the oracle's {plural(len(game.rules), 'rule')}; {len(game.unreached)} none does.</p>"
         "<details><summary>every rule, the fewest tests first</summary>"
         '<table class="coverage sortable"><thead><tr><th data-sort="text">rule</th>'
