@@ -424,8 +424,8 @@ def coverage_table(game: Coverage) -> str:
     )
     return (
         f"<p>{escape(game.game.title)}: {plural(len(game.tests), 'test')} reach"
-        f" {len(game.reached)} of"
-        f" the oracle's {plural(len(game.rules), 'rule')}; {len(game.unreached)} none does.</p>"
+        f" {len(game.reached)} of the oracle's {plural(len(game.rules), 'rule')};"
+        f" {len(game.unreached)} none does.</p>"
         "<details><summary>every rule, the fewest tests first</summary>"
         '<table class="coverage sortable"><thead><tr><th data-sort="text">rule</th>'
         '<th data-sort="text">spec</th><th data-sort="number">tests</th></tr></thead>'

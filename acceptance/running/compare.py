@@ -86,8 +86,9 @@ def first_hunk(diff: tuple[DiffLine, ...]) -> Hunk:
 
 
 def white_space(hunk: Hunk) -> str:
-    """What a difference in white space only is ('' for any other): a blank line, a trailing
-    space, a tab, or spaces put in or left out on a line."""
+    """What a difference in white space only is ('' for any other): a blank line, a missing or
+    extra final newline, a carriage return, a tab, a trailing space, or spaces put in or left out
+    on a line."""
     if hunk.blank and (hunk.removed or hunk.added):
         return "a blank line"
     if hunk.shape != "changed" or len(hunk.removed) != len(hunk.added):
@@ -96,8 +97,9 @@ def white_space(hunk: Hunk) -> str:
     pairs = list(zip(*texts, strict=True))
     if any("".join(expected.split()) != "".join(actual.split()) for expected, actual in pairs):
         return ""
-    if any("\t" in expected + actual for expected, actual in pairs):
-        return "a tab"
+    for mark, name in (("\n", "a final newline"), ("\r", "a carriage return"), ("\t", "a tab")):
+        if any(expected.count(mark) != actual.count(mark) for expected, actual in pairs):
+            return name
     if all(expected.rstrip() == actual.rstrip() for expected, actual in pairs):
         return "a trailing space"
     return "spacing"
