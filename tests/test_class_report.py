@@ -60,7 +60,8 @@ def expected_causes(folder: Path) -> set[tuple[str, str, int, int]]:
     return {
         (
             "failed",
-            "white space only (a trailing space): “·” added after “state:not started, normal, ok”"
+            "white space only (a trailing space):"
+            " “·” added after “state:not started, normal, ok”"
             ", in a line of view.state (messages.txt: COMMON STATE MESSAGE)",
             10,
             5,
@@ -74,7 +75,8 @@ def expected_causes(folder: Path) -> set[tuple[str, str, int, int]]:
         ),
         (
             "failed",
-            "white space only (spacing): “·” added after “-&gt;move”, in a line of echo.command"
+            "white space only (spacing): “·” added after “-&gt;move”,"
+            " in a line of echo.command"
             " (etf.md)",
             len(moving),
             6,

@@ -200,15 +200,90 @@ def test_a_bundle_sandboxes_its_runs_unless_told_not_to(
 
 def stand_ins(folder: Path) -> Path:
     """A folder of stand-ins for what setup.sh runs, each writing its call to $LOG and failing
-    (status 100) where $FAIL names it and its first word: apt-get, and python3, whose
-    `-m venv FOLDER` makes FOLDER/bin/pip one too; the folder to put first on the PATH."""
+    (status 100) where $FAIL names it and its first word: apt-get, whose `install python3.11`
+    makes a python3.11 stand-in, and python3, whose `-m venv FOLDER` makes FOLDER/bin/pip one
+    too and whose --version (not logged) is $PYTHON3 (default 3.12.3), or its name's for
+    python3.11; the folder to put first on the PATH."""
     record = '#!/bin/sh\necho "$0 $*" >> "$LOG"\n[ "$(basename "$0") $1" != "$FAIL" ] || exit 100\n'
+    version = (
+        '#!/bin/sh\nif [ "$1" = --version ]; then\n  v=$(basename "$0"); v=${v#python}\n'
+        '  [ "$v" != 3 ] || v=${PYTHON3:-3.12.3}\n  echo "Python $v"\n  exit 0\nfi\n'
+    )
     venv = 'mkdir -p "$3/bin" && cp "$(dirname "$0")/../pip" "$3/bin/pip"\n'
+    eleven = (
+        'case " $* " in *" python3.11 "*)'
+        ' cp "$(dirname "$0")/python3" "$(dirname "$0")/python3.11";; esac\n'
+    )
     (folder / "bin").mkdir(parents=True)
-    for path, text in {"pip": record, "bin/apt-get": record, "bin/python3": record + venv}.items():
+    python = version + record.removeprefix("#!/bin/sh\n") + venv
+    for path, text in {
+        "pip": record,
+        "bin/apt-get": record + eleven,
+        "bin/python3": python,
+    }.items():
         (folder / path).write_text(text)
         (folder / path).chmod(0o755)
     return folder / "bin"
+
+
+def bare_path(folder: Path, commands: Path) -> str:
+    """A PATH of the stand-ins and the few tools setup.sh and they use, and nothing else: no
+    Python of the machine's is found in place of a stand-in."""
+    folder.mkdir()
+    for tool in ("bash", "basename", "dirname", "cp", "mkdir"):
+        found = shutil.which(tool)
+        assert found is not None
+        (folder / tool).symlink_to(found)
+    return f"{commands}:{folder}"
+
+
+def unpacked_bundle(folder: Path) -> Path:
+    """The bundle of the classroom's suite written and unpacked as Gradescope does: its source."""
+    bundle, source = folder / "bundle", folder / "autograder" / "source"
+    command = ["gradescope", "--exe", TEMPLATE, "--tests", str(folder / "suite")]
+    assert main([*command, "--out", str(bundle)]) == 0
+    with zipfile.ZipFile(bundle / "autograder.zip") as archive:
+        archive.extractall(source)
+        mode = stat.S_IMODE(archive.getinfo("setup.sh").external_attr >> 16)
+    assert mode == 0o755
+    (source / "setup.sh").chmod(mode)
+    return source
+
+
+@pytest.mark.parametrize("installable", [True, False])
+def test_setup_installs_python_3_11_where_python3_is_3_10_and_says_when_it_cannot(
+    classroom: tuple[Path, list[Path]], installable: bool
+) -> None:
+    """Gradescope's Ubuntu 22.04 image: python3 is 3.10, too old; python3.11 is installed from
+    apt and the project's environment made with it; where apt cannot, setup.sh says so."""
+    folder, _ = classroom
+    source = unpacked_bundle(folder)
+    commands, log = stand_ins(folder / "stand-ins"), folder / "calls.txt"
+    environment = {"PATH": bare_path(folder / "tools", commands), "LOG": str(log)}
+    environment |= {"AUTOGRADER": str(source.parent), "PYTHON3": "3.10.12"}
+    if not installable:
+        made = 'cp "$(dirname "$0")/python3" "$(dirname "$0")/python3.11"'
+        apt = commands / "apt-get"
+        apt.write_text(apt.read_text().replace(made, "exit 100"))  # no python3.11 in its archive
+    done = subprocess.run(
+        [str(source / "setup.sh")], env=environment, capture_output=True, text=True
+    )
+    calls = log.read_text().splitlines()
+    assert f"{commands}/apt-get install -y -q python3.11 python3.11-venv" in calls
+    assert "python3 is Python 3.10.12; installing python3.11" in done.stderr
+    if installable:
+        assert done.returncode == 0
+        assert calls[-2:] == [
+            f"{commands}/python3.11 -m venv {source}/venv",
+            f"{source}/venv/bin/pip install --quiet {source}/project",
+        ]
+    else:
+        assert done.returncode == 1
+        assert done.stderr.splitlines()[-1] == (
+            "setup.sh: no Python 3.11 or newer here, and apt-get could not install python3.11:"
+            " use Gradescope's Ubuntu 22.04 or 24.04 base image"
+        )
+        assert not any("-m venv" in call for call in calls)
 
 
 def test_the_bundles_setup_installs_python_bubblewrap_and_the_project_where_the_run_finds_it(

@@ -101,7 +101,10 @@ def test_a_failure_is_named_by_the_typed_line_in_force(
 ) -> None:
     code, lines = at(capsys, "run", "--exe", echo_command("--quirk", "XYZZY"), "at/echo/words.txt")
     assert code == 1
-    assert lines[0] == "echo/words: failed at line 5, column 14, in input line 2 ('XYZZY')"
+    assert lines[0] == (  # the quirk's two spaces: a difference in white space only
+        "echo/words: failed at line 5, column 14, in input line 2 ('XYZZY'):"
+        " white space only (spacing)"
+    )
     assert (
         lines[1]
         == "    output of input line 2 ('XYZZY') (- expected, + actual; numbers are line numbers):"
@@ -129,7 +132,8 @@ def test_regen_of_a_game_with_a_reference_oracle_writes_the_reference_not_the_cl
     code, lines = at(capsys, "run", "at/echo")
     assert (code, lines[0]) == (
         1,
-        "echo/words: failed at line 5, column 14, in input line 2 ('XYZZY')",
+        "echo/words: failed at line 5, column 14, in input line 2 ('XYZZY'):"
+        " white space only (spacing)",
     )
 
 

@@ -221,3 +221,16 @@ def test_stopping_a_grading_ends_a_run_in_flight_without_the_sandbox(tmp_path: P
     with pytest.raises(Stopped):
         grader(sleeper, case)
     assert time.monotonic() - started < 10
+
+
+def test_a_submissions_program_without_its_execute_bit_is_not_executable(
+    capsys: pytest.CaptureFixture[str], classroom: Path
+) -> None:
+    uploaded = classroom / "class" / "uploaded0"
+    uploaded.mkdir()
+    (uploaded / "space_defender_2").write_text("#!/bin/sh\nexit 0\n")  # no execute bit
+    command = ["grade", "--no-sandbox", "--exe", "{}/space_defender_2"]
+    command += ["--tests", str(classroom / "at" / "at001.txt"), "--out", str(classroom / "out")]
+    assert main([*command, str(classroom / "class" / "oracle0"), str(uploaded)]) == 0
+    rows = (classroom / "out" / "grades.csv").read_text().splitlines()
+    assert rows[-1].startswith("uploaded0,") and rows[-1].endswith(",1 not executable")

@@ -42,7 +42,8 @@ def test_failures_read_like_at_and_force_regen_restores_the_exact_bytes(
     first.assert_outcomes(failed=2)
     first.stdout.fnmatch_lines(
         [
-            f"at001: failed at line {BROKEN_LINE}, column *, in ->setup_next(5)",
+            f"at001: failed at line {BROKEN_LINE}, column *, in ->setup_next(5):"
+            " white space only (a trailing space)",
             "    marks: · trailing space",
             "File not found*created:",
         ]
@@ -102,7 +103,8 @@ def test_every_game_has_its_items_and_force_regen_never_writes_a_basic_game_file
         [
             "*test_acceptance?basic_echo/words? FAILED*",
             "*test_acceptance?canine_echo/words? FAILED*",
-            "basic_echo/words: failed at line 5, column *, in input line 2 ('XYZZY')",
+            "basic_echo/words: failed at line 5, column *, in input line 2 ('XYZZY'):"
+            " white space only (spacing)",
         ]
     )
     pytester.runpytest("tests", "--force-regen").assert_outcomes(failed=2)

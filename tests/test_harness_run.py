@@ -16,7 +16,10 @@ from acceptance.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN_LINE = 30
-BROKEN_HEADLINE = f"at001: failed at line {BROKEN_LINE}, column 95, in ->setup_next(5)"
+BROKEN_HEADLINE = (
+    f"at001: failed at line {BROKEN_LINE}, column 95, in ->setup_next(5):"
+    " white space only (a trailing space)"
+)
 ORACLE_PROGRAM = """\
 import sys
 from oracle.runner import run_script

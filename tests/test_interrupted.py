@@ -40,6 +40,12 @@ def test_ctrl_c_during_at_run_prints_the_counts_so_far(
     out, err = capsys.readouterr()
     assert out == "stopped after 2 of 5 tests: 2 passed, 0 failed\n"
     assert err == "at: interrupted\n"
+    done.clear()
+    assert main(["run", "--json", *scripts]) == 130  # the counts leave the JSON output alone
+    assert capsys.readouterr() == (
+        "",
+        "stopped after 2 of 5 tests: 2 passed, 0 failed\nat: interrupted\n",
+    )
 
 
 def test_ctrl_c_while_at_fuzz_shrinks_keeps_the_smallest_script_found_so_far(

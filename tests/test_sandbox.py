@@ -509,7 +509,7 @@ def test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions
         shutil.rmtree(place)
 
 
-def test_a_submissions_program_without_its_execute_bit_is_said_so_in_the_sandbox(
+def test_a_submissions_program_without_its_execute_bit_is_not_executable_in_the_sandbox(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
     sandboxed: None,
@@ -523,6 +523,9 @@ def test_a_submissions_program_without_its_execute_bit_is_said_so_in_the_sandbox
     grade = ["grade", "--exe", "{}/space_defender_2", "--tests", "at", "--out", "out", "-j", "1"]
     assert main([*grade, "class/runs", "class/uploaded"]) == 0
     matrix = (tmp_path / "out" / "matrix.csv").read_text()
-    assert "not found" in matrix
+    assert "not executable" in matrix and "not found" not in matrix
     page = (tmp_path / "out" / "report.html").read_text()
-    assert re.search("at001: not found [(]cannot run &#x27;[^&]*&#x27; in the sandbox: Perm", page)
+    shown = (
+        "at001: not executable [(]cannot run &#x27;[^&]*&#x27; in the sandbox: Permission denied"
+    )
+    assert re.search(shown, page)

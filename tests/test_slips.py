@@ -132,3 +132,7 @@ def test_white_space_is_named_first_with_the_rule_as_context() -> None:
     assert slip_text(group(blank)) == "white space only (a blank line): a line too many"
     tab = failed("a b\n", "a\tb\n")
     assert slip_text(group(tab)).startswith("white space only (a tab): ")
+    unended = failed("a\nb\n", "a\nb")
+    assert slip_text(group(unended)).startswith("white space only (a final newline): ")
+    crlf = failed("a\nb\n", "a\r\nb\n")
+    assert slip_text(group(crlf)).startswith("white space only (a carriage return): ")

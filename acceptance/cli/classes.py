@@ -64,7 +64,8 @@ def gradescope_command(args: argparse.Namespace) -> int:
     )
     archive = write_bundle(bundle, args.out)
     print(
-        f"wrote the autograder of {plural(len(cases), 'test')} in {shown(args.out)}: upload {shown(archive)}"
+        f"wrote the autograder of {plural(len(cases), 'test')} in {shown(args.out)}:"
+        f" upload {shown(archive)}"
     )
     return 0
 

@@ -62,7 +62,8 @@ def grade_command(args: argparse.Namespace) -> int:
     finished = grade(grading)
     print(finished.summary)
     print(
-        f"graded {plural(finished.submissions, 'submission')} over {plural(len(grading.cases), 'test')} in"
+        f"graded {plural(finished.submissions, 'submission')} over"
+        f" {plural(len(grading.cases), 'test')} in"
         f" {finished.seconds:.1f}s; reports: {', '.join(map(shown, grading.reports))}"
     )
     print(finished.note)

@@ -71,7 +71,7 @@ def run_command(args: argparse.Namespace) -> int:
             summary = run_suite(cases, producer, reference, jobs, display, checking)
         except KeyboardInterrupt:
             display.close()
-            print(display.stopped())
+            print(display.stopped(), file=sys.stderr if args.json else sys.stdout)
             raise
         finally:
             display.close()

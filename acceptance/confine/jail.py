@@ -2,6 +2,8 @@
 runs a program there (`Runner`: bubblewrap or an unprivileged user), and one confined run of a
 case (`Confined`), whose ending says which limit the program went over."""
 
+import errno
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +18,7 @@ from acceptance.running.execution import (
     Guard,
     Output,
     Status,
+    not_started,
     verdict,
 )
 
@@ -27,7 +30,7 @@ HOME = "/home/sandbox"  # the private working folder, also HOME
 
 # What the sandbox's last step says when it could not start the program: setpriv as root, prlimit
 # otherwise.
-NOT_STARTED = ("setpriv: failed to execute ", "prlimit: failed to execute ")
+START_FAILED = ("setpriv: failed to execute ", "prlimit: failed to execute ")
 
 
 @dataclass(frozen=True)
@@ -87,13 +90,14 @@ class Confined:
             )
         except NotStarted as error:
             detail = f"cannot run {self.argv[0]!r} in the sandbox: {error.strerror}"
-            return Output(Status.NOT_FOUND, detail=detail)
+            return Output(not_started(error.errno), detail=detail)
         except OSError as error:
             return Output(Status.CRASHED, detail=f"cannot run the sandbox: {error}")
         tail = ending.stderr.decode("utf-8", errors="replace").splitlines()[-1:]
-        if ending.code in (126, 127) and tail and tail[0].startswith(NOT_STARTED):
+        if ending.code in (126, 127) and tail and tail[0].startswith(START_FAILED):
             why = tail[0].rpartition(": ")[2]
             detail = f"cannot run {self.argv[0]!r} in the sandbox: {why}"
-            return Output(Status.NOT_FOUND, detail=detail)
+            refused = errno.EACCES if why == os.strerror(errno.EACCES) else None
+            return Output(not_started(refused), detail=detail)
         reason = reason_of(ending.code, ending.stderr)
         return verdict(ending, self.timeout, exit_code(ending.code), reason)

@@ -31,6 +31,7 @@ from acceptance.running.cause import Cause, script_cause
 from acceptance.running.compare import compare
 from acceptance.running.execution import Output, Producer, Status
 from acceptance.games.registry import Game, script_text
+from acceptance.running.execution import NOT_STARTED
 from acceptance.fuzzing.shrink import Shrinker, Units, shrink
 from acceptance.running.places import places_of
 from acceptance.fuzzing.shrink import Test
@@ -156,7 +157,7 @@ def checked(probe: Probe, trial: Trial) -> bool:
     """Whether a trial's script differs; a program that cannot run or an oracle that fails ends
     the fuzzing with a one-line error."""
     actual, expected = probe.run(trial.lines, trial.seed)
-    if actual.status is Status.NOT_FOUND:
+    if actual.status in NOT_STARTED:
         raise HarnessError(actual.detail)
     if expected.status is not Status.OK:
         raise HarnessError(f"the oracle failed on script {trial.number}: {expected.detail}")

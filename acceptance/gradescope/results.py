@@ -37,8 +37,9 @@ def results_json(grade: Grade, points: Points, visibility: str = "visible", note
     earned, possible = points.earned(grade), points.possible(grade)
     marked = f"; mark {mark_text(points.mark(grade))}" if points.parts else ""
     summary = (
-        f"{grade.passed} of {plural(len(grade.results), 'test')} passed ({grade.failed} wrong output,"
-        f" {plural(grade.errors, 'error')}): {number_text(earned)} of {number_text(possible)} points"
+        f"{grade.passed} of {plural(len(grade.results), 'test')} passed"
+        f" ({grade.failed} wrong output, {plural(grade.errors, 'error')}):"
+        f" {number_text(earned)} of {number_text(possible)} points"
         f"{marked}"
     ) + (f"\n{note}" if note else "")
     extra: dict[str, float] = {

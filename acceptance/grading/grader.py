@@ -20,6 +20,9 @@ from acceptance.confine.jail import Confined, Jail, Runner
 from acceptance.running.suite import Outcome, Result, difference, outcome_of
 from acceptance.marking.submissions import Done, Submission, Task, program_of
 from acceptance.running.report import plural
+from acceptance.running.execution import (
+    NOT_STARTED,
+)
 
 GIVE_UP = 3  # timeouts after which a submission's remaining tests are not run
 
@@ -93,7 +96,7 @@ class Grader:
         if actual.status is Status.TIMED_OUT:
             with self.lock:
                 self.timeouts[submission.name] = self.timeouts.get(submission.name, 0) + 1
-        judged = Judged() if actual.status is Status.NOT_FOUND else self.judge(case, actual.stdout)
+        judged = Judged() if actual.status in NOT_STARTED else self.judge(case, actual.stdout)
         outcome = outcome_of(actual, judged.mismatch)
         seconds = time.perf_counter() - started
         result = Result(case, outcome, seconds, judged.mismatch, actual.detail)

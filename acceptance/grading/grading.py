@@ -313,7 +313,8 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
         every = len(pupils)
         pupils = [pupil for pupil in pupils if in_shard(pupil.name, grading.shard)]
         tell(
-            f"shard {grading.shard[0]}/{grading.shard[1]}: {len(pupils)} of {plural(every, 'submission')}"
+            f"shard {grading.shard[0]}/{grading.shard[1]}:"
+            f" {len(pupils)} of {plural(every, 'submission')}"
         )
         if grading.similar is not None:
             tell("--similar compares this shard alone: `at merge --similar` compares the class")

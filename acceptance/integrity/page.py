@@ -78,7 +78,8 @@ def pair_html(result: Similarity, rank: int, pair: Pair, texts: Texts) -> str:
     )
     return (
         f'<details id="pair-{rank}"><summary>{rank}. {escape(a.name)} and {escape(b.name)}:'
-        f" score {score_text(pair.score)}, {plural(len(found), 'fragment')}</summary>{shown}{more}</details>"
+        f" score {score_text(pair.score)}, {plural(len(found), 'fragment')}</summary>"
+        f"{shown}{more}</details>"
     )
 
 

@@ -16,13 +16,18 @@ import statistics
 from collections import Counter
 from collections.abc import Sequence
 
-from acceptance.reports.slips import Group, Hunk, edit, first_hunk, slips, white_space
+from acceptance.reports.slips import Group, edit, slips
+from acceptance.running.compare import Hunk
 from acceptance.running.coverage import Coverage, Covered
 from acceptance.running.compare import MAX_BLOCK_LINES, TRAILING_SPACE, PerDiff, visible
 from acceptance.marking.submissions import Grade
 from acceptance.reports.grade_report import dated, first_lines, mark_text, snapshot_cells
 from acceptance.reports.missed import Missed, missed
 from acceptance.marking.points import Points, number_text
+from acceptance.running.compare import (
+    first_hunk,
+    white_space,
+)
 from acceptance.running.report import details, diff_lines, headline, plural
 from acceptance.running.suite import ERRORS, Outcome, Result
 from acceptance.reports.html import asset, escape
@@ -404,8 +409,9 @@ def coverage_table(game: Coverage) -> str:
         for reach in order
     )
     return (
-        f"<p>{escape(game.game.title)}: {plural(len(game.tests), 'test')} reach {len(game.reached)} of"
-        f" the oracle's {plural(len(game.rules), 'rule')}; {len(game.unreached)} none does.</p>"
+        f"<p>{escape(game.game.title)}: {plural(len(game.tests), 'test')} reach"
+        f" {len(game.reached)} of the oracle's {plural(len(game.rules), 'rule')};"
+        f" {len(game.unreached)} none does.</p>"
         "<details><summary>every rule, the fewest tests first</summary>"
         '<table class="coverage sortable"><thead><tr><th data-sort="text">rule</th>'
         '<th data-sort="text">spec</th><th data-sort="number">tests</th></tr></thead>'

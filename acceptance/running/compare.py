@@ -49,6 +49,62 @@ class Mismatch:
     block: str = COMMANDS.block
 
 
+@dataclass(frozen=True)
+class Hunk:
+    """The first stretch of a block diff where the outputs differ: the expected lines left out,
+    the actual lines put in, and whether the block goes on after it (a line left out in the
+    middle is not an output that ends early)."""
+
+    removed: tuple[DiffLine, ...]
+    added: tuple[DiffLine, ...]
+    more: bool
+
+    @property
+    def blank(self) -> bool:
+        """Whether it only leaves out or puts in blank lines."""
+        return all(not line.text.strip() for line in (*self.removed, *self.added))
+
+    @property
+    def shape(self) -> str:
+        """What happened, in a word: lines missing in the middle or at the end, extra lines,
+        changed lines, or (the outputs' first difference past what the diff shows) none."""
+        if not self.removed and not self.added:
+            return "past"
+        if not self.added:
+            return "middle" if self.more else "end"
+        return "extra" if not self.removed else "changed"
+
+
+def first_hunk(diff: tuple[DiffLine, ...]) -> Hunk:
+    """The first stretch of lines a block diff has of one side only, up to the next common line."""
+    sides = [line.side for line in diff]
+    start = next((at for at, side in enumerate(sides) if side is not Side.BOTH), len(diff))
+    end = next((at for at in range(start, len(diff)) if sides[at] is Side.BOTH), len(diff))
+    hunk = diff[start:end]
+    removed = tuple(line for line in hunk if line.side is Side.EXPECTED)
+    return Hunk(removed, tuple(line for line in hunk if line.side is Side.ACTUAL), end < len(diff))
+
+
+def white_space(hunk: Hunk) -> str:
+    """What a difference in white space only is ('' for any other): a blank line, a missing or
+    extra final newline, a carriage return, a tab, a trailing space, or spaces put in or left out
+    on a line."""
+    if hunk.blank and (hunk.removed or hunk.added):
+        return "a blank line"
+    if hunk.shape != "changed" or len(hunk.removed) != len(hunk.added):
+        return ""
+    texts = [line.text for line in hunk.removed], [line.text for line in hunk.added]
+    pairs = list(zip(*texts, strict=True))
+    if any("".join(expected.split()) != "".join(actual.split()) for expected, actual in pairs):
+        return ""
+    for mark, name in (("\n", "a final newline"), ("\r", "a carriage return"), ("\t", "a tab")):
+        if any(expected.count(mark) != actual.count(mark) for expected, actual in pairs):
+            return name
+    if all(expected.rstrip() == actual.rstrip() for expected, actual in pairs):
+        return "a trailing space"
+    return "spacing"
+
+
 def diff_json(mismatch: Mismatch) -> str:
     """A mismatch's block diff as JSON text (how the grading store keeps it)."""
     return lines_json(mismatch.diff)

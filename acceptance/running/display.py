@@ -36,7 +36,8 @@ class Display:
         """What a run stopped by Ctrl-C had done: its counts so far."""
         passed = sum(result.passed for result in self.seen)
         done = len(self.seen)
-        return f"stopped after {done} of {plural(self.total, 'test')}: {passed} passed, {done - passed} failed"
+        counts = f"{passed} passed, {done - passed} failed"
+        return f"stopped after {done} of {plural(self.total, 'test')}: {counts}"
 
     def close(self) -> None:
         """Remove the progress bar."""

@@ -2,6 +2,7 @@
 program run with a time limit and an output limit."""
 
 import contextlib
+import errno
 import functools
 import os
 import select
@@ -38,6 +39,7 @@ class Status(Enum):
     CRASHED = "crashed"
     TIMED_OUT = "timed out"
     NOT_FOUND = "not found"
+    NOT_EXECUTABLE = "not executable"  # there, but refused (no execute bit): said apart
     PRINTED_TOO_MUCH = "printed too much"
     OVER_CPU = "over the CPU limit"
     OVER_MEMORY = "over the memory limit"
@@ -93,6 +95,15 @@ def command_line(command: str) -> tuple[str, ...]:
     if not argv:
         raise HarnessError("--exe needs a command")
     return argv
+
+
+def not_started(number: int | None) -> Status:
+    """How a run whose program could not be started ended: not executable where the system
+    refused it (no execute bit), else not found."""
+    return Status.NOT_EXECUTABLE if number == errno.EACCES else Status.NOT_FOUND
+
+
+NOT_STARTED = frozenset({Status.NOT_FOUND, Status.NOT_EXECUTABLE})  # no program ran
 
 
 def program_problem(program: str) -> str | None:
@@ -477,5 +488,6 @@ class External:
             argv = case.game.argv(self.argv, case.script, case.seed)
             ending = run_program(argv, self.timeout, self.limit, self.guard, setting=self.setting)
         except OSError as error:
-            return Output(Status.NOT_FOUND, detail=f"cannot run {self.argv[0]!r}: {error.strerror}")
+            detail = f"cannot run {self.argv[0]!r}: {error.strerror}"
+            return Output(not_started(error.errno), detail=detail)
         return verdict(ending, self.timeout, ending.code)

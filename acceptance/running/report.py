@@ -2,6 +2,7 @@
 
 import json
 import re
+from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
 from xml.etree import ElementTree
@@ -10,6 +11,12 @@ from acceptance.running.cause import Group, groups
 from acceptance.running.compare import DiffLine, Mismatch, marks_used, visible
 from acceptance.running.memory import SinceLast
 from acceptance.running.suite import ERRORS, Result, Summary
+from acceptance.running.cause import Cause
+from acceptance.running.compare import (
+    first_hunk,
+    white_space,
+)
+from acceptance.running.suite import Outcome
 
 INDENT = "    "
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -34,9 +41,25 @@ def headline(result: Result) -> str:
             f"{result.case.name}: {result.outcome.value}",
             f" ({reason})" if reason else "",
             f" at {location(result.mismatch)}" if result.mismatch else "",
-            f": {result.cause.rule} ({result.cause.kind.words})" if result.cause else "",
+            cause_words(result),
         ]
     )
+
+
+def spacing(result: Result) -> str:
+    """What a wrong output's first difference in white space only is ('' for any other)."""
+    wrong = result.outcome is Outcome.FAILED and result.mismatch is not None
+    return white_space(first_hunk(result.mismatch.diff)) if wrong and result.mismatch else ""
+
+
+def cause_words(result: Result) -> str:
+    """The headline's end: a difference in white space only named as such, its line's rule as
+    context, not as the fault; else the rule of the difference's cause."""
+    spaces = spacing(result)
+    if spaces:
+        context = f", in a line of {result.cause.rule}" if result.cause else ""
+        return f": white space only ({spaces}){context}"
+    return f": {result.cause.rule} ({result.cause.kind.words})" if result.cause else ""
 
 
 def block_report(
@@ -76,6 +99,11 @@ def details(result: Result, shown: DiffShown = None) -> list[str]:
 
 def cause_report(result: Result) -> list[str]:
     """The oracle's line that best explains the difference, with its rule, for a person."""
+    spaces = spacing(result)
+    if spaces:
+        said = f"{INDENT}the cause: white space only ({spaces}), the words are the oracle's"
+        named = result.cause.named if result.cause else ""
+        return [said] + ([f"{INDENT}{INDENT}in a line of {named}"] if named else [])
     if result.cause is None:
         return []
     told = result.cause.told()
@@ -83,8 +111,19 @@ def cause_report(result: Result) -> list[str]:
 
 
 def cause_groups(summary: Summary) -> list[Group]:
-    """The run's failing tests grouped by the rule of their cause, the most tests first."""
-    return groups((result.case.name, result.cause) for result in summary.results if result.cause)
+    """The run's failing tests grouped by the rule of their cause (white space apart), the most
+    tests first."""
+    return groups(
+        (result.case.name, grouped_cause(result.cause, spacing(result)))
+        for result in summary.results
+        if result.cause
+    )
+
+
+def grouped_cause(cause: Cause, spaces: str) -> Cause:
+    """A cause as a run's summary groups it: a difference in white space only apart from its
+    line's rule."""
+    return replace(cause, rule=f"white space only ({spaces})", spec="") if spaces else cause
 
 
 def causes_summary(summary: Summary) -> list[str]:

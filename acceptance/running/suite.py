@@ -9,7 +9,7 @@ from enum import Enum
 from acceptance.running.cases import Case, expected_candidates, shown
 from acceptance.running.cause import Cause, cause_of
 from acceptance.running.compare import Mismatch, compare, tolerant_equal
-from acceptance.running.execution import Output, Producer, Status
+from acceptance.running.execution import NOT_STARTED, Output, Producer, Status
 from acceptance.running.places import places_of
 
 
@@ -21,6 +21,7 @@ class Outcome(Enum):
     CRASHED = "crashed"
     TIMED_OUT = "timed out"
     NOT_FOUND = "not found"
+    NOT_EXECUTABLE = "not executable"
     PRINTED_TOO_MUCH = "printed too much"
     OVER_CPU = "over the CPU limit"
     OVER_MEMORY = "over the memory limit"
@@ -131,8 +132,6 @@ def difference(case: Case, expected: bytes, actual: bytes) -> Mismatch | None:
 
 def outcome_of(actual: Output, mismatch: Mismatch | None) -> Outcome:
     """The outcome of a program's output, given where it differs from the expected bytes."""
-    if actual.status is Status.NOT_FOUND:
-        return Outcome.NOT_FOUND
     if actual.status is not Status.OK:
         return OUTCOME_OF_FAILURE[actual.status]
     return Outcome.FAILED if mismatch else Outcome.PASSED
@@ -140,8 +139,8 @@ def outcome_of(actual: Output, mismatch: Mismatch | None) -> Outcome:
 
 def grade(case: Case, expected: Output, actual: Output) -> tuple[Outcome, Mismatch | None]:
     """The outcome of a program's output, and where it differs from the expected bytes."""
-    if actual.status is Status.NOT_FOUND:
-        return Outcome.NOT_FOUND, None
+    if actual.status in NOT_STARTED:
+        return outcome_of(actual, None), None
     mismatch = difference(case, expected.stdout, actual.stdout)
     return outcome_of(actual, mismatch), mismatch
 

@@ -82,9 +82,8 @@ def table(options: argparse.Namespace) -> int:
         place.chmod(0o755)
         pupils = make_class(place / "class", options.class_size)
         runs = len(pupils) * len(tests())
-        print(
-            f"{plural(len(pupils), 'submission')} x {len(tests())} tests = {runs} runs; load {load()}"
-        )
+        size = plural(len(pupils), "submission")
+        print(f"{size} x {len(tests())} tests = {runs} runs; load {load()}")
         floor = measure(lambda: plain_loop(pupils), runs)
         print(line("the floor (one at a time)", floor, floor))
         if (most := max(jobs)) > 1:
