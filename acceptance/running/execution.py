@@ -20,6 +20,7 @@ from typing import IO, Protocol
 from acceptance.running.cases import Case
 from acceptance.errors import HarnessError
 from acceptance.games.registry import Game, Transcript
+from acceptance.running.spawning import spawn
 
 STDERR_TAIL = 5
 STDERR_KEPT = 1 << 16  # bytes of a program's error output kept (its end)
@@ -27,7 +28,6 @@ DEFAULT_TIMEOUT = 10.0  # seconds one run of a program may take, unless told oth
 OUTPUT_LIMIT = 1 << 28  # bytes of output after which a runaway program is stopped
 READ_SIZE = 1 << 16
 TIMEOUT = "timeout"  # why `drain` stopped a program that did not end in time
-DEFAULTS = (signal.SIGPIPE, signal.SIGXFSZ)  # ignored by Python, not by the programs it starts
 
 
 class Status(Enum):
@@ -267,27 +267,15 @@ def kept_from_programs() -> None:
 
 class Started:
     """A program started by posix_spawn, which costs the grader less CPU than Popen (a vfork and
-    an exec, no Python between): its standard input /dev/null, its output's pipes, the signals
-    Python ignores given back their defaults, as Popen does; its environment the grader's own
-    unless given one (a plain dict is passed at once, os.environ read key by key in Python)."""
+    an exec, no Python between): its standard input /dev/null, its output's pipes, every signal
+    at its default and none blocked, whatever the grader inherited (`spawning`); its environment
+    the grader's own unless given one."""
 
     def __init__(self, argv: list[str], environment: Mapping[str, str] | None = None) -> None:
         kept_from_programs()
         readers, writers = zip(os.pipe(), os.pipe(), strict=True)
-        actions = [
-            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-            (os.POSIX_SPAWN_DUP2, writers[0], 1),
-            (os.POSIX_SPAWN_DUP2, writers[1], 2),
-        ]
         try:
-            self.pid = os.posix_spawnp(
-                argv[0],
-                argv,
-                os.environ if environment is None else environment,
-                file_actions=actions,
-                setsid=True,
-                setsigdef=DEFAULTS,
-            )
+            self.pid = spawn(argv, environment, writers)
         except OSError:
             for reader in readers:
                 os.close(reader)
