@@ -2,6 +2,7 @@
 program run with a time limit and an output limit."""
 
 import contextlib
+import errno
 import functools
 import os
 import select
@@ -44,13 +45,53 @@ class Status(Enum):
     OVER_FILE_SIZE = "over the file size limit"
 
 
+class Doubt(Enum):
+    """Why a run's ending may not be its program's own doing, so that the run is not yet a
+    verdict: none; a signal that may have come from outside it (an operator, the OOM killer, a
+    job or container ending); the grader's own side failing (a helper process lost, a sandbox
+    that could not start)."""
+
+    NONE = ""
+    SIGNAL = "signal"
+    GRADER = "grader"
+
+
+# Why a program cannot be started that is the program's own: missing, not runnable, not a program.
+NOT_RUNNABLE = frozenset(
+    {
+        errno.ENOENT,
+        errno.EACCES,
+        errno.EPERM,
+        errno.ENOEXEC,
+        errno.ENOTDIR,
+        errno.EISDIR,
+        errno.ELOOP,
+        errno.ENAMETOOLONG,
+    }
+)
+# The signals a program raises on itself by a fault of its own: a run they end is a verdict.
+FAULTS = frozenset(
+    {
+        signal.SIGSEGV,
+        signal.SIGBUS,
+        signal.SIGFPE,
+        signal.SIGILL,
+        signal.SIGABRT,
+        signal.SIGTRAP,
+        signal.SIGSYS,
+    }
+)
+
+
 @dataclass(frozen=True)
 class Output:
-    """What a program printed for a script, how it ended, and why if badly."""
+    """What a program printed for a script, how it ended, why if badly, and whether that ending
+    may not be the program's own doing."""
 
     status: Status
     stdout: bytes = b""
     detail: str = ""
+    doubt: Doubt = Doubt.NONE
 
 
 Producer = Callable[[Case], Output]
@@ -422,8 +463,15 @@ def verdict(ending: Ending, timeout: float, code: int, reason: Status | None = N
         return Output(Status.PRINTED_TOO_MUCH, ending.stdout, ending.stopped)
     if code != 0:
         why = "\n".join(filter(None, [exit_detail(code), stderr_tail(ending.stderr)]))
-        return Output(reason or Status.CRASHED, ending.stdout, why)
+        doubt = Doubt.SIGNAL if reason is None and from_outside(code) else Doubt.NONE
+        return Output(reason or Status.CRASHED, ending.stdout, why, doubt)
     return Output(Status.OK, ending.stdout)
+
+
+def from_outside(code: int) -> bool:
+    """Whether an exit status (a signal N as -N) may have been caused from outside the program:
+    a signal other than a fault's."""
+    return code < 0 and -code not in FAULTS
 
 
 @dataclass(frozen=True)
@@ -443,5 +491,8 @@ class External:
             argv = case.game.argv(self.argv, case.script, case.seed)
             ending = run_program(argv, self.timeout, self.limit, self.guard, setting=self.setting)
         except OSError as error:
-            return Output(Status.NOT_FOUND, detail=f"cannot run {self.argv[0]!r}: {error.strerror}")
+            detail = f"cannot run {self.argv[0]!r}: {error.strerror}"
+            if error.errno in NOT_RUNNABLE:
+                return Output(Status.NOT_FOUND, detail=detail)
+            return Output(Status.CRASHED, detail=detail, doubt=Doubt.GRADER)
         return verdict(ending, self.timeout, ending.code)
