@@ -46,7 +46,10 @@ from tests.classroom import lay_out_autograder
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ("at001", "at002", "at003")
 PACKAGES = ("oracle", "model", "commands")
-MEMORY_TOO_LOW = "--memory-limit 1 is below what a run needs to start (it starts with the default, 2048): raise it"
+MEMORY_TOO_LOW = (
+    "--memory-limit 1 is below what a run needs to start (it starts with the default, 2048):"
+    " raise it"
+)
 LIMITS = ["--cpu-limit", "1", "--memory-limit", "160", "--process-limit", "32"]
 LIMITS += ["--file-limit", "1", "--timeout", "10", "--give-up", "1", "-j", "2"]
 MAIN = """import os, sys
