@@ -27,7 +27,18 @@ def sigset(signals: Sequence[int]) -> "ctypes.Array[ctypes.c_ubyte]":
     return raw
 
 
-DEFAULTED, UNBLOCKED = sigset(EVERY_SIGNAL), sigset(())
+def attributes() -> ctypes.Array[ctypes.c_char]:
+    """posix_spawn's attributes of every program: every signal at its default, none blocked, a
+    session of its own; made once and only read after (by every thread at once)."""
+    made = ctypes.create_string_buffer(SPAWN_STRUCT_SIZE)
+    LIBC.posix_spawnattr_init(made)
+    LIBC.posix_spawnattr_setflags(made, ctypes.c_short(SPAWN_FLAGS))
+    LIBC.posix_spawnattr_setsigdefault(made, sigset(EVERY_SIGNAL))
+    LIBC.posix_spawnattr_setsigmask(made, sigset(()))
+    return made
+
+
+ATTRIBUTES = attributes()
 
 
 def strings(words: Sequence[bytes]) -> "ctypes.Array[ctypes.c_char_p]":
@@ -42,19 +53,36 @@ def environment_of(environment: Mapping[str, str] | None) -> list[bytes]:
     return [os.fsencode(f"{name}={value}") for name, value in environment.items()]
 
 
+class Environments:
+    """The last environment given, as the C array a program gets: a grading gives one
+    (`Setting`, never changed once given) for all its runs, and encoding it is most of what
+    starting a run costs here; the grader's own (None) is read anew each time."""
+
+    def __init__(self) -> None:
+        self.last: tuple[Mapping[str, str], ctypes.Array[ctypes.c_char_p]] | None = None
+
+    def __call__(self, environment: Mapping[str, str] | None) -> "ctypes.Array[ctypes.c_char_p]":
+        """The C array of this environment."""
+        last = self.last
+        if environment is not None and last is not None and last[0] is environment:
+            return last[1]
+        made = strings(environment_of(environment))  # the array holds the strings
+        if environment is not None:
+            self.last = environment, made
+        return made
+
+
+ENVIRONMENTS = Environments()
+
+
 def spawn(argv: Sequence[str], environment: Mapping[str, str] | None, fds: Sequence[int]) -> int:
     """Start a program found on the grader's PATH, its standard input /dev/null and its output
     and error output `fds`, every signal at its default and none blocked, in a session of its
     own; its pid, OSError if it cannot be started."""
-    attributes = ctypes.create_string_buffer(SPAWN_STRUCT_SIZE)
     actions = ctypes.create_string_buffer(SPAWN_STRUCT_SIZE)
-    LIBC.posix_spawnattr_init(attributes)
     LIBC.posix_spawn_file_actions_init(actions)
     pid = ctypes.c_int()
     try:
-        LIBC.posix_spawnattr_setflags(attributes, ctypes.c_short(SPAWN_FLAGS))
-        LIBC.posix_spawnattr_setsigdefault(attributes, DEFAULTED)
-        LIBC.posix_spawnattr_setsigmask(attributes, UNBLOCKED)
         LIBC.posix_spawn_file_actions_addopen(actions, 0, os.devnull.encode(), os.O_RDONLY, 0)
         for fd, target in zip(fds, (1, 2), strict=True):
             LIBC.posix_spawn_file_actions_adddup2(actions, fd, target)
@@ -62,12 +90,11 @@ def spawn(argv: Sequence[str], environment: Mapping[str, str] | None, fds: Seque
             ctypes.byref(pid),
             os.fsencode(argv[0]),
             actions,
-            attributes,
+            ATTRIBUTES,
             strings([os.fsencode(word) for word in argv]),
-            strings(environment_of(environment)),
+            ENVIRONMENTS(environment),
         )
     finally:
-        LIBC.posix_spawnattr_destroy(attributes)
         LIBC.posix_spawn_file_actions_destroy(actions)
     if failed:
         raise OSError(failed, os.strerror(failed), argv[0])
