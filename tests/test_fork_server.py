@@ -11,6 +11,7 @@ those tests skip, except under CI=true where they fail."""
 import os
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -126,6 +127,69 @@ def test_a_run_has_no_signal_ignored_though_the_grader_was_started_with_some_ign
         for number, handler in zip(ignored, before, strict=True):
             signal.signal(number, handler)
         spawner.close()
+
+
+# A stand-in for a grader started with every signal it may ignore ignored (glibc's own two and the
+# realtime ones included, by the system call: glibc's sigaction refuses its own) and every one it
+# may block blocked; SIGCHLD is left alone, a grader ignoring it could not wait for its runs.
+IGNORING_EVERYTHING = """
+import ctypes, os, signal, sys
+from pathlib import Path
+RT_SIGACTION = {"x86_64": 13, "aarch64": 134, "riscv64": 134}  # the system call, by machine
+ignore = ctypes.create_string_buffer(b"\\1", 64)  # handler SIG_IGN
+libc = ctypes.CDLL(None, use_errno=True)
+for number in set(range(1, signal.NSIG)) - {signal.SIGKILL, signal.SIGSTOP, signal.SIGCHLD}:
+    assert libc.syscall(RT_SIGACTION[os.uname().machine], number, ignore, None, 8) == 0
+signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
+SHOW = ["sh", "-c", "exec grep -E '^Sig(Ign|Blk):' /proc/self/status", "sh"]
+WHERE = Path(sys.argv[1])
+"""
+# How the stand-in runs SHOW in each isolation, printing what the run printed.
+SHOWN_IN = {
+    "no sandbox": "from acceptance.running.execution import run_program\n"
+    "print(run_program(SHOW, 20, 1 << 20).stdout.decode(), end='')",
+    "fork server": "from acceptance.running.execution import run_program, Setting\n"
+    "from acceptance.confine.spawner import Confinement, Spawner\n"
+    "spawner = Spawner(Confinement(drop=True))\n"
+    "given = Setting({'PATH': '/usr/bin:/bin'}, Path('/'))\n"
+    "spawn = spawner.spawn(int(sys.argv[2]), int(sys.argv[2]))\n"
+    "print(run_program(SHOW, 20, 1 << 20, setting=given, spawn=spawn).stdout.decode(), end='')\n"
+    "spawner.close()",
+    "bubblewrap": "from acceptance.confine.bwrap import sandbox\n"
+    "from acceptance.confine.jail import Jail\n"
+    "from tests.test_sandbox_limits import LIMITS, a_script, run_in\n"
+    "with sandbox(LIMITS, 1) as made:\n"
+    "    ending = run_in(made, Jail(WHERE), a_script(WHERE / 's'), SHOW[2])\n"
+    "print(ending.stdout.decode(), end='')",
+    "unprivileged users": "from acceptance.confine.unprivileged import unprivileged\n"
+    "from tests.test_sandbox_limits import LIMITS, a_script, a_submission, run_in\n"
+    "with unprivileged(LIMITS, 1) as made:\n"
+    "    jail = made.jail(a_submission(WHERE / 'own'))\n"
+    "    ending = run_in(made, jail, a_script(WHERE / 's'), SHOW[2])\n"
+    "print(ending.stdout.decode(), end='')",
+}
+
+
+@pytest.mark.parametrize("isolation", list(SHOWN_IN))
+def test_a_run_has_every_signal_at_its_default_and_none_blocked_whatever_the_grader_inherited(
+    isolation: str, tmp_path: Path
+) -> None:
+    """Started from a grader that ignores and blocks every signal it can, a run ignores none and
+    blocks none, in every isolation."""
+    if isolation != "no sandbox":
+        need("" if os.geteuid() == 0 else "runs as other users need root")
+    if isolation == "bubblewrap":
+        need(sandbox_trouble())
+    tmp_path.chmod(0o755)
+    grader = subprocess.run(
+        [sys.executable, "-c", IGNORING_EVERYTHING + SHOWN_IN[isolation]]
+        + [str(tmp_path), str(spare_user(4))],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert grader.returncode == 0, grader.stderr.decode()[-2000:]
+    assert grader.stdout.split() == [b"SigBlk:", b"0" * 16, b"SigIgn:", b"0" * 16], grader.stderr
 
 
 def test_an_unprivileged_run_cannot_name_its_server_the_first_process_of_its_namespace(

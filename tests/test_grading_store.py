@@ -9,6 +9,7 @@ jobs' runs: those in flight, those sent and not yet committed).
 Each submission counts its runs: its program appends a line to a log file of the test's before
 it prints (run unsandboxed, it reads the expected file beside the script)."""
 
+import contextlib
 import json
 import os
 import signal
@@ -38,6 +39,7 @@ PAUSE = "sleep 0.05\n"  # each run lasts long enough for a kill to land among th
 # runs a kill may lose: those in flight, and in worker processes those sent, not yet committed.
 SPREADS = {"threads": (), "processes": ("--threads", "1")}
 LOST = {"threads": JOBS, "processes": 2 * JOBS}
+APART = 0.1  # seconds between killing the grader's children and the grader, as two commands
 
 
 def counted(log: Path, body: str) -> str:
@@ -142,6 +144,39 @@ def test_grading_killed_at_several_points_finishes_as_one_run_would(
     assert reports(place / "out") == uninterrupted
     whole = len(pupils) * len(TESTS)
     assert whole <= runs(place) <= whole + LOST[spread] * kills
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (as `pkill -P` finds them)."""
+    found = []
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        with contextlib.suppress(OSError):
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.parametrize("spread", SPREADS)
+def test_grading_killed_children_first_finishes_as_one_run_would(
+    course: tuple[Path, list[Path]], uninterrupted: dict[str, bytes], spread: str
+) -> None:
+    """As `pkill -KILL -P` then `kill -KILL` do, as two commands: its runs, workers and explainers
+    killed, then the grader itself, at several points; no run cut short is kept as the
+    submission's."""
+    place, pupils = course
+    arguments = command(place, pupils, "out", *SPREADS[spread])
+    for point in (5, 20, 35):
+        grader = started(arguments)
+        wait_for_runs(place, point, grader)
+        for child in children(grader.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child, signal.SIGKILL)
+        time.sleep(APART)
+        grader.kill()
+        grader.wait()
+    assert main(arguments) == 0
+    assert reports(place / "out") == uninterrupted
 
 
 @pytest.mark.parametrize("spread", SPREADS)

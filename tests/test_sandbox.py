@@ -46,6 +46,10 @@ from tests.classroom import lay_out_autograder
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ("at001", "at002", "at003")
 PACKAGES = ("oracle", "model", "commands")
+MEMORY_TOO_LOW = (
+    "--memory-limit 1 is below what a run needs to start (it starts with the default, 2048):"
+    " raise it"
+)
 LIMITS = ["--cpu-limit", "1", "--memory-limit", "160", "--process-limit", "32"]
 LIMITS += ["--file-limit", "1", "--timeout", "10", "--give-up", "1", "-j", "2"]
 MAIN = """import os, sys
@@ -428,6 +432,45 @@ def test_without_bubblewrap_grading_stops_before_running_anything(
     error = capsys.readouterr().err
     assert error.startswith("at: no sandbox: install bubblewrap") and "--no-sandbox" in error
     assert error.count("\n") == 1 and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("isolation", ["bubblewrap", "unprivileged users"])
+def test_a_memory_limit_no_run_can_start_under_stops_the_grading_naming_it(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    sandboxed: None,
+    refused_bubblewrap: Path,
+    tmp_path: Path,
+    isolation: str,
+) -> None:
+    """The grader's fault, not the class's: it stops before any run, and says what to change."""
+    if isolation == "unprivileged users":
+        if os.geteuid() != 0:
+            pytest.skip("unprivileged users need root")
+        monkeypatch.setenv("PATH", f"{refused_bubblewrap}:{os.environ['PATH']}")
+    program(tmp_path / "class" / "s1", "#!/bin/sh\ntouch ran\n")
+    status = main(
+        ["grade", "--exe", "{}/space_defender_2", "--tests", str(suite(tmp_path / "suite") / "at")]
+        + ["--out", str(tmp_path / "out"), "--memory-limit", "1", str(tmp_path / "class" / "s1")]
+    )
+    error = capsys.readouterr().err
+    assert (status, error) == (2, f"at: {MEMORY_TOO_LOW}\n")
+    assert not (tmp_path / "out" / "grades.csv").exists()
+    assert not (tmp_path / "class" / "s1" / "ran").exists()
+
+
+def test_at_run_with_sandbox_and_a_memory_limit_no_run_can_start_under_names_it(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    sandboxed: None,
+    tmp_path: Path,
+) -> None:
+    suite(tmp_path, ("at001",))
+    monkeypatch.chdir(tmp_path)
+    self_contained(tmp_path / "mine", HONEST)
+    run = ["run", "--exe", "mine/space_defender_2", "--sandbox", "--memory-limit", "1"]
+    assert main([*run, "at/at001.txt"]) == 2
+    assert capsys.readouterr().err == f"at: {MEMORY_TOO_LOW}\n"
 
 
 def test_at_run_and_at_fuzz_confine_a_students_program_with_sandbox(

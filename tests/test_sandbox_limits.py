@@ -24,7 +24,7 @@ from acceptance.running.execution import TIMEOUT, Ending, Status
 from acceptance.confine.bwrap import SCRIPTS, Sandbox, open_copy, open_to_others, sandbox
 from acceptance.confine.spawner import made_in_thread
 from acceptance.confine.jail import HOME, SUBMISSION, Jail
-from acceptance.confine.limits import MB, Limits, exit_code, reason_of
+from acceptance.confine.limits import MB, Limits, exit_code, reason_of, too_low
 from acceptance.confine.namespaces import kernels_own, mount_points
 from acceptance.confine.users import FIRST_UID, PID_SPAN, UID_SLOTS, kill_all_of, user_pool
 from acceptance.confine.leftovers import Leftovers
@@ -219,6 +219,19 @@ def test_bwraps_128_plus_n_is_signal_n_and_says_which_limit_it_was(
 ) -> None:
     assert reason_of(code, b"") is reason
     assert exit_code(code) == status
+
+
+def test_a_limit_is_named_too_low_only_when_runs_start_once_it_alone_is_at_its_default() -> None:
+    def starts(limits: Limits) -> bool:
+        return limits.memory >= 10 * MB and limits.processes >= 2
+
+    assert too_low(Limits(memory=MB), starts) == (
+        "--memory-limit 1 is below what a run needs to start"
+        " (it starts with the default, 2048): raise it"
+    )
+    assert too_low(Limits(processes=1), starts).startswith("--process-limit 1 is below")
+    assert too_low(Limits(memory=MB, processes=1), starts) == ""  # no one limit is the cause
+    assert too_low(Limits(), lambda _: True) == ""  # none below its default
 
 
 def test_an_error_output_names_the_limit_an_allocation_a_fork_or_a_write_met() -> None:

@@ -5,6 +5,8 @@ import itertools
 import os
 import shutil
 import json
+import threading
+import warnings
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,7 @@ from acceptance.integrity.similarity import (
     similarity,
     winnow,
 )
+from acceptance.running.spawning import pool_start
 from tests.disguises import BASE, CORPUS, DISGUISES, PROGRAMS, disguised, submission
 
 ORIGINAL = "alpha"  # the program the planted copies copy
@@ -220,4 +223,23 @@ def test_code_more_submissions_share_than_common_counts_as_given(tmp_path: Path)
 def test_several_readers_find_what_one_finds(corpus: list[Path], review: Similarity) -> None:
     """Submissions read by processes at once give the very pairs and scores one reader gives."""
     parallel = similarity(corpus, [BASE], jobs=2)
+    assert parallel.pairs == review.pairs
+
+
+def test_readers_started_while_other_threads_run_are_not_forked(
+    corpus: list[Path], review: Similarity
+) -> None:
+    """A fork with threads about can copy a lock one holds (Python 3.12 warns of it): the
+    readers then start from a fork server, and find the same pairs."""
+    done = threading.Event()
+    other = threading.Thread(target=done.wait)
+    other.start()
+    try:
+        assert pool_start().get_start_method() == "forkserver"
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)
+            parallel = similarity(corpus, [BASE], jobs=2)
+    finally:
+        done.set()
+        other.join()
     assert parallel.pairs == review.pairs

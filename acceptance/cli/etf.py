@@ -9,7 +9,7 @@ from typing import Any
 from acceptance.errors import HarnessError
 from acceptance.cli.options import add_game, add_jobs, add_timeout, chosen_game
 from acceptance.running.cases import shown
-from acceptance.running.display import Display
+from acceptance.running.report import Display
 from acceptance.etf.course import (
     Plan,
     etf_case,

@@ -20,7 +20,7 @@ from acceptance.cli.grade import add_grade, add_report
 from acceptance.cli.similar import add_similar
 from acceptance.running.cases import default_root
 from acceptance.cli.shrink import add_shrink, kept_json, kept_lines, shrink_test
-from acceptance.running.display import Display
+from acceptance.running.report import Display
 from acceptance.cli.options import add_game, add_jobs, add_timeout, chosen_game, write_file
 from acceptance.running.regen import Regenerated, Written, new_script, regen
 from acceptance.running.memory import (

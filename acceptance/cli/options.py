@@ -11,6 +11,7 @@ from acceptance.confine.jail import Confined
 from acceptance.confine.limits import DEFAULT_LIMITS, MB, Limits
 from acceptance.errors import HarnessError
 from acceptance.games.registry import GAMES, Game, game_named
+from acceptance.grading.isolation import entered
 from acceptance.running.execution import (
     External,
     Producer,
@@ -155,5 +156,5 @@ def exe_program(args: argparse.Namespace, stack: contextlib.ExitStack) -> Produc
     here = Path.cwd()
     if here == here.parent:
         raise HarnessError("--sandbox shows the program the current folder: run it from another")
-    made = stack.enter_context(sandbox(limits_of(args), args.jobs))
+    made = entered(stack, lambda given: sandbox(given, args.jobs), limits_of(args))
     return Confined(made, made.jail(here, str(here), str(here)), argv, args.timeout)

@@ -65,9 +65,12 @@ REAP_POLL = 10  # milliseconds between two looks for what a run left, while the 
 SIGSET_SIZE, SPAWN_STRUCT_SIZE = 128, 1024  # bytes of glibc's sigset_t; more than its spawn structs
 # posix_spawn's flags: reset the effective ids, default the signals, set the mask, a new session.
 SPAWN_FLAGS = 0x01 | 0x04 | 0x08 | 0x80
-# The signals a run starts with at their default action: those Python ignores, and glibc's own two
-# (SIGCANCEL, SIGSETXID), which its posix_spawn would otherwise leave ignored.
-DEFAULTED = (signal.SIGPIPE, signal.SIGXFSZ, 32, 33)
+# The signals a run starts with at their default action: every one, glibc's own two (SIGCANCEL,
+# SIGSETXID) included, which its posix_spawn would otherwise leave ignored.
+DEFAULTED = tuple(range(1, signal.NSIG))
+GLIBCS_OWN = (32, 33)  # signals glibc's sigaction refuses to change: set by the system call itself
+RT_SIGACTION = {"x86_64": 13, "aarch64": 134, "riscv64": 134}  # its number, by machine
+KERNEL_SIGSET = 8  # bytes of the kernel's sigset_t
 IPC_TABLES = ("/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem")
 REAP_TIME, REAP_PAUSE = 10.0, 0.001  # seconds to wait for a run's leftovers to die, and a pause
 
@@ -108,12 +111,34 @@ def unprivileging() -> None:
 
 def unignored() -> None:
     """Give back its default action to every signal this server was started with ignored (the
-    grader's own, under `nohup` or as a shell's background job), so that no run inherits it
-    ignored; SIGPIPE and SIGXFSZ, which Python ignores, each run gets at their default."""
+    grader's own, under `nohup` or as a shell's background job, or glibc's own two that a
+    posix_spawn left ignored) and block none, so that no run inherits a signal ignored or
+    blocked; SIGPIPE and SIGXFSZ, which Python ignores, each run gets at their default."""
     kept = {signal.SIGPIPE, signal.SIGXFSZ}
     for number in signal.valid_signals() - kept:
         if signal.getsignal(number) == signal.SIG_IGN:
             signal.signal(number, signal.SIG_DFL)
+    ignored = ignored_now()
+    for own in GLIBCS_OWN:
+        if ignored & 1 << (own - 1):
+            defaulted(own)
+    signal.pthread_sigmask(signal.SIG_SETMASK, ())
+
+
+def ignored_now() -> int:
+    """The signals this process ignores, as the kernel's mask (/proc/self/status)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        rows = dict(line.split(":", 1) for line in status)
+    return int(rows["SigIgn"], 16)
+
+
+def defaulted(number: int) -> None:
+    """Give a signal its default action by the system call (glibc refuses its own signals)."""
+    action = ctypes.create_string_buffer(64)  # handler SIG_DFL (0), no flag, an empty mask
+    call = RT_SIGACTION.get(os.uname().machine)
+    if call is None:
+        raise OSError(0, f"cannot give signal {number} back its default on this machine")
+    checked(LIBC.syscall(call, number, action, None, KERNEL_SIGSET), f"cannot default {number}")
 
 
 def prepare(settings: dict[str, Any]) -> None:

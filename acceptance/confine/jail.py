@@ -14,6 +14,7 @@ from acceptance.confine.spawner import NotStarted
 from acceptance.running.cases import Case
 from acceptance.running.execution import (
     OUTPUT_LIMIT,
+    Doubt,
     Ending,
     Guard,
     Output,
@@ -92,7 +93,8 @@ class Confined:
             detail = f"cannot run {self.argv[0]!r} in the sandbox: {error.strerror}"
             return Output(not_started(error.errno), detail=detail)
         except OSError as error:
-            return Output(Status.CRASHED, detail=f"cannot run the sandbox: {error}")
+            detail = f"cannot run the sandbox: {error}"
+            return Output(Status.CRASHED, detail=detail, doubt=Doubt.GRADER)
         tail = ending.stderr.decode("utf-8", errors="replace").splitlines()[-1:]
         if ending.code in (126, 127) and tail and tail[0].startswith(START_FAILED):
             why = tail[0].rpartition(": ")[2]

@@ -2,8 +2,10 @@
 from the signal that ended it or the signs in its error output."""
 
 import contextlib
+import dataclasses
 import resource
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from acceptance.running.execution import (
@@ -64,6 +66,27 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
+# Each limit's option of `at grade` and `at run --sandbox`, and the unit of its value there.
+OPTIONS = {
+    "cpu": ("--cpu-limit", 1),
+    "memory": ("--memory-limit", MB),
+    "processes": ("--process-limit", 1),
+    "file_size": ("--file-limit", MB),
+}
+
+
+def too_low(limits: Limits, starts: Callable[[Limits], bool]) -> str:
+    """Why no run could start under these limits, where one limit below its default is the
+    cause (runs start once that one limit is at its default): that option to raise, in a line;
+    '' when no such limit is the cause."""
+    for name, (option, unit) in OPTIONS.items():
+        given, default = getattr(limits, name), getattr(DEFAULT_LIMITS, name)
+        if given < default and starts(dataclasses.replace(limits, **{name: default})):
+            return (
+                f"{option} {given // unit} is below what a run needs to start"
+                f" (it starts with the default, {default // unit}): raise it"
+            )
+    return ""
 
 
 def reason_of(code: int, stderr: bytes) -> Status | None:

@@ -9,7 +9,6 @@ in processes of its own while its runs go on (`Explainers`), not in its own once
 
 import multiprocessing
 import os
-import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -26,6 +25,7 @@ from acceptance.store.digests import digest
 from acceptance.running.compare import DiffLine, Mismatch, PerDiff, diff_json, lines_json
 from acceptance.running.cause import Cause, explainer_digest
 from acceptance.running.cases import Case
+from acceptance.running.spawning import threads
 from acceptance.running.coverage import Coverage, Covered, Lines, Reach, coverage, explained
 from acceptance.running.suite import Outcome, Result
 from oracle.version import package_version
@@ -200,15 +200,6 @@ def merge_kept(target: Store, stores: Sequence[Store]) -> None:
 
 
 _suite: tuple[Case, ...] = ()  # an explaining process's suite, handed over as it is forked
-
-
-def threads() -> int:
-    """The threads of this process, those a library started without Python's `threading` too
-    (the kernel's count where there is one)."""
-    try:
-        return len(os.listdir("/proc/self/task"))
-    except OSError:
-        return threading.active_count()
 
 
 def _take_suite(cases: tuple[Case, ...], grader: int) -> None:

@@ -15,7 +15,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from acceptance.running.cases import Case
 from acceptance.running.compare import Mismatch, diff_json
-from acceptance.running.execution import External, Guard, Producer, Setting, Status, graders_now
+from acceptance.errors import HarnessError
+from acceptance.running.execution import (
+    Doubt,
+    External,
+    Guard,
+    Output,
+    Producer,
+    Setting,
+    Status,
+    graders_now,
+)
 from acceptance.confine.jail import Confined, Jail, Runner
 from acceptance.running.suite import Outcome, Result, difference, outcome_of
 from acceptance.marking.submissions import Done, Submission, Task, program_of
@@ -25,6 +35,7 @@ from acceptance.running.execution import (
 )
 
 GIVE_UP = 3  # timeouts after which a submission's remaining tests are not run
+RUNS = 3  # runs of one test at most while its ending may not be its program's own doing
 
 
 @dataclass(frozen=True)
@@ -92,7 +103,7 @@ class Grader:
             return Result(case, Outcome.NOT_RUN, detail=detail), b"", None
         expected = self.expected[case]
         limit = 4 * len(expected) + (1 << 20)
-        actual = self.program(submission, limit)(case)
+        actual = undisturbed(self.program(submission, limit), submission, case)
         if actual.status is Status.TIMED_OUT:
             with self.lock:
                 self.timeouts[submission.name] = self.timeouts.get(submission.name, 0) + 1
@@ -101,6 +112,24 @@ class Grader:
         seconds = time.perf_counter() - started
         result = Result(case, outcome, seconds, judged.mismatch, actual.detail)
         return result, actual.stdout, judged.diff
+
+
+def undisturbed(program: Producer, submission: Submission, case: Case) -> Output:
+    """The output of a run that is its program's own doing: a run whose ending may have been
+    caused from outside (a signal not a fault's, no limit explaining it) or by the grader's side
+    is run again, up to RUNS runs in all; the last of RUNS such runs is the verdict where a signal
+    ended each (a program that kills itself, say), and stops the grading (HarnessError, its runs
+    kept) where the grader's side failed each time."""
+    for _ in range(RUNS):
+        output = program(case)
+        if output.doubt is Doubt.NONE:
+            return output
+    if output.doubt is Doubt.GRADER:
+        raise HarnessError(
+            f"{submission.name}, {case.name}: {output.detail} ({RUNS} times): the runs finished"
+            " are kept; the same command goes on from them"
+        )
+    return output
 
 
 class Turns:

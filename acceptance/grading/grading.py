@@ -56,7 +56,7 @@ from acceptance.store.database import STORE, Graded, Pupil, Run, Ready, Store, r
 from acceptance.store.digests import digest, folder_digest, test_key
 from acceptance.running.cases import Case, shown
 from acceptance.running.coverage import Covered
-from acceptance.running.display import progress_bar
+from acceptance.running.report import progress_bar
 from acceptance.running.report import plural
 from acceptance.running.suite import Outcome, Result
 

@@ -4,17 +4,20 @@ when the grader asks for it (--no-sandbox). Whatever the level, the grader's pri
 suite, every submission, the reports, the project itself) are hidden from the programs."""
 
 import contextlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from importlib import metadata
 from pathlib import Path
+from typing import TypeVar
 
 from acceptance.confine.bwrap import sandbox
 from acceptance.confine.jail import Runner
-from acceptance.confine.limits import Limits
+from acceptance.confine.limits import Limits, too_low
 from acceptance.confine.unprivileged import available, lock, unprivileged
 from acceptance.errors import HarnessError
 from acceptance.running.cases import DISTRIBUTION, Case, shown
+
+Made = TypeVar("Made", bound=Runner)
 
 
 class Isolation(Enum):
@@ -67,18 +70,54 @@ def confine(
     grader should be told of it. Without an isolation `wanted`, bubblewrap, where it fails root
     falls back to unprivileged users (see `lock_private`) and anyone else gets the error. A
     grading's worker process wants the isolation the grading found, or fails: it tries no other
-    (bubblewrap has failed once already)."""
+    (bubblewrap has failed once already). Where no run can start for a limit below what a run needs,
+    the error names that limit, and no other isolation is tried."""
     if wanted is Isolation.NONE:
         return Isolation.NONE, None, []
     told: list[str] = []
     if wanted is not Isolation.UNPRIVILEGED:
         try:
-            return Isolation.BUBBLEWRAP, stack.enter_context(sandbox(limits, runs, private)), []
+            bubblewrap = entered(stack, lambda given: sandbox(given, runs, private), limits)
+            return Isolation.BUBBLEWRAP, bubblewrap, []
+        except LimitTooLow:
+            raise
         except HarnessError as error:
             if wanted is Isolation.BUBBLEWRAP or not available():
                 raise
             told = [f"{error}; each run goes as an unprivileged user of its own instead"]
-    return Isolation.UNPRIVILEGED, stack.enter_context(unprivileged(limits, runs)), told
+    users = entered(stack, lambda given: unprivileged(given, runs), limits)
+    return Isolation.UNPRIVILEGED, users, told
+
+
+class LimitTooLow(HarnessError):
+    """No run can start under the limits given, one of which is below what a run needs."""
+
+
+def entered(
+    stack: contextlib.ExitStack,
+    make: Callable[[Limits], contextlib.AbstractContextManager[Made]],
+    limits: Limits,
+) -> Made:
+    """The runner `make` gives with these limits, entered on the stack; where none can start,
+    LimitTooLow naming the limit to raise when one is the cause, else the runner's own error."""
+    try:
+        return stack.enter_context(make(limits))
+    except HarnessError as error:
+        why = too_low(limits, lambda raised: starts(make, raised))
+        if why:
+            raise LimitTooLow(why) from None
+        raise error
+
+
+def starts(
+    make: Callable[[Limits], contextlib.AbstractContextManager[Runner]], limits: Limits
+) -> bool:
+    """Whether the runner `make` gives with these limits starts (and runs its probe)."""
+    try:
+        with make(limits):
+            return True
+    except HarnessError:
+        return False
 
 
 def lock_private(isolation: Isolation, private: Sequence[Path]) -> list[str]:

@@ -36,6 +36,7 @@ from pygments.util import ClassNotFound
 from acceptance.errors import HarnessError
 from acceptance.marking.submissions import folder_names
 from acceptance.running.cases import shown
+from acceptance.running.spawning import pool_start
 
 K = 12  # tokens hashed together: shorter shared runs are what any two programs have
 WINDOW = 12  # runs per window: a shared run of K + WINDOW - 1 tokens is always found
@@ -247,7 +248,7 @@ def all_sources(folders: Sequence[Path], jobs: int) -> list[list[Source]]:
     work, and each submission's is its own)."""
     if jobs == 1 or len(folders) < 2:
         return [submission_sources(folder) for folder in folders]
-    with ProcessPoolExecutor(min(jobs, len(folders))) as pool:
+    with ProcessPoolExecutor(min(jobs, len(folders)), pool_start()) as pool:
         return list(pool.map(submission_sources, folders, chunksize=4))
 
 

@@ -22,6 +22,7 @@ from typing import IO, Protocol
 from acceptance.running.cases import Case
 from acceptance.errors import HarnessError
 from acceptance.games.registry import Game, Transcript
+from acceptance.running.spawning import spawn
 
 STDERR_TAIL = 5
 STDERR_KEPT = 1 << 16  # bytes of a program's error output kept (its end)
@@ -29,7 +30,6 @@ DEFAULT_TIMEOUT = 10.0  # seconds one run of a program may take, unless told oth
 OUTPUT_LIMIT = 1 << 28  # bytes of output after which a runaway program is stopped
 READ_SIZE = 1 << 16
 TIMEOUT = "timeout"  # why `drain` stopped a program that did not end in time
-DEFAULTS = (signal.SIGPIPE, signal.SIGXFSZ)  # ignored by Python, not by the programs it starts
 
 
 class Status(Enum):
@@ -47,13 +47,53 @@ class Status(Enum):
     OVER_FILE_SIZE = "over the file size limit"
 
 
+class Doubt(Enum):
+    """Why a run's ending may not be its program's own doing, so that the run is not yet a
+    verdict: none; a signal that may have come from outside it (an operator, the OOM killer, a
+    job or container ending); the grader's own side failing (a helper process lost, a sandbox
+    that could not start)."""
+
+    NONE = ""
+    SIGNAL = "signal"
+    GRADER = "grader"
+
+
+# Why a program cannot be started that is the program's own: missing, not runnable, not a program.
+NOT_RUNNABLE = frozenset(
+    {
+        errno.ENOENT,
+        errno.EACCES,
+        errno.EPERM,
+        errno.ENOEXEC,
+        errno.ENOTDIR,
+        errno.EISDIR,
+        errno.ELOOP,
+        errno.ENAMETOOLONG,
+    }
+)
+# The signals a program raises on itself by a fault of its own: a run they end is a verdict.
+FAULTS = frozenset(
+    {
+        signal.SIGSEGV,
+        signal.SIGBUS,
+        signal.SIGFPE,
+        signal.SIGILL,
+        signal.SIGABRT,
+        signal.SIGTRAP,
+        signal.SIGSYS,
+    }
+)
+
+
 @dataclass(frozen=True)
 class Output:
-    """What a program printed for a script, how it ended, and why if badly."""
+    """What a program printed for a script, how it ended, why if badly, and whether that ending
+    may not be the program's own doing."""
 
     status: Status
     stdout: bytes = b""
     detail: str = ""
+    doubt: Doubt = Doubt.NONE
 
 
 Producer = Callable[[Case], Output]
@@ -300,27 +340,15 @@ def kept_from_programs() -> None:
 
 class Started:
     """A program started by posix_spawn, which costs the grader less CPU than Popen (a vfork and
-    an exec, no Python between): its standard input /dev/null, its output's pipes, the signals
-    Python ignores given back their defaults, as Popen does; its environment the grader's own
-    unless given one (a plain dict is passed at once, os.environ read key by key in Python)."""
+    an exec, no Python between): its standard input /dev/null, its output's pipes, every signal
+    at its default and none blocked, whatever the grader inherited (`spawning`); its environment
+    the grader's own unless given one."""
 
     def __init__(self, argv: list[str], environment: Mapping[str, str] | None = None) -> None:
         kept_from_programs()
         readers, writers = zip(os.pipe(), os.pipe(), strict=True)
-        actions = [
-            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-            (os.POSIX_SPAWN_DUP2, writers[0], 1),
-            (os.POSIX_SPAWN_DUP2, writers[1], 2),
-        ]
         try:
-            self.pid = os.posix_spawnp(
-                argv[0],
-                argv,
-                os.environ if environment is None else environment,
-                file_actions=actions,
-                setsid=True,
-                setsigdef=DEFAULTS,
-            )
+            self.pid = spawn(argv, environment, writers)
         except OSError:
             for reader in readers:
                 os.close(reader)
@@ -467,8 +495,15 @@ def verdict(ending: Ending, timeout: float, code: int, reason: Status | None = N
         return Output(Status.PRINTED_TOO_MUCH, ending.stdout, ending.stopped)
     if code != 0:
         why = "\n".join(filter(None, [exit_detail(code), stderr_tail(ending.stderr)]))
-        return Output(reason or Status.CRASHED, ending.stdout, why)
+        doubt = Doubt.SIGNAL if reason is None and from_outside(code) else Doubt.NONE
+        return Output(reason or Status.CRASHED, ending.stdout, why, doubt)
     return Output(Status.OK, ending.stdout)
+
+
+def from_outside(code: int) -> bool:
+    """Whether an exit status (a signal N as -N) may have been caused from outside the program:
+    a signal other than a fault's."""
+    return code < 0 and -code not in FAULTS
 
 
 @dataclass(frozen=True)
@@ -489,5 +524,7 @@ class External:
             ending = run_program(argv, self.timeout, self.limit, self.guard, setting=self.setting)
         except OSError as error:
             detail = f"cannot run {self.argv[0]!r}: {error.strerror}"
-            return Output(not_started(error.errno), detail=detail)
+            if error.errno in NOT_RUNNABLE:
+                return Output(not_started(error.errno), detail=detail)
+            return Output(Status.CRASHED, detail=detail, doubt=Doubt.GRADER)
         return verdict(ending, self.timeout, ending.code)

@@ -1,4 +1,5 @@
-"""Reports of a run for people (one line per failure, block diffs) and for CI (JUnit XML, JSON)."""
+"""Reports of a run for people (a progress bar as it goes, one line per failure, block diffs) and
+for CI (JUnit XML, JSON)."""
 
 import json
 import re
@@ -17,6 +18,7 @@ from acceptance.running.compare import (
     white_space,
 )
 from acceptance.running.suite import Outcome
+import sys
 
 INDENT = "    "
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -251,3 +253,48 @@ def json_summary(
     if shrunk:
         run["shrunk"] = shrunk
     return json.dumps(run, indent=2) + "\n"
+
+
+class Display:
+    """Shows a run as it goes: a progress bar on a terminal, a line (or report) per failed test."""
+
+    def __init__(self, total: int, diffs: bool, quiet: bool) -> None:
+        self.diffs = diffs
+        self.quiet = quiet
+        self.bar = progress_bar(total) if sys.stderr.isatty() else None
+        self.total = total
+        self.seen: list[Result] = []
+
+    def __call__(self, result: Result) -> None:
+        """Show one finished test."""
+        self.seen.append(result)
+        if not result.passed and not self.quiet:
+            self.write(explained_report(result) if self.diffs else headline(result))
+        if self.bar is not None:
+            self.bar.update()
+
+    def write(self, text: str) -> None:
+        """Print a line to stdout without breaking the progress bar."""
+        if self.bar is None:
+            print(text)
+        else:
+            self.bar.write(text, file=sys.stdout)
+
+    def stopped(self) -> str:
+        """What a run stopped by Ctrl-C had done: its counts so far."""
+        passed = sum(result.passed for result in self.seen)
+        done = len(self.seen)
+        counts = f"{passed} passed, {done - passed} failed"
+        return f"stopped after {done} of {plural(self.total, 'test')}: {counts}"
+
+    def close(self) -> None:
+        """Remove the progress bar."""
+        if self.bar is not None:
+            self.bar.close()
+
+
+def progress_bar(total: int) -> Any:
+    """A progress bar on stderr; tqdm is imported only when there is a terminal to draw on."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="test", leave=False, file=sys.stderr)

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import multiprocessing
 import os
 import subprocess
 import sys
@@ -45,6 +44,7 @@ from acceptance.confine.bwrap import sandbox
 from acceptance.confine.limits import Limits
 from acceptance.confine.unprivileged import available
 from acceptance.running.report import plural
+from acceptance.running.spawning import pool_start
 from acceptance.grading.workers import WORKER
 from tools.benchmarks.oracle import ENVIRONMENT
 from tools.benchmarks.grading import make_class
@@ -150,8 +150,7 @@ def loops_at_once(pupils: Sequence[str], count: int) -> float:
     the machine itself starts on `count` cores, the bound of `-j count`; their own CPU
     seconds."""
     shares = [pupils[number::count] for number in range(count)]
-    context = multiprocessing.get_context("fork")  # no thread here yet: nothing to copy but us
-    with ProcessPoolExecutor(count, mp_context=context) as pool:
+    with ProcessPoolExecutor(count, mp_context=pool_start()) as pool:
         return sum(pool.map(plain_loop, shares))
 
 

@@ -29,13 +29,16 @@ import ast
 import ctypes
 import importlib
 import itertools
-import multiprocessing
+import os
+import pickle
 import resource
 import statistics
 import sys
 import tempfile
 import threading
 import time
+import traceback
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -303,11 +306,48 @@ def run(
 ) -> list[Census]:
     """Measure the mutants, `jobs` at a time, in order, each in a fresh forked worker (one job
     too): a mutant's runs swap code into the live oracle and may be stopped at any bytecode, so
-    the measuring process itself never runs one."""
+    the measuring process itself never runs one. The workers are forked by this thread alone,
+    with no other thread about (a pool's own threads would make each fork copy their locks)."""
     PLAN.append(plan(scripts))
-    context = multiprocessing.get_context("fork")
-    with context.Pool(jobs, initializer=confine, maxtasksperchild=1) as pool:
-        return [reported(result, report) for result in pool.imap(census, names)]
+    waiting: deque[tuple[int, int]] = deque()  # the workers measuring, in order: pid, pipe
+    results: list[Census] = []
+    for name in names:
+        if len(waiting) == jobs:
+            results.append(reported(collected(*waiting.popleft()), report))
+        waiting.append(forked(name))
+    while waiting:
+        results.append(reported(collected(*waiting.popleft()), report))
+    return results
+
+
+def forked(name: str) -> tuple[int, int]:
+    """A worker forked to measure one mutant (confined), sending its census down a pipe: its pid
+    and the pipe's reading end."""
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the worker: it never returns
+        os.close(reader)
+        try:
+            confine()
+            with os.fdopen(writer, "wb") as sending:
+                pickle.dump(census(name), sending)
+        except BaseException:
+            traceback.print_exc()
+            os._exit(1)
+        os._exit(0)
+    os.close(writer)
+    return pid, reader
+
+
+def collected(pid: int, reader: int) -> Census:
+    """A worker's census once it has sent it and ended; RuntimeError if it ended without one."""
+    with os.fdopen(reader, "rb") as receiving:
+        sent = receiving.read()
+    code = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    if code != 0 or not sent:
+        raise RuntimeError(f"a census worker ended with {code} and no census")
+    result: Census = pickle.loads(sent)
+    return result
 
 
 def reported(result: Census, report: Callable[[Census], None]) -> Census:

@@ -1,0 +1,153 @@
+"""A grade is what a submission's program printed, whatever else happens on the machine: while a
+class is graded, programs are killed from outside and, in a sandbox, the grader's helper processes
+that started them (fork servers, kept sandboxes); the grading ends with the grades of an
+undisturbed grading of the same class, byte for byte (grades.csv), a self-killing submission kept
+as a crash. Seeded: which runs are killed, and how, follows from the seed and the run alone, so a
+failing trial is replayed by its test id, which ends with its seed (`...grades[no sandbox-1]`);
+AT_CHAOS_SEEDS=10 tries seeds 1 to 10. In each isolation the machine has."""
+
+import os
+import random
+import shutil
+import signal
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from acceptance.cli.main import main
+from tests.test_disturbed_runs import ISOLATIONS, isolated, parent
+from tests.test_sandbox import refused_bubblewrap, suite  # noqa: F401
+
+TOKEN = "chaos_"  # in every graded program's command line, before its submission's name
+TESTS = ("at001", "at002", "at003")
+# Each kind's program: its command line names its submission; it prints the output kept beside it
+# for the test (NAME.out), the first lines only where it is wrong, and the self-killer kills
+# itself after printing them.
+PROGRAM = (
+    '#!/bin/sh\nexec sh -c \'sleep 0.3; n=$(basename "$3" .txt);'
+    ' {print} "$(dirname "$1")/$n.out"{end}\' ' + TOKEN + '{name} "$0" "$@"\n'
+)
+KINDS = {
+    "honest": {"print": "cat", "end": ""},
+    "wrong": {"print": "head -n 3", "end": ""},
+    "selfkiller": {"print": "head -n 3", "end": "; kill -KILL $$"},
+}
+CLASS = ("honest1", "honest2", "honest3", "wrong1", "wrong2", "selfkiller1")
+SEEDS = range(1, 1 + int(os.environ.get("AT_CHAOS_SEEDS", "2")))  # more: AT_CHAOS_SEEDS=10
+SHARE = 0.4, 0.2  # the share of runs whose program is killed, and (in a sandbox) whose helper is
+
+
+def a_class(place: Path, tests: Path) -> list[Path]:
+    """The class, each program beside the expected output of each test."""
+    pupils = []
+    for name in CLASS:
+        folder = place / name
+        folder.mkdir(parents=True)
+        kind = KINDS[name.rstrip("0123456789")]
+        (folder / "program").write_text(PROGRAM.format(name=name, **kind))
+        (folder / "program").chmod(0o755)
+        for test in TESTS:
+            expected = tests / "expected" / f"{test}.expected.txt"
+            shutil.copy(expected, folder / f"{test}.out")
+        folder.chmod(0o755)
+        pupils.append(folder)
+    return pupils
+
+
+def graded(place: Path, options: list[str]) -> bytes:
+    """grades.csv of the class graded in a fresh folder."""
+    tests = suite(place / "suite", TESTS)
+    pupils = a_class(place / "class", tests)
+    out = place / "out"
+    command = ["grade", "--exe", "{}/program", "--tests", str(tests / "at"), "--out", str(out)]
+    assert main([*command, *options, *map(str, pupils)]) == 0
+    return (out / "grades.csv").read_bytes()
+
+
+REFERENCES: dict[str, bytes] = {}
+
+
+def reference(isolation: str, options: list[str]) -> bytes:
+    """grades.csv of an undisturbed grading in the isolation, made once."""
+    if isolation not in REFERENCES:
+        with tempfile.TemporaryDirectory() as place:
+            os.chmod(place, 0o755)
+            REFERENCES[isolation] = graded(Path(place), options)
+    return REFERENCES[isolation]
+
+
+class Chaos:
+    """Kills, from outside, some of the runs of a grading as it goes on: each run seen (a
+    submission's test) once, by a roll of its own from the seed: its program, or in a sandbox
+    the helper that started it (its parent), or nothing."""
+
+    def __init__(self, seed: int, helpers: bool) -> None:
+        self.seed = seed
+        self.helpers = helpers
+        self.seen: set[tuple[bytes, bytes]] = set()
+        self.killed: list[str] = []
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self.watch)
+
+    def watch(self) -> None:
+        """Look for runs every few milliseconds until told to stop."""
+        while not self.done.wait(0.005):
+            for pid in filter(str.isdigit, os.listdir("/proc")):
+                try:
+                    argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+                    self.met(int(pid), argv)
+                except (OSError, IndexError, ValueError):
+                    continue
+
+    def met(self, pid: int, argv: list[bytes]) -> None:
+        """A process: killed, or its helper, if it is a run not seen before and its roll says so."""
+        named = [word for word in argv if word.startswith(TOKEN.encode())]
+        if not named or b"-b" not in argv:
+            return
+        key = named[0], os.path.basename(argv[argv.index(b"-b") + 1])
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        roll = random.Random(f"{self.seed}/{key[0]!r}/{key[1]!r}").random()
+        if roll < SHARE[0]:
+            os.kill(pid, signal.SIGKILL)
+            self.killed.append(f"program {key}")
+        elif roll < sum(SHARE) and self.helpers:
+            os.kill(parent(pid), signal.SIGKILL)
+            self.killed.append(f"helper {key}")
+
+    def __enter__(self) -> "Chaos":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.done.set()
+        self.thread.join()
+
+
+@pytest.fixture
+def chaos_place(tmp_path: Path) -> Iterator[Path]:
+    """A folder for a trial that a run's user may enter."""
+    tmp_path.chmod(0o755)
+    yield tmp_path
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("isolation", ISOLATIONS)
+def test_runs_and_helpers_killed_from_outside_leave_the_undisturbed_grades(
+    isolation: str,
+    seed: int,
+    monkeypatch: pytest.MonkeyPatch,
+    refused_bubblewrap: Path,  # noqa: F811
+    chaos_place: Path,
+) -> None:
+    options = isolated(isolation, monkeypatch, refused_bubblewrap)
+    expected = reference(isolation, options)
+    with Chaos(seed, helpers=isolation != "no sandbox") as chaos:
+        grades = graded(chaos_place, options)
+    assert chaos.killed, "the seed killed nothing: choose another"
+    assert grades == expected, f"seed {seed}, killed: {chaos.killed}"
+    assert b"selfkiller1,0,0,3,0.0,3 crashed" in grades
