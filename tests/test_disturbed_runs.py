@@ -195,7 +195,7 @@ def test_a_signal_a_limit_explains_is_a_verdict() -> None:
     ("number", "status", "doubt"),
     [
         (errno.ENOENT, Status.NOT_FOUND, Doubt.NONE),
-        (errno.EACCES, Status.NOT_FOUND, Doubt.NONE),
+        (errno.EACCES, Status.NOT_EXECUTABLE, Doubt.NONE),
         (errno.EMFILE, Status.CRASHED, Doubt.GRADER),
         (errno.EAGAIN, Status.CRASHED, Doubt.GRADER),
     ],
