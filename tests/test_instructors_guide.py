@@ -5,7 +5,6 @@ and the ETF files, a grading and the shards of one graded before. Each ends with
 a usage error or a traceback; where no sandbox can run here, the commands that grade in it are
 skipped (under CI=true they fail)."""
 
-import argparse
 import glob
 import os
 import re
@@ -16,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli.main import main, parser
+from acceptance.cli.main import main
+from tests.guides import subcommands
 from tests.test_sandbox import IN_CI, sandbox_trouble
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,17 +28,6 @@ GUIDES = [
 PROGRAM = "#!/bin/sh\necho 'state:not started, normal, ok'\n"
 GAME = "import sys\n\nprint('state:not started, normal, ok')\nprint(len(sys.argv))\n"
 STARTER = "import sys\n\nprint('state:not started, normal, ok')\n"
-
-
-def subcommands() -> set[str]:
-    """The names of `at`'s subcommands."""
-    actions = parser()._subparsers._group_actions  # type: ignore[union-attr]
-    return {
-        name
-        for action in actions
-        if isinstance(action, argparse._SubParsersAction)
-        for name in action.choices
-    }
 
 
 def guide_commands() -> list[str]:

@@ -4,7 +4,6 @@ written, in a student's repository: a copy of the public suite, their programs `
 their own tests. Each ends as the guide says (a finding of `at fuzz`, a failing script kept by
 `at shrink`: 1; anything else: 0), never in a usage error or a traceback."""
 
-import argparse
 import os
 import re
 import shlex
@@ -13,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.cli.main import main, parser
+from acceptance.cli.main import main
+from tests.guides import subcommands
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "how-to" / "students.md"
@@ -30,17 +30,6 @@ root = "../tests/acceptance/"
 acceptance_tests = ["./student"]
 executable = "../my_game"
 """
-
-
-def subcommands() -> set[str]:
-    """The names of `at`'s subcommands."""
-    actions = parser()._subparsers._group_actions  # type: ignore[union-attr]
-    return {
-        name
-        for action in actions
-        if isinstance(action, argparse._SubParsersAction)
-        for name in action.choices
-    }
 
 
 def guide_commands() -> list[tuple[str, str]]:
