@@ -184,7 +184,7 @@ PACKAGES = {
     "acceptance": Package(
         ("acceptance",),
         test_files(
-            *("causes", "class_report", "class_star_lanes", "gradescope", "grading_store"),
+            *("slips", "class_report", "class_star_lanes", "gradescope", "grading_store"),
             *("merge", "points", "report_injection", "sandbox", "sandbox_limits", "acceptance"),
             *(f"harness_{name}" for name in ("cases", "compare", "fuzz", "games", "grade")),
             *(f"harness_{name}" for name in ("places", "pytest", "regen", "report", "run")),
@@ -195,6 +195,8 @@ PACKAGES = {
             *("at_reference", "differential", "coverage_processes", "run_order", "sandbox_kept"),
             *("judged_once", "run_end", "run_start", "grading_processes", "made_once_per_diff"),
             *("sandbox_covers", "class_report_entries", "cause_keys", "project_folders"),
+            *("one_line_mistakes", "white_space_first", "interrupted", "plurals", "disturbed_runs"),
+            *("run_since_last", "shrink_same_cause", "fuzz_every"),
         )
         + ("tests/basic/test_pcbasic_driver.py",),
         "not test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions_nothing"
