@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
-from collections.abc import Iterator
 
 from model.tables import ROW_LETTERS
 

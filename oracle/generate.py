@@ -35,8 +35,8 @@ from model.game import Game
 from model.geometry import Position
 from model.session import MENU_SIZES, Session, Stage
 from model.tables import SPAWN_KIND_RANGE, PowerKind
-from oracle.declarations import ROW, THRESHOLD, call_text
 from oracle.calls import Call
+from oracle.declarations import ROW, THRESHOLD, call_text
 from oracle.typecheck import check
 
 ROWS = ROW.items

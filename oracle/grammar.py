@@ -11,8 +11,8 @@ from typing import cast
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from oracle.cache import folder
-from oracle.declarations import DECLARATIONS, Argument
 from oracle.calls import Call, ScriptSyntaxError, TooManyArguments
+from oracle.declarations import DECLARATIONS, Argument
 
 
 class _ToCalls(Transformer[Token, list[Call]]):

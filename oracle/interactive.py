@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TextIO
 
 from model.session import Session
-from oracle.declarations import DECLARATIONS
 from oracle.calls import ScriptError
+from oracle.declarations import DECLARATIONS
 from oracle.parser import BLANKS, parse
 from oracle.runner import run_step, state
 from oracle.typecheck import check_calls

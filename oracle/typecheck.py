@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from commands import REGISTRY, Command
-from oracle.declarations import DECLARATIONS, call_text
 from oracle.calls import Call, ScriptError
+from oracle.declarations import DECLARATIONS, call_text
 
 TYPE_HEADING = "Type Error: specification of command executions is not type-correct"
 

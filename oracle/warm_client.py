@@ -8,10 +8,9 @@ instead, so that the same bytes come out either way. It imports nothing but the 
 built-in modules: its start-up is the interpreter's.
 """
 
+import _socket
 import os
 import sys
-
-import _socket
 
 SOCKET_ENVIRONMENT = "ORACLE_WARM_SOCKET"
 SOCKET_NAME = "space-defender-2-oracle.sock"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import inspect
 import string
 import sys
+from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
@@ -20,13 +21,12 @@ from inspect import CO_GENERATOR
 from operator import attrgetter
 from types import CodeType, FrameType, FunctionType
 from typing import Any
-from collections.abc import Callable, Iterator, Mapping
 
 from model import tables, turn
+from model.actions import Move
 from model.enemy import Enemy
 from model.game import Entity, Game
 from model.geometry import Board, Position
-from model.actions import Move
 from model.log import Section, TurnLog
 from model.projectile import Projectile
 from model.scoring import Focus

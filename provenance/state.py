@@ -19,10 +19,10 @@ from model.view import MENUS, _visible
 from provenance.record import (
     NOTICES,
     SESSION,
-    describe,
     Note,
     Recorder,
     RecordingTurnLog,
+    describe,
     explain,
     notice_why,
 )

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from pytest_regressions.file_regression import FileRegressionFixture
 
+from acceptance.games.registry import GAMES
 from acceptance.running.cases import Case, collect, expected_target, script_folder
 from acceptance.running.execution import Status, clone_output
-from acceptance.games.registry import GAMES
 from acceptance.running.report import full_report, headline
 from acceptance.running.suite import Outcome, Result, difference
 

@@ -4,10 +4,10 @@ and diff digested once (a class's wrong outputs share a few dozen), the same key
 from dataclasses import replace
 
 from acceptance.grading.explained import CauseKeys, oracle_key
-from acceptance.store.digests import digest
 from acceptance.running.cases import collect
 from acceptance.running.compare import DiffLine, Mismatch, Side, diff_json
 from acceptance.running.suite import Outcome, Result
+from acceptance.store.digests import digest
 from tests.classroom import ROOT
 
 DIFF = (DiffLine(Side.EXPECTED, 3, "state: ok\n"), DiffLine(Side.ACTUAL, 3, "state: ko\n"))

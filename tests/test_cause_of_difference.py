@@ -12,6 +12,8 @@ import model.enemies.grunt
 import model.spawning
 import model.turn
 from acceptance.games.registry import GAMES, SPACE_DEFENDER_2
+from acceptance.games.tellers import LABELS, shown, space_defender_2
+from acceptance.games.told import Role, Telling, Told
 from acceptance.running.cases import Case
 from acceptance.running.cause import (
     Cause,
@@ -22,8 +24,6 @@ from acceptance.running.cause import (
     find_cause,
 )
 from acceptance.running.compare import DiffLine, Mismatch, Side, compare
-from acceptance.games.tellers import LABELS, shown, space_defender_2
-from acceptance.games.told import Role, Telling, Told
 from model.actions import Action, Pass
 from model.game import Game
 from model.tables import Error

@@ -18,15 +18,15 @@ from acceptance.reports.class_report import bucket_label, bucket_of, histogram
 from acceptance.running.cases import collect
 from acceptance.running.coverage import coverage
 from provenance.rules import RULES
-from tools.webpage.browser import Browser
 from tests.classroom import (
     SPACE_CLASS,
     SPACE_TESTS,
     copy_suite,
-    make_class,
-    holding,
     grade_unsandboxed,
+    holding,
+    make_class,
 )
+from tools.webpage.browser import Browser
 
 BAR = re.compile(
     r'<div class="bucket" title="(\d+) scored ([^"]+)"><span class="count">(\d+)</span>'

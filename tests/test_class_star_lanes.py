@@ -16,9 +16,9 @@ from tests.classroom import (
     LANES_TESTS,
     TEMPLATE,
     copy_suite,
+    grade_unsandboxed,
     holding,
     make_class,
-    grade_unsandboxed,
 )
 
 CAUSE_ROW = re.compile(

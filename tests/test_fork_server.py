@@ -23,9 +23,9 @@ from acceptance.confine import spawner as spawners
 from acceptance.confine.bwrap import Sandbox, sandbox
 from acceptance.confine.jail import Jail
 from acceptance.confine.limits import Limits
-from acceptance.confine.users import kill_all_of
 from acceptance.confine.spawner import Confinement, NotStarted, Spawner, retirement
 from acceptance.confine.unprivileged import Unprivileged, unprivileged
+from acceptance.confine.users import kill_all_of
 from acceptance.running.execution import Ending, Guard, Setting, Stopped, run_program
 from tests.test_sandbox import sandbox_trouble
 from tests.test_sandbox_limits import (

@@ -18,16 +18,13 @@ from typing import Any
 
 import pytest
 
-from acceptance.cli.main import main
 from acceptance.cli.grade import REPORTS
-from acceptance.errors import HarnessError
-from acceptance.grading.grader import Grader
-from acceptance.marking.submissions import expected_bytes, submissions
-from acceptance.grading import isolation
-from acceptance.grading import grading
-from acceptance.grading.isolation import Isolation
+from acceptance.cli.main import main
 from acceptance.confine.limits import DEFAULT_LIMITS
-from acceptance.store.database import STORE, Ready, kept_runs, ready
+from acceptance.errors import HarnessError
+from acceptance.grading import grading, isolation
+from acceptance.grading.grader import Grader
+from acceptance.grading.isolation import Isolation
 from acceptance.grading.workers import (
     WORKER,
     Part,
@@ -40,8 +37,10 @@ from acceptance.grading.workers import (
     received,
     sent,
 )
+from acceptance.marking.submissions import expected_bytes, submissions
 from acceptance.running.cases import collect
 from acceptance.running.suite import Outcome
+from acceptance.store.database import STORE, Ready, kept_runs, ready
 from tests.classroom import EXACT, ROOT, TEMPLATE, TRAILING_SPACE, Kind, copy_suite, make_class
 from tests.test_sandbox_limits import need
 from tools.benchmarks.scaling import helper_pids

@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from acceptance.cli.main import main
 from acceptance.cli.grade import REPORTS
+from acceptance.cli.main import main
 from acceptance.errors import HarnessError
 from acceptance.grading import explained
 from acceptance.reports.missed import caused

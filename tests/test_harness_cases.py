@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.running.cases import collect, expected_target
 from acceptance.errors import HarnessError
+from acceptance.running.cases import collect, expected_target
 
 
 @pytest.fixture

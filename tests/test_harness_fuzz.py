@@ -10,8 +10,8 @@ from pathlib import Path
 import echo_game
 import pytest
 
-from acceptance.cli.main import main
 from acceptance.cli.fuzz import DEFAULT_BUDGET
+from acceptance.cli.main import main
 from acceptance.games.registry import GAMES, SPACE_DEFENDER_2
 from oracle.parser import parse
 from oracle.runner import run_script

@@ -13,11 +13,11 @@ from pathlib import Path
 import echo_game
 import pytest
 
-from acceptance.running.cases import collect, make_case
 from acceptance.cli.main import main
-from acceptance.running.execution import clone_output
 from acceptance.games import pcbasic
 from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, game_of_folder, sister_game
+from acceptance.running.cases import collect, make_case
+from acceptance.running.execution import clone_output
 
 ROOT = Path(__file__).resolve().parent.parent
 ECHO_PROGRAM = Path(echo_game.__file__)

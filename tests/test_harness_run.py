@@ -11,8 +11,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from acceptance.running.cases import is_script
 from acceptance.cli.main import main
+from acceptance.running.cases import is_script
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN_LINE = 30

@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 import oracle.cli
-from oracle.cli import main
 from oracle.calls import SYNTAX_HEADING
+from oracle.cli import main
+from oracle.generate import script
 from oracle.runner import run_script
 from oracle.typecheck import TYPE_HEADING
-from oracle.generate import script
 
 INITIAL = "  state:not started, normal, ok\n  Welcome to Space Defender Version 2.\n"
 SETUP = "play(5,10,1,1,1,1,1)\nsetup_next(5)\n"

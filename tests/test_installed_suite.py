@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.running.cases import installed_suite
 from acceptance.cli.main import main
+from acceptance.running.cases import installed_suite
 
 ROOT = Path(__file__).resolve().parent.parent
 

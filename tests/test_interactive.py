@@ -6,10 +6,10 @@ import pytest
 
 from model.session import Session
 from model.view import render
+from oracle.calls import SYNTAX_HEADING
 from oracle.cli import main
 from oracle.declarations import DECLARATIONS
 from oracle.interactive import interact, manual, respond
-from oracle.calls import SYNTAX_HEADING
 from oracle.runner import run_script
 from oracle.typecheck import TYPE_HEADING
 

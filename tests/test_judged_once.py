@@ -7,10 +7,10 @@ from pathlib import Path
 
 from acceptance.grading.grader import Grader
 from acceptance.marking.submissions import Submission
-from acceptance.store.database import Pupil, Store, ready
 from acceptance.running.cases import Case, collect
 from acceptance.running.compare import diff_json
 from acceptance.running.suite import Outcome, Result, difference
+from acceptance.store.database import Pupil, Store, ready
 from tests.classroom import ROOT
 
 

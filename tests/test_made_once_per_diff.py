@@ -4,7 +4,7 @@ its JSON text, its cause's key) are made at its first run only, and are those ma
 
 from pathlib import Path
 
-from acceptance.reports.slips import slip_of, difference_key
+from acceptance.reports.slips import difference_key, slip_of
 from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, PerDiff, Side, compare, lines_json
 from acceptance.running.report import details, diff_lines

@@ -11,8 +11,8 @@ import pytest
 
 from acceptance.cli.main import main
 from acceptance.errors import HarnessError
-from acceptance.marking.submissions import Grade, Submission
 from acceptance.marking.scheme import parse_scheme
+from acceptance.marking.submissions import Grade, Submission
 from acceptance.running.cases import Case
 from acceptance.running.suite import Outcome, Result
 from tests.classroom import (

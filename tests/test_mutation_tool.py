@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from tests import echo_game
-from tools.mutation.mutant_games import Played, first_difference
 from tools.mutation import blind_spots
+from tools.mutation.mutant_games import Played, first_difference
 from tools.mutation.run import (
     ROOT,
     Differential,

@@ -7,7 +7,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from oracle.calls import SYNTAX_HEADING, Call, ScriptError, ScriptSyntaxError, TooManyArguments
-from oracle.parser import Chunk, blank_comment, load_parsing, chunks, parse, parse_chunk, pieces
+from oracle.parser import Chunk, blank_comment, chunks, load_parsing, parse, parse_chunk, pieces
 
 
 def syntax_error(text: str) -> tuple[int, int]:

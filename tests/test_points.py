@@ -18,8 +18,8 @@ from tests.classroom import (
     TRAILING_SPACE,
     Kind,
     copy_suite,
-    make_class,
     grade_unsandboxed,
+    make_class,
 )
 
 TESTS = ["at001", "at002", "at003", "at004"]

@@ -20,13 +20,13 @@ from model.projectile import Projectile
 from model.session import Session, Stage
 from model.tables import PowerKind
 from model.view import render
-from oracle.cli import main
 from oracle.calls import SYNTAX_HEADING
+from oracle.cli import main
+from oracle.generate import Mix, Player, script
 from oracle.parser import chunks
 from oracle.runner import run, run_script, text_source
 from oracle.typecheck import TYPE_HEADING
 from oracle.window import Window
-from oracle.generate import Mix, Player, script
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 TURNS = {"move", "pass", "fire", "special"}

@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 from acceptance.cli.main import main
-from acceptance.running.memory import MEMORY_FILE
 from acceptance.running.cases import make_case
-from acceptance.running.memory import remember
+from acceptance.running.memory import MEMORY_FILE, remember
 from acceptance.running.suite import Outcome, Result, Summary
 
 ROOT = Path(__file__).resolve().parent.parent

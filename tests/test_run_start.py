@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from acceptance.running import execution
+from acceptance.running.cases import Case
 from acceptance.running.execution import (
     GRADERS,
     External,
@@ -28,7 +29,6 @@ from acceptance.running.execution import (
     popen,
     run_program,
 )
-from acceptance.running.cases import Case
 
 
 def output_of(code: str, setting: Setting = GRADERS) -> str:

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import oracle.runner
 from model.session import Session
 from model.view import render
 from oracle.calls import SYNTAX_HEADING
-import oracle.runner
 from oracle.runner import run, run_script, text_source, trace, validate
 from oracle.typecheck import TYPE_HEADING
 

@@ -13,8 +13,15 @@ import pytest
 from acceptance.cli.main import main
 from acceptance.integrity.same_output import same_outputs
 from acceptance.store.database import Store
-from tests.classroom import EXACT, SPACE_TESTS, TRAILING_SPACE, Kind, copy_suite, make_class
-from tests.classroom import grade_unsandboxed
+from tests.classroom import (
+    EXACT,
+    SPACE_TESTS,
+    TRAILING_SPACE,
+    Kind,
+    copy_suite,
+    grade_unsandboxed,
+    make_class,
+)
 from tests.disguises import BASE, CORPUS
 
 CLASS = {

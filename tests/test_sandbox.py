@@ -32,13 +32,13 @@ from pathlib import Path
 import lark as lark_module
 import pytest
 
-from acceptance.cli.main import main
 from acceptance.cli.grade import REPORTS
-from acceptance.errors import HarnessError
-from acceptance.games.registry import space_defender_2
+from acceptance.cli.main import main
 from acceptance.confine.bwrap import PATH, sandbox
 from acceptance.confine.limits import Limits
 from acceptance.confine.users import FIRST_UID, PID_SPAN, UID_SLOTS
+from acceptance.errors import HarnessError
+from acceptance.games.registry import space_defender_2
 from acceptance.store.database import STORE
 from oracle.generate import script
 from tests.classroom import lay_out_autograder

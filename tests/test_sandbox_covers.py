@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.errors import HarnessError
 from acceptance.confine import bwrap as sandbox
 from acceptance.confine.bwrap import covers
+from acceptance.errors import HarnessError
 
 
 @pytest.fixture

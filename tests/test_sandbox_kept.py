@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.confine.kept import Kept
 from acceptance.confine.bwrap import Sandbox, sandbox
 from acceptance.confine.jail import Jail
-from tests.test_sandbox_limits import LIMITS, a_script, need, run_in
+from acceptance.confine.kept import Kept
 from tests.test_sandbox import sandbox_trouble
+from tests.test_sandbox_limits import LIMITS, a_script, need, run_in
 
 LEAVE_PROCESSES = "setsid -f sleep 300; sleep 300 & (sleep 300 &); echo left"
 LEAVE_FILES = (

@@ -20,14 +20,12 @@ from typing import Any
 
 import pytest
 
-from acceptance.running.execution import TIMEOUT, Ending, Status
 from acceptance.confine.bwrap import SCRIPTS, Sandbox, open_copy, open_to_others, sandbox
-from acceptance.confine.spawner import made_in_thread
 from acceptance.confine.jail import HOME, SUBMISSION, Jail
+from acceptance.confine.leftovers import Leftovers
 from acceptance.confine.limits import MB, Limits, exit_code, reason_of, too_low
 from acceptance.confine.namespaces import kernels_own, mount_points
-from acceptance.confine.users import FIRST_UID, PID_SPAN, UID_SLOTS, kill_all_of, user_pool
-from acceptance.confine.leftovers import Leftovers
+from acceptance.confine.spawner import made_in_thread
 from acceptance.confine.unprivileged import (
     Unprivileged,
     homes_place,
@@ -35,6 +33,8 @@ from acceptance.confine.unprivileged import (
     own_copy,
     unprivileged,
 )
+from acceptance.confine.users import FIRST_UID, PID_SPAN, UID_SLOTS, kill_all_of, user_pool
+from acceptance.running.execution import TIMEOUT, Ending, Status
 from tests.test_sandbox import IN_CI, processes_of_runs, sandbox_trouble
 
 SPARE_USERS = 1 << 28  # below the users of the runs (FIRST_UID), sixteen per test process

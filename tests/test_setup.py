@@ -4,7 +4,6 @@ notice, each error of errors.txt in its priority order, and the state line's cou
 from collections.abc import Callable
 
 import pytest
-
 from builders import put_enemy_projectile
 
 from model.session import Session

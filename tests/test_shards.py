@@ -12,13 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.errors import HarnessError
-from acceptance.grading import grading
-from acceptance.grading import isolation
-from acceptance.grading.isolation import Isolation
-from acceptance.grading.merge import in_shard, parse_shard
 from acceptance.confine.jail import Runner
 from acceptance.confine.limits import Limits
+from acceptance.errors import HarnessError
+from acceptance.grading import grading, isolation
+from acceptance.grading.isolation import Isolation
+from acceptance.grading.merge import in_shard, parse_shard
 from acceptance.running.cases import collect
 from tests.browser import require
 from tests.classroom import (

@@ -13,9 +13,8 @@ import pytest
 from acceptance.cli.main import main
 from acceptance.fuzzing.fuzz import Probe, Trial, minimal
 from acceptance.fuzzing.shrunk import shrink_case
-from acceptance.running.cases import make_case
+from acceptance.running.cases import Case, make_case
 from acceptance.running.execution import Output, Status, oracle_output
-from acceptance.running.cases import Case
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST = "at051"  # play, toggle_debug_mode, setup_next(5), move(A,1), move(J,1), move(A,1)

@@ -2,9 +2,9 @@
 copies under every disguise rank first and are flagged, and the base's code counts for nothing."""
 
 import itertools
+import json
 import os
 import shutil
-import json
 import threading
 import warnings
 from pathlib import Path
@@ -16,11 +16,11 @@ from pygments.token import Comment, Literal, Name, Operator, String, Text
 
 from acceptance.cli.main import main
 from acceptance.integrity.similarity import (
-    K,
     REACH,
     THRESHOLD,
     WINDOW,
     Fragment,
+    K,
     Similarity,
     fragments,
     kind,

@@ -5,12 +5,12 @@ and last line of error output; each cause is put in words."""
 from dataclasses import replace
 from pathlib import Path
 
-from acceptance.running.cases import Case
-from acceptance.reports.slips import Group, slip_of, slips
+from acceptance.marking.submissions import Grade, Submission
 from acceptance.reports.class_report import slip_text
+from acceptance.reports.slips import Group, slip_of, slips
+from acceptance.running.cases import Case
 from acceptance.running.cause import Cause, Kind
 from acceptance.running.compare import MAX_BLOCK_LINES, compare
-from acceptance.marking.submissions import Grade, Submission
 from acceptance.running.suite import Outcome, Result
 
 CASE = Case("t", Path("t.txt"), None)

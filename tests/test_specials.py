@@ -9,8 +9,7 @@ from builders import (
     put_friendly_projectile,
 )
 
-from model import turn
-from model import specials
+from model import specials, turn
 from model.actions import Special
 from model.log import Section
 from model.tables import Kind

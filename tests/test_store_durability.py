@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from acceptance.marking.submissions import Submission
-from acceptance.store.database import SYNC_SECONDS, Pupil, Store, ready
 from acceptance.running.cases import collect
 from acceptance.running.suite import Outcome, Result
+from acceptance.store.database import SYNC_SECONDS, Pupil, Store, ready
 from tests.classroom import ROOT
 
 COMMITS = 60

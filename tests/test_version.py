@@ -7,7 +7,6 @@ from importlib.metadata import PackageNotFoundError, version
 import pytest
 
 import oracle.version
-
 from acceptance.cli.main import main as at_main
 from games.star_canine.cli import main as star_canine_main
 from games.star_lanes.cli import main as star_lanes_main

@@ -15,14 +15,14 @@ import pytest
 
 from acceptance.running.cases import Case, collect
 from model.session import Session
+from oracle.cli import main as oracle_main
 from oracle.interactive import reply
 from oracle.runner import state
+from oracle.version import package_version, version_line
 from tests.browser import npm_path
 from tests.planted_bugs import no_combine, planted_output
 from tools.webpage.browser import Browser, serving
 from tools.webpage.static_site import build
-from oracle.cli import main as oracle_main
-from oracle.version import package_version, version_line
 from web.page import Options, captured, run
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,19 +12,19 @@ import pytest
 import yaml
 from pytest_regressions.data_regression import DataRegressionFixture
 
-from oracle.cli import main
-from oracle.runner import run_script, text_source
-from oracle.why import Explained, comment, explained, explanation
-from provenance.rules import BY_CODE, RULES, index
 from model import turn
 from model.actions import Pass
 from model.enemy import Enemy
 from model.geometry import Position
 from model.log import SECTIONS
 from model.tables import Kind
+from oracle.cli import main
+from oracle.runner import run_script, text_source
+from oracle.why import Explained, comment, explained, explanation
 from provenance import record
-from provenance.record import PHASE_TITLES
 from provenance.model_rules import MODEL_RULES
+from provenance.record import PHASE_TITLES
+from provenance.rules import BY_CODE, RULES, index
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = sorted((ROOT / "at").glob("*.txt"))

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
+from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.running.cause import script_cause
 from acceptance.running.compare import DiffLine, Mismatch, Side, compare, visible
-from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.running.places import places_of
 from acceptance.running.report import block_report, location
 from model.session import Session

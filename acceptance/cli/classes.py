@@ -7,17 +7,17 @@ import os
 from pathlib import Path
 from typing import Any
 
-from acceptance.running.cases import collect, graded_paths, shown
-from acceptance.running.report import plural
-from acceptance.grading.grading import REPORTS, open_store, write_class_reports
+from acceptance.cli.options import add_class_suite, add_timeout, chosen_game
 from acceptance.cli.similar import add_similar_to_report, review_of
 from acceptance.errors import HarnessError
 from acceptance.gradescope.bundle import Bundle, write_bundle
 from acceptance.gradescope.results import VISIBILITIES
+from acceptance.grading.grading import REPORTS, open_store, write_class_reports
 from acceptance.grading.merge import load_shards, merge_into
-from acceptance.store.database import STORE
-from acceptance.cli.options import add_class_suite, add_timeout, chosen_game
 from acceptance.marking.scheme import load_marking
+from acceptance.running.cases import collect, graded_paths, shown
+from acceptance.running.report import plural
+from acceptance.store.database import STORE
 
 
 def merge_command(args: argparse.Namespace) -> int:

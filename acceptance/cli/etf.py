@@ -6,10 +6,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from acceptance.errors import HarnessError
 from acceptance.cli.options import add_game, add_jobs, add_timeout, chosen_game
-from acceptance.running.cases import shown
-from acceptance.running.report import Display
+from acceptance.errors import HarnessError
 from acceptance.etf.course import (
     Plan,
     etf_case,
@@ -18,9 +16,11 @@ from acceptance.etf.course import (
     log_files,
     plan,
 )
-from acceptance.etf.parameters import DEFAULT_PARAMETERS, Parameters, read_parameters
-from acceptance.running.execution import External, oracle_output
 from acceptance.etf.output_log import OutputLog
+from acceptance.etf.parameters import DEFAULT_PARAMETERS, Parameters, read_parameters
+from acceptance.running.cases import shown
+from acceptance.running.execution import External, oracle_output
+from acceptance.running.report import Display
 from acceptance.running.suite import Checking, Summary, run_suite
 
 STOP = "System exit: to proceed fix warnings or enabled ignore_warnings in ETF_Test_Parameters.py"

@@ -12,23 +12,24 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from acceptance.running.cases import EXPECTED_FOLDER, collect, default_root, shown
-from acceptance.running.coverage import game_coverage
+from acceptance.cli.options import add_jobs, add_sandbox, add_timeout, exe_program, positive
 from acceptance.errors import HarnessError
-from acceptance.running.execution import Producer, clone_output, oracle_output, reference_of
-from acceptance.fuzzing.fuzz import Budget, Finding, Probe, minimal, save, search
-from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
-from acceptance.cli.options import add_jobs, add_timeout, positive
-from acceptance.running.report import explained_report
-from acceptance.cli.options import add_sandbox, exe_program
-from acceptance.running.report import plural
-from acceptance.running.suite import Checking, check
 from acceptance.fuzzing.fuzz import (
+    Budget,
     Caught,
+    Finding,
+    Probe,
+    minimal,
+    save,
+    search,
     search_every,
 )
-from acceptance.running.report import INDENT
-from acceptance.running.suite import Result
+from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
+from acceptance.running.cases import EXPECTED_FOLDER, collect, default_root, shown
+from acceptance.running.coverage import game_coverage
+from acceptance.running.execution import Producer, clone_output, oracle_output, reference_of
+from acceptance.running.report import INDENT, explained_report, plural
+from acceptance.running.suite import Checking, Result, check
 
 DEFAULT_BUDGET = 100
 SEEDS = 1 << 32

@@ -6,22 +6,28 @@ import os
 from pathlib import Path
 from typing import Any
 
-from acceptance.grading.grader import GIVE_UP
+from acceptance.cli.options import (
+    add_class_suite,
+    add_jobs,
+    add_limits,
+    add_timeout,
+    chosen_game,
+    limits_of,
+    positive,
+)
+from acceptance.cli.similar import add_similar_to_report, review_of
 from acceptance.gradescope.results import VISIBILITIES
-from acceptance.marking.deadline import parse_deadline
-from acceptance.marking.submissions import program_of
-from acceptance.grading.merge import parse_shard
+from acceptance.grading.grader import GIVE_UP
 from acceptance.grading.grading import REPORTS, Grading, grade, report_again
+from acceptance.grading.merge import parse_shard
+from acceptance.grading.workers import THREADS
+from acceptance.marking.deadline import parse_deadline
 from acceptance.marking.points import Points
 from acceptance.marking.scheme import load_marking
-from acceptance.cli.options import add_limits, limits_of
-from acceptance.store.database import STORE
-from acceptance.cli.similar import add_similar_to_report, review_of
-from acceptance.grading.workers import THREADS
-from acceptance.cli.options import add_class_suite, add_jobs, add_timeout, chosen_game, positive
-from acceptance.running.cases import collect, shown
-from acceptance.running.cases import graded_paths
+from acceptance.marking.submissions import program_of
+from acceptance.running.cases import collect, graded_paths, shown
 from acceptance.running.report import plural
+from acceptance.store.database import STORE
 
 __all__ = ["REPORTS", "add_grade", "add_report"]
 

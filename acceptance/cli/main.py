@@ -9,20 +9,26 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from acceptance.running.cases import Suites, collect, default_suites, shown
-from acceptance.errors import HarnessError
-from acceptance.running.execution import clone_output, oracle_output
 from acceptance.cli.classes import add_gradescope, add_merge
 from acceptance.cli.cover import add_cover
 from acceptance.cli.etf import add_etf
 from acceptance.cli.fuzz import add_fuzz
 from acceptance.cli.grade import add_grade, add_report
-from acceptance.cli.similar import add_similar
-from acceptance.running.cases import default_root
+from acceptance.cli.options import (
+    add_game,
+    add_jobs,
+    add_sandbox,
+    add_timeout,
+    chosen_game,
+    exe_program,
+    write_file,
+)
 from acceptance.cli.shrink import add_shrink, kept_json, kept_lines, shrink_test
-from acceptance.running.report import Display
-from acceptance.cli.options import add_game, add_jobs, add_timeout, chosen_game, write_file
-from acceptance.running.regen import Regenerated, Written, new_script, regen
+from acceptance.cli.similar import add_similar
+from acceptance.errors import HarnessError
+from acceptance.etf.output_log import folder_log
+from acceptance.running.cases import Suites, collect, default_root, default_suites, shown
+from acceptance.running.execution import clone_output, oracle_output
 from acceptance.running.memory import (
     CLONE,
     MEMORY_FILE,
@@ -32,18 +38,18 @@ from acceptance.running.memory import (
     remember,
     since_last,
 )
-from acceptance.etf.output_log import folder_log
+from acceptance.running.regen import Regenerated, Written, new_script, regen
 from acceptance.running.report import (
-    plural,
+    Display,
     block_report,
     causes_summary,
     closing_line,
     json_summary,
     junit_xml,
+    plural,
     since_last_report,
     tolerant_closing_line,
 )
-from acceptance.cli.options import add_sandbox, exe_program
 from acceptance.running.suite import Checking, run_suite
 from oracle.version import package_version
 

@@ -13,12 +13,12 @@ from acceptance.errors import HarnessError
 from acceptance.games.registry import GAMES, Game, game_named
 from acceptance.grading.isolation import entered
 from acceptance.running.execution import (
+    DEFAULT_TIMEOUT,
     External,
     Producer,
     command_line,
     runnable,
 )
-from acceptance.running.execution import DEFAULT_TIMEOUT
 
 
 def positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:

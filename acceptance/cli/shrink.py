@@ -12,15 +12,20 @@ from pathlib import Path
 from typing import Any
 
 from acceptance.cli.fuzz import findings_root
+from acceptance.cli.options import (
+    add_game,
+    add_jobs,
+    add_sandbox,
+    add_timeout,
+    chosen_game,
+    exe_program,
+)
 from acceptance.errors import HarnessError
 from acceptance.fuzzing.fuzz import Failure, save
 from acceptance.fuzzing.shrunk import Shrunk, shrink_case
-from acceptance.cli.options import add_sandbox, exe_program
-from acceptance.cli.options import add_game, add_jobs, add_timeout, chosen_game
 from acceptance.running.cases import Case, collect, shown
-from acceptance.running.execution import Producer
+from acceptance.running.execution import Producer, Status
 from acceptance.running.report import INDENT, explained_report, plural
-from acceptance.running.execution import Status
 from acceptance.running.suite import Checking, Result, check
 
 SHRUNK_SUFFIX = "_shrunk"  # a kept test's name: the test's, then this (then _2, ... where taken)

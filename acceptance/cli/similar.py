@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from acceptance.errors import HarnessError
-from acceptance.integrity.review import Review
-from acceptance.integrity.similarity import COMMON, K, THRESHOLD, WINDOW, similarity
-from acceptance.integrity.page import integrity_page, pairs_json, pairs_text
 from acceptance.cli.options import add_jobs, positive, write_file
+from acceptance.errors import HarnessError
+from acceptance.integrity.page import integrity_page, pairs_json, pairs_text
+from acceptance.integrity.review import Review
+from acceptance.integrity.similarity import COMMON, THRESHOLD, WINDOW, K, similarity
 from acceptance.running.cases import shown
 from acceptance.running.report import plural
 

@@ -17,6 +17,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from acceptance.errors import HarnessError
+from acceptance.fuzzing.shrink import Shrinker, Test, Units, shrink
+from acceptance.games.registry import Game, script_text
 from acceptance.running.cases import (
     SCRIPT_SUFFIX,
     SEED_SUFFIX,
@@ -26,15 +29,10 @@ from acceptance.running.cases import (
     script_folder,
     shown,
 )
-from acceptance.errors import HarnessError
 from acceptance.running.cause import Cause, script_cause
 from acceptance.running.compare import compare
-from acceptance.running.execution import Output, Producer, Status
-from acceptance.games.registry import Game, script_text
-from acceptance.running.execution import NOT_STARTED
-from acceptance.fuzzing.shrink import Shrinker, Units, shrink
+from acceptance.running.execution import NOT_STARTED, Output, Producer, Status
 from acceptance.running.places import places_of
-from acceptance.fuzzing.shrink import Test
 
 
 @dataclass(frozen=True)

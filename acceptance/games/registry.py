@@ -14,8 +14,8 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from pathlib import Path
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from acceptance.errors import HarnessError

@@ -1,8 +1,8 @@
 """Space Defender 2 scripts as the shrinker sees them: one command per unit, and the simpler
 forms of a command (smaller numbers, earlier rows), all within the declared types."""
 
-from oracle.declarations import DECLARATIONS, Argument, ArgumentType, Enumeration, call_text
 from oracle.calls import ScriptError
+from oracle.declarations import DECLARATIONS, Argument, ArgumentType, Enumeration, call_text
 from oracle.parser import parse
 
 

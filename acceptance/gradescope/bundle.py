@@ -13,8 +13,9 @@ import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from acceptance.running.cases import EXPECTED_SUFFIX, SEED_SUFFIX, Case, stem
+
 from acceptance.errors import HarnessError
+from acceptance.running.cases import EXPECTED_SUFFIX, SEED_SUFFIX, Case, stem
 
 BUNDLE_ZIP = "autograder.zip"
 

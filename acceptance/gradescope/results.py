@@ -3,9 +3,9 @@ the score, each test's entry and its visibility."""
 
 import json
 
+from acceptance.marking.points import Points, number_text
 from acceptance.marking.submissions import Grade
 from acceptance.reports.grade_report import mark_text
-from acceptance.marking.points import Points, number_text
 from acceptance.running.report import full_report, plural
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")

@@ -13,10 +13,14 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from acceptance.confine.jail import Confined, Jail, Runner
+from acceptance.errors import HarnessError
+from acceptance.marking.submissions import Done, Submission, Task, program_of
 from acceptance.running.cases import Case
 from acceptance.running.compare import Mismatch, diff_json
-from acceptance.errors import HarnessError
 from acceptance.running.execution import (
+    NOT_STARTED,
     Doubt,
     External,
     Guard,
@@ -26,13 +30,8 @@ from acceptance.running.execution import (
     Status,
     graders_now,
 )
-from acceptance.confine.jail import Confined, Jail, Runner
-from acceptance.running.suite import Outcome, Result, difference, outcome_of
-from acceptance.marking.submissions import Done, Submission, Task, program_of
 from acceptance.running.report import plural
-from acceptance.running.execution import (
-    NOT_STARTED,
-)
+from acceptance.running.suite import Outcome, Result, difference, outcome_of
 
 GIVE_UP = 3  # timeouts after which a submission's remaining tests are not run
 RUNS = 3  # runs of one test at most while its ending may not be its program's own doing

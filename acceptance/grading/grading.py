@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from acceptance.confine.limits import DEFAULT_LIMITS, Limits
 from acceptance.errors import HarnessError
-from acceptance.reports.class_report import class_html
-from acceptance.marking.deadline import at_deadline, snapshots_in
+from acceptance.gradescope.results import results_json
 from acceptance.grading.explained import (
     Explainers,
     causes_to_find,
@@ -32,17 +32,9 @@ from acceptance.grading.explained import (
     suite_coverage,
 )
 from acceptance.grading.grader import GIVE_UP, Grader, grade_runs
-from acceptance.marking.submissions import Grade, Submission, expected_bytes, Task, submissions
-from acceptance.reports.grade_report import grades_csv, matrix_csv, summary_table
-from acceptance.gradescope.results import results_json
-from acceptance.integrity.review import Review, review_section
-from acceptance.marking.submissions import some_program, unmatched_pattern
-from acceptance.grading.merge import in_shard
-from acceptance.reports.missed import caused, causes_csv
 from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private, private_folders
-from acceptance.marking.points import EVEN, Points
-from acceptance.confine.limits import DEFAULT_LIMITS, Limits
-from acceptance.running.execution import DEFAULT_TIMEOUT
+from acceptance.grading.merge import in_shard
+from acceptance.grading.stopping import INTERRUPTED, Signalled, stopping_signals
 from acceptance.grading.workers import (
     THREADS,
     Spread,
@@ -51,14 +43,28 @@ from acceptance.grading.workers import (
     parts,
     processes_for,
 )
-from acceptance.grading.stopping import INTERRUPTED, Signalled, stopping_signals
-from acceptance.store.database import STORE, Graded, Pupil, Run, Ready, Store, ready
-from acceptance.store.digests import digest, folder_digest, test_key
+from acceptance.integrity.review import Review, review_section
+from acceptance.marking.deadline import at_deadline, snapshots_in
+from acceptance.marking.points import EVEN, Points
+from acceptance.marking.submissions import (
+    Grade,
+    Submission,
+    Task,
+    expected_bytes,
+    some_program,
+    submissions,
+    unmatched_pattern,
+)
+from acceptance.reports.class_report import class_html
+from acceptance.reports.grade_report import grades_csv, matrix_csv, summary_table
+from acceptance.reports.missed import caused, causes_csv
 from acceptance.running.cases import Case, shown
 from acceptance.running.coverage import Covered
-from acceptance.running.report import progress_bar
-from acceptance.running.report import plural
+from acceptance.running.execution import DEFAULT_TIMEOUT
+from acceptance.running.report import plural, progress_bar
 from acceptance.running.suite import Outcome, Result
+from acceptance.store.database import STORE, Graded, Pupil, Ready, Run, Store, ready
+from acceptance.store.digests import digest, folder_digest, test_key
 
 REPORTS = ("grades.csv", "matrix.csv", "report.html", "causes.csv")
 Found = dict[Run, Result]

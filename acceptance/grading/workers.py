@@ -21,17 +21,17 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 
+from acceptance.confine.limits import Limits
 from acceptance.errors import HarnessError
 from acceptance.grading.grader import Grader, grade_runs
-from acceptance.marking.submissions import Submission, Task
 from acceptance.grading.isolation import Isolation, confine
-from acceptance.confine.limits import Limits
 from acceptance.grading.stopping import Signalled, helping, stopping_signals
-from acceptance.store.database import Ready, ready
+from acceptance.marking.submissions import Submission, Task
 from acceptance.running.cases import Case
-from acceptance.running.execution import Guard
 from acceptance.running.compare import DiffLine, Mismatch
+from acceptance.running.execution import Guard
 from acceptance.running.suite import Outcome, Result
+from acceptance.store.database import Ready, ready
 
 THREADS = 2  # runs at once in one process at most, by default: more wait on its lock
 STOP_WAIT = 30.0  # seconds a stopped worker has to end its runs before it is killed

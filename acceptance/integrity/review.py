@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from acceptance.errors import HarnessError
+from acceptance.integrity.page import integrity_section
 from acceptance.integrity.same_output import same_outputs
 from acceptance.integrity.similarity import COMMON, THRESHOLD, named_similarity
-from acceptance.integrity.page import integrity_section
+from acceptance.running.cases import shown
 from acceptance.store.database import Graded, Pupil, Store
 from acceptance.store.digests import folder_digest
-from acceptance.running.cases import shown
 
 
 @dataclass(frozen=True)

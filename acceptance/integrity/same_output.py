@@ -5,8 +5,8 @@ evidence costs no run. Like code similarity, these are pairs to look at, not fin
 
 from dataclasses import dataclass
 
-from acceptance.store.database import Graded, Store
 from acceptance.running.suite import Outcome
+from acceptance.store.database import Graded, Store
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ as the clocks; a push log on the course's server is the evidence that does not d
 import contextlib
 import dataclasses
 import os
-import subprocess
 import shutil
+import subprocess
 from collections.abc import Iterator, Sequence
 from datetime import datetime
 from pathlib import Path, PurePosixPath

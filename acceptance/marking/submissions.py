@@ -3,17 +3,16 @@ template, where `{}` is the folder; its snapshot at the deadline) and its grade 
 result); the data every report, the store and the grader share, with no thread or process."""
 
 import shlex
-
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from acceptance.running.cases import Case, shown
 from acceptance.errors import HarnessError
-from acceptance.running.suite import ERRORS, Result
+from acceptance.running.cases import Case, shown
 from acceptance.running.execution import program_problem
+from acceptance.running.suite import ERRORS, Result
 
 PLACEHOLDER = "{}"
 NO_SUBMISSION = "no submission"  # a repository with no commit before the deadline

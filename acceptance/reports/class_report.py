@@ -16,21 +16,24 @@ import statistics
 from collections import Counter
 from collections.abc import Sequence
 
-from acceptance.reports.slips import Group, edit, slips
-from acceptance.running.compare import Hunk
-from acceptance.running.coverage import Coverage, Covered
-from acceptance.running.compare import MAX_BLOCK_LINES, TRAILING_SPACE, PerDiff, visible
+from acceptance.marking.points import Points, number_text
 from acceptance.marking.submissions import Grade
 from acceptance.reports.grade_report import dated, first_lines, mark_text, snapshot_cells
+from acceptance.reports.html import asset, escape
 from acceptance.reports.missed import Missed, missed
-from acceptance.marking.points import Points, number_text
+from acceptance.reports.slips import Group, edit, slips
 from acceptance.running.compare import (
+    MAX_BLOCK_LINES,
+    TRAILING_SPACE,
+    Hunk,
+    PerDiff,
     first_hunk,
+    visible,
     white_space,
 )
+from acceptance.running.coverage import Coverage, Covered
 from acceptance.running.report import details, diff_lines, headline, plural
 from acceptance.running.suite import ERRORS, Outcome, Result
-from acceptance.reports.html import asset, escape
 
 BUCKETS = 10  # histogram bars of 10 points each; a full score has its own bar
 # (submission, test) -> the number of its cause on the page

@@ -6,9 +6,9 @@ import csv
 import io
 from collections.abc import Sequence
 
-from acceptance.running.compare import Mismatch, Side, visible
-from acceptance.marking.submissions import Grade
 from acceptance.marking.points import EVEN, Points, number_text
+from acceptance.marking.submissions import Grade
+from acceptance.running.compare import Mismatch, Side, visible
 
 GRADE_COLUMNS = ("submission", "passed", "failed", "errors", "score")
 REASONS = "reasons"  # the last column: why the errors were errors (Grade.reasons)

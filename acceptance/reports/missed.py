@@ -16,9 +16,9 @@ from functools import lru_cache
 from acceptance.games.registry import Game
 from acceptance.marking.submissions import Grade
 from acceptance.reports.grade_report import csv_text
+from acceptance.reports.slips import submissions_in, tests_in
 from acceptance.running.cause import cause_of
 from acceptance.running.suite import Outcome, Result
-from acceptance.reports.slips import submissions_in, tests_in
 
 CAUSES_COLUMNS = ("rule", "spec", "submissions", "tests")
 TOLD = 256  # the oracle's explanations kept (a test's lines through one block each)

@@ -17,9 +17,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from acceptance.running.compare import DiffLine, PerDiff
 from acceptance.marking.submissions import Grade
-from acceptance.running.compare import first_hunk, white_space
+from acceptance.running.compare import DiffLine, PerDiff, first_hunk, white_space
 from acceptance.running.suite import ERRORS, Outcome, Result
 
 NUMBER = re.compile(r"\d[\d,.]*")

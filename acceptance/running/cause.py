@@ -42,9 +42,9 @@ from pathlib import Path
 from typing import Any
 
 from acceptance.games.registry import Game
+from acceptance.games.told import Role, Telling, Told
 from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, Mismatch, Side
-from acceptance.games.told import Role, Telling, Told
 
 # The code a cause depends on besides the two outputs: the cause finder, the games' tellers and
 # what they explain the oracle's lines with (a package: every module under it).

@@ -3,9 +3,9 @@
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from difflib import SequenceMatcher
 from enum import Enum
+from functools import lru_cache
 from typing import Generic, TypeVar
 
 from acceptance.running.places import COMMANDS, Places

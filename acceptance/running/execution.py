@@ -14,14 +14,14 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from enum import Enum
+from pathlib import Path
 from types import TracebackType
 from typing import IO, Protocol
 
-from acceptance.running.cases import Case
 from acceptance.errors import HarnessError
 from acceptance.games.registry import Game, Transcript
+from acceptance.running.cases import Case
 from acceptance.running.spawning import spawn
 
 STDERR_TAIL = 5

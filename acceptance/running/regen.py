@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from acceptance.errors import HarnessError
 from acceptance.running.cases import (
     SCRIPT_FOLDER,
     SCRIPT_SUFFIX,
@@ -14,7 +15,6 @@ from acceptance.running.cases import (
     shown,
 )
 from acceptance.running.compare import Mismatch
-from acceptance.errors import HarnessError
 from acceptance.running.execution import Producer, Status
 from acceptance.running.suite import difference
 

@@ -3,22 +3,23 @@ for CI (JUnit XML, JSON)."""
 
 import json
 import re
-from dataclasses import replace
+import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 from xml.etree import ElementTree
 
-from acceptance.running.cause import Group, groups
-from acceptance.running.compare import DiffLine, Mismatch, marks_used, visible
-from acceptance.running.memory import SinceLast
-from acceptance.running.suite import ERRORS, Result, Summary
-from acceptance.running.cause import Cause
+from acceptance.running.cause import Cause, Group, groups
 from acceptance.running.compare import (
+    DiffLine,
+    Mismatch,
     first_hunk,
+    marks_used,
+    visible,
     white_space,
 )
-from acceptance.running.suite import Outcome
-import sys
+from acceptance.running.memory import SinceLast
+from acceptance.running.suite import ERRORS, Outcome, Result, Summary
 
 INDENT = "    "
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")

@@ -9,8 +9,8 @@ import multiprocessing
 import os
 import signal
 import threading
-from multiprocessing.context import BaseContext
 from collections.abc import Mapping, Sequence
+from multiprocessing.context import BaseContext
 
 LIBC = ctypes.CDLL(None, use_errno=True)
 SIGSET_SIZE, SPAWN_STRUCT_SIZE = 128, 1024  # bytes of glibc's sigset_t; more than its spawn structs

@@ -34,13 +34,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from acceptance.errors import HarnessError
+from acceptance.games.registry import GAMES
+from acceptance.marking.points import Points, part_of
+from acceptance.marking.submissions import Snapshot, Submission
 from acceptance.running.cases import Case, shown
 from acceptance.running.compare import DiffLine, Mismatch, diff_json, diff_of
 from acceptance.running.report import plural
-from acceptance.errors import HarnessError
-from acceptance.games.registry import GAMES
-from acceptance.marking.submissions import Snapshot, Submission
-from acceptance.marking.points import Points, part_of
 from acceptance.running.suite import Outcome, Result
 from acceptance.store.digests import digest
 

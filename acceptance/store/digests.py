@@ -5,6 +5,7 @@ import hashlib
 import os
 import stat
 from pathlib import Path
+
 from acceptance.running.cases import Case
 
 READ_SIZE = 1 << 20

@@ -26,6 +26,7 @@ from games.star_canine.stages import COURSE, Stage, supply_at_act_start
 from games.star_canine.tables import (
     ACTS,
     ALREADY_EQUIPPED,
+    ALREADY_PAID,
     BROKEN_SCRAP_ID,
     CANNOT_PAY,
     JUNK_CANNOT_EQUIP,
@@ -38,7 +39,6 @@ from games.star_canine.tables import (
     SESSION_ENDED,
     SLOTS_FULL,
     ItemType,
-    ALREADY_PAID,
     Outcome,
     StageKind,
     Upgrade,

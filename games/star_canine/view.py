@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from games.star_canine import combat, dock
-from games.star_canine.equipment import Equipment
 from games.star_canine.enemy import EnemyKind
+from games.star_canine.equipment import Equipment
 from games.star_canine.game import Game, Narrative, Scene, Step
 from games.star_canine.log_text import event_line
 from games.star_canine.stages import COURSE

@@ -1,8 +1,8 @@
 """After the move: the mover's dividends, then an offer of every company's shares (800-900)."""
 
 from games.basic.console import Console
-from games.basic.single import Single
 from games.basic.functions import VAL
+from games.basic.single import Single
 from games.star_lanes import stock, tables, view
 from games.star_lanes.state import Game
 

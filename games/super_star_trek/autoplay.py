@@ -15,7 +15,6 @@ from games.basic import program
 from games.basic.console import Console
 from games.basic.editor import ENTER, InputExhausted
 from games.basic.keys import typed
-
 from games.super_star_trek import tables
 from games.super_star_trek.program import game
 

@@ -5,7 +5,6 @@ from games.basic.answers import NUMBER, TEXT
 from games.basic.console import Console
 from games.basic.errors import at_line
 from games.basic.single import Single
-
 from games.super_star_trek.events import Event, Prompt
 from games.super_star_trek.tables import INPUT_LINES
 from games.super_star_trek.view import render

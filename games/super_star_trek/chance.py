@@ -3,7 +3,6 @@
 from games.basic.functions import INT
 from games.basic.rnd import Rnd
 from games.basic.single import Single, sng
-
 from games.super_star_trek import tables
 
 _SCALE = sng(tables.COORDINATE_SCALE)

@@ -1,10 +1,9 @@
 """COM, the library computer (lines 7290-8520): galactic record, status, torpedo and starbase
 data, the direction/distance calculator and the map of region names."""
 
+from games.basic.errors import ILLEGAL_FUNCTION_CALL, BasicError, at_line, soft_errors_to
 from games.basic.functions import ABS, INT, SQR, cint
 from games.basic.single import Single, sng
-from games.basic.errors import ILLEGAL_FUNCTION_CALL, BasicError, at_line, soft_errors_to
-
 from games.super_star_trek import tables
 from games.super_star_trek.damage_control import damage_control
 from games.super_star_trek.events import (

@@ -2,7 +2,6 @@
 
 from games.basic.functions import INT
 from games.basic.single import Single
-
 from games.super_star_trek import tables
 
 

@@ -2,7 +2,6 @@
 docked, the starbase's offer to repair them all at once for some time."""
 
 from games.basic.single import Single, sng
-
 from games.super_star_trek import tables
 from games.super_star_trek.events import Bridge, DeviceReport, Notice, Prompt, RepairOffer
 from games.super_star_trek.mission import Mission

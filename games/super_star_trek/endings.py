@@ -1,7 +1,6 @@
 """The end of a mission (lines 6220-6400): how it is told, and the call for a volunteer."""
 
 from games.basic.errors import soft_errors_to
-
 from games.super_star_trek import tables
 from games.super_star_trek.events import (
     Bridge,

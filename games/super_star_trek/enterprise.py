@@ -4,7 +4,6 @@ from dataclasses import dataclass, field
 
 from games.basic.rnd import Rnd
 from games.basic.single import Single, sng
-
 from games.super_star_trek import tables
 from games.super_star_trek.chance import draw, one_to_eight
 from games.super_star_trek.events import Bridge, DeviceDamaged, DeviceImproved, RepairCompleted

@@ -5,7 +5,6 @@ from enum import Enum
 from typing import Protocol
 
 from games.basic.single import Single
-
 from games.super_star_trek import tables
 
 

@@ -4,7 +4,6 @@ and the whole run of the program, a new mission each time a volunteer says 'AYE'
 from collections.abc import Callable
 
 from games.basic.rnd import Rnd
-
 from games.super_star_trek import tables
 from games.super_star_trek.computer import library_computer
 from games.super_star_trek.damage_control import damage_control

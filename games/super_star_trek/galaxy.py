@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from games.basic.functions import INT
 from games.basic.rnd import Rnd
 from games.basic.single import sng
-
 from games.super_star_trek import tables
 from games.super_star_trek.chance import draw, one_to_eight
 

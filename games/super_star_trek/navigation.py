@@ -3,7 +3,6 @@ and random damage on the way, the move itself, crossing into another quadrant, a
 
 from games.basic.functions import INT
 from games.basic.single import Single, sng
-
 from games.super_star_trek import tables
 from games.super_star_trek.course import course_vector, normal_course, valid_course
 from games.super_star_trek.enterprise import (

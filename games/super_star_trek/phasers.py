@@ -3,7 +3,6 @@ distance; hits too small for a Klingon's energy do nothing."""
 
 from games.basic.functions import INT
 from games.basic.single import Single, sng
-
 from games.super_star_trek import tables
 from games.super_star_trek.chance import draw
 from games.super_star_trek.events import (

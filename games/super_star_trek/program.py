@@ -4,7 +4,6 @@ interpreter's direct mode for whatever is typed after it ends or stops on an err
 from games.basic import program
 from games.basic.console import Console
 from games.basic.rnd import Rnd
-
 from games.super_star_trek.bridge import ConsoleBridge
 from games.super_star_trek.flow import run_program
 from games.super_star_trek.tables import LISTING_LINES

@@ -3,7 +3,6 @@
 from dataclasses import dataclass, field
 
 from games.basic.single import Single
-
 from games.super_star_trek.klingons import Klingon, empty_slots
 from games.super_star_trek.sectors import Sector, SectorMap
 

@@ -2,7 +2,6 @@
 6430-7260) and the long range scan of the nine quadrants around the ship (lines 4000-4230)."""
 
 from games.basic.single import sng
-
 from games.super_star_trek import tables
 from games.super_star_trek.enterprise import dock
 from games.super_star_trek.events import Bridge, LongRangeScan, Notice, ShortRangeScan

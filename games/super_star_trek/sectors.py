@@ -4,7 +4,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from games.basic.rnd import Rnd
-
 from games.super_star_trek import tables
 from games.super_star_trek.chance import one_to_eight
 

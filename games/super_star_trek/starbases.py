@@ -2,7 +2,6 @@
 
 from games.basic.rnd import Rnd
 from games.basic.single import Single
-
 from games.super_star_trek import tables
 from games.super_star_trek.sectors import Sector, SectorMap, Thing, find_empty_sector
 

@@ -1,7 +1,6 @@
 """Stars: scattered in empty sectors of a quadrant; a torpedo that meets one is absorbed."""
 
 from games.basic.rnd import Rnd
-
 from games.super_star_trek.sectors import SectorMap, Thing, find_empty_sector
 
 

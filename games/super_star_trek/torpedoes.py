@@ -3,7 +3,6 @@ it leaves the quadrant or meets something."""
 
 from games.basic.functions import INT
 from games.basic.single import Single, sng
-
 from games.super_star_trek import tables
 from games.super_star_trek.course import course_vector, normal_course, valid_course
 from games.super_star_trek.events import Bridge, Notice, Prompt, StarAbsorbed, TorpedoPosition

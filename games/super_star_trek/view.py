@@ -4,9 +4,8 @@ from collections.abc import Iterable
 from functools import singledispatch
 
 from games.basic.functions import INT
-from games.basic.single import Single, sng
 from games.basic.numtext import number_text
-
+from games.basic.single import Single, sng
 from games.super_star_trek import tables
 from games.super_star_trek.events import (
     BadNavigation,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.star_canine import combat, upgrades
+from games.star_canine.enemy import EnemyKind
 from games.star_canine.events import (
     BurnedOut,
     CombatEnded,
@@ -15,9 +16,8 @@ from games.star_canine.events import (
     WeaponFired,
 )
 from games.star_canine.log_text import event_line
-from games.star_canine.tables import BROKEN_SCRAP_ID, RANGE_SEQUENCE, Outcome, Range
-from games.star_canine.enemy import EnemyKind
 from games.star_canine.ship import Ship
+from games.star_canine.tables import BROKEN_SCRAP_ID, RANGE_SEQUENCE, Outcome, Range
 from tests.star_canine.builders import (
     COMET_LANCE,
     FINAL_GAMBIT,

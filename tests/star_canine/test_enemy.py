@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from games.star_canine import tables
 from games.star_canine.data import packaged_data
 from games.star_canine.enemy import candidates, choose_enemy
-from games.star_canine import tables
 from games.star_canine.stages import COURSE
 from games.star_canine.tables import EnemyType, StageKind, StageRule
 from tests.star_canine.builders import enemy

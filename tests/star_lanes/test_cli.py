@@ -8,7 +8,6 @@ import pytest
 
 from games.star_lanes import transcript
 from games.star_lanes.cli import main
-
 from tests.live import without_echoes
 
 GAME_START = "2\nN\nALICE\nBOB\n"

@@ -3,7 +3,6 @@
 from collections.abc import Iterable
 
 from games.basic.single import Single, sng
-
 from games.super_star_trek.enterprise import Enterprise
 from games.super_star_trek.events import Event, Prompt
 from games.super_star_trek.galaxy import Galaxy

@@ -5,7 +5,6 @@ import pytest
 
 from games.basic.numtext import number_text
 from games.basic.single import LARGEST, sng
-
 from games.super_star_trek.computer import bearing
 
 

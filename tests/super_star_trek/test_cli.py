@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from games.super_star_trek import cli, transcript
-
 from tests.live import without_echoes
 
 GAME = "SRS\nLRS\nXXX\nNO\n"

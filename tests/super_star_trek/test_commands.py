@@ -7,7 +7,6 @@ from games.super_star_trek import transcript
 from games.super_star_trek.events import LongRangeScan, Notice
 from games.super_star_trek.flow import obey
 from games.super_star_trek.steps import Ending, MissionOver, Step
-
 from tests.super_star_trek.helpers import RecordingBridge, ScriptedRnd, make_mission
 
 

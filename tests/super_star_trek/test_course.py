@@ -4,7 +4,6 @@ interpolate, 9 is 1, and only 1 <= course < 9 is accepted."""
 import pytest
 
 from games.basic.single import sng
-
 from games.super_star_trek.course import course_vector, normal_course, valid_course
 
 

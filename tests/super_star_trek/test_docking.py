@@ -4,12 +4,10 @@ refilling energy and torpedoes and dropping the shields, before the short range 
 import pytest
 
 from games.basic.single import sng
-
 from games.super_star_trek import tables
 from games.super_star_trek.events import Notice, ShortRangeScan
 from games.super_star_trek.scans import short_range_scan
 from games.super_star_trek.starbases import starbase_adjacent
-
 from tests.super_star_trek.helpers import RecordingBridge, ScriptedRnd, make_mission
 
 

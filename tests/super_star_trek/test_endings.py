@@ -2,7 +2,6 @@
 the call for a volunteer when a starbase is left."""
 
 from games.basic.single import LARGEST, sng
-
 from games.super_star_trek.endings import efficiency_rating, end_mission
 from games.super_star_trek.events import (
     EndSpacing,
@@ -13,7 +12,6 @@ from games.super_star_trek.events import (
     Victory,
 )
 from games.super_star_trek.steps import Ending
-
 from tests.super_star_trek.helpers import RecordingBridge, ScriptedRnd, make_mission
 
 

@@ -4,7 +4,6 @@ a move costs N+10, the shields giving what the engines lack (lines 3910-3980).""
 import pytest
 
 from games.basic.single import sng
-
 from games.super_star_trek.enterprise import Enterprise, spend_maneuver_energy, stranded
 
 

@@ -4,7 +4,6 @@ three digits of a quadrant's contents (lines 1500-1540)."""
 import pytest
 
 from games.super_star_trek.galaxy import decode, populate, quadrant_name, region_name
-
 from tests.super_star_trek.helpers import ScriptedRnd
 
 

@@ -3,10 +3,8 @@ then keeps energy/(3+RND(0)); a hit of 20 or more may damage a device (RND <= .6
 2% of the shields left); shields at 0 or below destroy the Enterprise."""
 
 from games.basic.single import sng
-
 from games.super_star_trek.events import DamagedByHit, HitOnEnterprise, Notice, ShieldsDownTo
 from games.super_star_trek.klingons import klingons_fire
-
 from tests.super_star_trek.helpers import RecordingBridge, ScriptedRnd, make_mission
 
 

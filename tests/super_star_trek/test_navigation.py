@@ -5,7 +5,6 @@ reckoned from the start, and is stopped at the galaxy's edge."""
 import pytest
 
 from games.basic.single import sng
-
 from games.super_star_trek.events import (
     BadNavigation,
     EnginesWontTake,
@@ -18,7 +17,6 @@ from games.super_star_trek.events import (
 from games.super_star_trek.navigation import navigate
 from games.super_star_trek.sectors import Thing
 from games.super_star_trek.steps import Step
-
 from tests.super_star_trek.helpers import RecordingBridge, ScriptedRnd, make_mission
 
 NO_EVENT = ".5"  # the random damage event only comes when RND <= .2

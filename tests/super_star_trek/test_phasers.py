@@ -5,7 +5,6 @@ its energy to count; the survivors then fire back."""
 import pytest
 
 from games.basic.single import sng
-
 from games.super_star_trek.events import (
     HitOnKlingon,
     KlingonEnergyLeft,
@@ -16,7 +15,6 @@ from games.super_star_trek.events import (
 )
 from games.super_star_trek.phasers import fire_phasers
 from games.super_star_trek.steps import Ending, MissionOver, Step
-
 from tests.super_star_trek.helpers import RecordingBridge, ScriptedRnd, make_mission
 
 

@@ -3,11 +3,9 @@
 damaged device plus D4, at most .9, and .1 more (lines 5720-5890)."""
 
 from games.basic.single import sng
-
 from games.super_star_trek.damage_control import damage_control, repair_time
 from games.super_star_trek.enterprise import repair_on_the_way
 from games.super_star_trek.events import DeviceReport, Notice, RepairCompleted, RepairOffer
-
 from tests.super_star_trek.helpers import RecordingBridge, ScriptedRnd, make_mission
 
 

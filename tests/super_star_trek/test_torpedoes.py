@@ -4,12 +4,10 @@ each sector rounded (INT(X+.5)); it ends leaving the quadrant (missed) or on wha
 import pytest
 
 from games.basic.single import sng
-
 from games.super_star_trek.events import Notice, StarAbsorbed, TorpedoPosition
 from games.super_star_trek.sectors import Thing
 from games.super_star_trek.steps import Ending, MissionOver
 from games.super_star_trek.torpedoes import fire_torpedo
-
 from tests.super_star_trek.helpers import RecordingBridge, ScriptedRnd, make_mission
 
 

@@ -2,7 +2,6 @@
 TAB columns, the device table's padding)."""
 
 from games.basic.single import sng
-
 from games.super_star_trek.events import (
     DeviceReport,
     InsufficientEnergy,

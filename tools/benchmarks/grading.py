@@ -24,10 +24,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from acceptance.grading.grading import REPORTS
-from acceptance.errors import HarnessError
 from acceptance.confine.bwrap import sandbox
 from acceptance.confine.limits import Limits
+from acceptance.errors import HarnessError
+from acceptance.grading.grading import REPORTS
 from acceptance.store.database import STORE
 from tools.benchmarks.oracle import ENVIRONMENT, Figure
 

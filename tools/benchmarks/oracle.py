@@ -40,8 +40,8 @@ from unittest import mock
 import oracle.runner
 from commands import REGISTRY
 from model.view import render
-from oracle.runner import run
 from oracle.generate import script_lines
+from oracle.runner import run
 from oracle.warm_client import SOCKET_ENVIRONMENT
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -23,11 +23,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from acceptance.running.cases import Case, collect
-from acceptance.grading.grading import REPORTS, report_texts
 from acceptance.grading.grader import GIVE_UP
-from acceptance.marking.submissions import Grade, Submission
+from acceptance.grading.grading import REPORTS, report_texts
 from acceptance.marking.points import parse_points
+from acceptance.marking.submissions import Grade, Submission
+from acceptance.running.cases import Case, collect
 from acceptance.running.suite import Outcome, Result, difference
 from tools.benchmarks.oracle import Figure
 

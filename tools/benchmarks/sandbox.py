@@ -30,12 +30,12 @@ from pathlib import Path
 
 import lark as lark_module
 
-from acceptance.running.cases import collect
-from acceptance.errors import HarnessError
-from acceptance.running.execution import External, Producer, Status
 from acceptance.confine.bwrap import PATH, sandbox
 from acceptance.confine.jail import Confined
 from acceptance.confine.limits import Limits
+from acceptance.errors import HarnessError
+from acceptance.running.cases import collect
+from acceptance.running.execution import External, Producer, Status
 from tools.benchmarks.oracle import CLASS_SIZE, ENVIRONMENT, Figure, _children_cpu
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -38,16 +38,16 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from acceptance.errors import HarnessError
-from acceptance.grading.explained import EXPLAINER
 from acceptance.confine.bwrap import sandbox
 from acceptance.confine.limits import Limits
 from acceptance.confine.unprivileged import available
+from acceptance.errors import HarnessError
+from acceptance.grading.explained import EXPLAINER
+from acceptance.grading.workers import WORKER
 from acceptance.running.report import plural
 from acceptance.running.spawning import pool_start
-from acceptance.grading.workers import WORKER
-from tools.benchmarks.oracle import ENVIRONMENT
 from tools.benchmarks.grading import make_class
+from tools.benchmarks.oracle import ENVIRONMENT
 from tools.benchmarks.sandbox import _adopt_orphans, _children, _reap_orphans
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -26,10 +26,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from acceptance.running.cause import find_cause
-from acceptance.running.compare import compare
 from acceptance.games.tellers import space_defender_2
 from acceptance.games.told import Telling
+from acceptance.running.cause import find_cause
+from acceptance.running.compare import compare
 from oracle.runner import run_script, text_source
 from oracle.why import explain_line
 from tools.mutation.mutants import ROOT, Mutant, mutated_code, target

@@ -52,8 +52,8 @@ from acceptance.games.registry import IN_PROCESS, SPACE_DEFENDER_2, Game, Transc
 from acceptance.running.cases import Case, collect
 from acceptance.running.execution import Output, Producer, Status, in_process, oracle_output
 from acceptance.running.suite import Outcome, check
-from tools.mutation.fuzz_power import FUZZ_SEED, PUBLIC_SUITE, TIMEOUT, positive
 from tools.mutation.blind_spots import change
+from tools.mutation.fuzz_power import FUZZ_SEED, PUBLIC_SUITE, TIMEOUT, positive
 from tools.mutation.mutants import (
     ROOT,
     Mutant,

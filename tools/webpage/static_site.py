@@ -20,8 +20,8 @@ import sys
 from importlib.metadata import version
 from pathlib import Path
 
-from acceptance.running.cases import collect, script_folder
 from acceptance.games.registry import GAMES
+from acceptance.running.cases import collect, script_folder
 from web.page import games_json
 
 ROOT = Path(__file__).resolve().parents[2]
