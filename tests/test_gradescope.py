@@ -291,14 +291,7 @@ def test_the_bundles_setup_installs_python_bubblewrap_and_the_project_where_the_
 ) -> None:
     """Gradescope runs setup.sh once, by its #! line: apt-get and python3 are stand-ins here."""
     folder, _ = classroom
-    bundle, source = folder / "bundle", folder / "autograder" / "source"
-    command = ["gradescope", "--exe", TEMPLATE, "--tests", str(folder / "suite")]
-    assert main([*command, "--out", str(bundle)]) == 0
-    with zipfile.ZipFile(bundle / "autograder.zip") as archive:
-        archive.extractall(source)
-        mode = stat.S_IMODE(archive.getinfo("setup.sh").external_attr >> 16)
-    assert mode == 0o755
-    (source / "setup.sh").chmod(mode)
+    source = unpacked_bundle(folder)
     commands, log = stand_ins(folder / "stand-ins"), folder / "calls.txt"
     environment = {**os.environ, "PATH": f"{commands}:{os.environ['PATH']}", "LOG": str(log)}
     environment["AUTOGRADER"] = str(source.parent)
