@@ -12,7 +12,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from acceptance.cli.options import add_jobs, add_sandbox, add_timeout, exe_program, positive
+from acceptance.cli.options import (
+    add_jobs,
+    add_kept_tests,
+    add_sandbox,
+    add_timeout,
+    exe_program,
+    findings_root,
+    positive,
+)
 from acceptance.errors import HarnessError
 from acceptance.fuzzing.fuzz import (
     Budget,
@@ -25,7 +33,7 @@ from acceptance.fuzzing.fuzz import (
     search_every,
 )
 from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
-from acceptance.running.cases import EXPECTED_FOLDER, collect, default_root, shown
+from acceptance.running.cases import collect, shown
 from acceptance.running.coverage import game_coverage
 from acceptance.running.execution import Producer, clone_output, oracle_output, reference_of
 from acceptance.running.report import INDENT, explained_report, plural
@@ -54,18 +62,6 @@ def budget_of(args: argparse.Namespace) -> Budget:
     if args.time is not None:
         return Budget(sys.maxsize, args.time)
     return Budget(args.budget or DEFAULT_BUDGET)
-
-
-def findings_root(out: Path | None) -> Path:
-    """The project a finding is kept in: --out (made a project: its at/ and expected/), else the
-    one the cwd is in."""
-    if out is None:
-        return default_root()
-    try:
-        (out / EXPECTED_FOLDER).mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise HarnessError(f"cannot make {out / EXPECTED_FOLDER}: {error.strerror}") from None
-    return out
 
 
 def report_finding(
@@ -275,12 +271,7 @@ def add_fuzz(commands: Any) -> None:
     add_timeout(fuzz)
     add_jobs(fuzz, os.cpu_count() or 1, "scripts")
     add_sandbox(fuzz)
-    fuzz.add_argument(
-        "--out",
-        type=Path,
-        metavar="FOLDER",
-        help="keep the finding in FOLDER/at/ and FOLDER/expected/ (default: this project's)",
-    )
+    add_kept_tests(fuzz, "the finding")
     fuzz.add_argument(
         "--every",
         action="store_true",

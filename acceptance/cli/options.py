@@ -12,6 +12,7 @@ from acceptance.confine.limits import DEFAULT_LIMITS, MB, Limits
 from acceptance.errors import HarnessError
 from acceptance.games.registry import GAMES, Game, game_named
 from acceptance.grading.isolation import entered
+from acceptance.running.cases import EXPECTED_FOLDER, default_root
 from acceptance.running.execution import (
     DEFAULT_TIMEOUT,
     External,
@@ -158,3 +159,26 @@ def exe_program(args: argparse.Namespace, stack: contextlib.ExitStack) -> Produc
         raise HarnessError("--sandbox shows the program the current folder: run it from another")
     made = entered(stack, lambda given: sandbox(given, args.jobs), limits_of(args))
     return Confined(made, made.jail(here, str(here), str(here)), argv, args.timeout)
+
+
+def findings_root(out: Path | None) -> Path:
+    """The project a finding is kept in: --out (made a project: its at/ and expected/), else the
+    one the cwd is in."""
+    if out is None:
+        return default_root()
+    try:
+        (out / EXPECTED_FOLDER).mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise HarnessError(f"cannot make {out / EXPECTED_FOLDER}: {error.strerror}") from None
+    return out
+
+
+def add_kept_tests(command: argparse.ArgumentParser, what: str) -> None:
+    """The --out option of a command that keeps a new test (`at fuzz`'s finding, `at shrink`'s
+    shrunk test): the project it goes in, which `findings_root` makes."""
+    command.add_argument(
+        "--out",
+        type=Path,
+        metavar="FOLDER",
+        help=f"keep {what} in FOLDER/at/ and FOLDER/expected/ (default: this project's)",
+    )

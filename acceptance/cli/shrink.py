@@ -11,14 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from acceptance.cli.fuzz import findings_root
 from acceptance.cli.options import (
     add_game,
     add_jobs,
+    add_kept_tests,
     add_sandbox,
     add_timeout,
     chosen_game,
     exe_program,
+    findings_root,
 )
 from acceptance.errors import HarnessError
 from acceptance.fuzzing.fuzz import Failure, save
@@ -126,11 +127,6 @@ def add_shrink(commands: Any) -> None:
     add_timeout(shrink)
     add_jobs(shrink, os.cpu_count() or 1, "candidate scripts")
     add_sandbox(shrink)
-    shrink.add_argument(
-        "--out",
-        type=Path,
-        metavar="FOLDER",
-        help="keep the shrunk test in FOLDER/at/ and FOLDER/expected/ (default: this project's)",
-    )
+    add_kept_tests(shrink, "the shrunk test")
     shrink.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
     shrink.set_defaults(handler=shrink_command)
