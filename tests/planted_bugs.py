@@ -33,3 +33,19 @@ def no_combine(patch: pytest.MonkeyPatch) -> None:
         meets(game, projectile, occupant)  # type: ignore[arg-type]
 
     patch.setattr(model.collision, "_projectile_meets", meets_but_same_side)
+
+
+def altered_oracle(alteration: str = "") -> str:
+    """A student's program, in Python: the oracle run on the script of `-b SCRIPT` (its text in
+    `text`, its output in `output`), then `alteration` (lines of Python that may change `output`
+    or end the program), then the output printed."""
+    return (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from oracle.runner import run_script\n"
+        'with open(sys.argv[2], encoding="utf-8", newline="\\n") as script:\n'
+        "    text = script.read()\n"
+        "output = run_script(text)\n"
+        f"{alteration}"
+        "sys.stdout.write(output)\n"
+    )

@@ -9,21 +9,16 @@ from pathlib import Path
 import pytest
 
 from acceptance.cli.main import main
+from tests.planted_bugs import altered_oracle
 
 # Two bugs of two causes: a script with a move changes the welcome (notice.welcome); one with no
 # move that toggles debug mode shows the mode in capitals (state.mode).
-TWO_CAUSES = """\
-import sys
-from oracle.runner import run_script
-with open(sys.argv[2], encoding="utf-8", newline="\\n") as script:
-    text = script.read()
-output = run_script(text)
-if "move(" in text:
-    output = output.replace("Welcome", "welcome")
-elif "toggle_debug_mode" in text:
-    output = output.replace(", debug,", ", DEBUG,")
-sys.stdout.write(output)
-"""
+TWO_CAUSES = altered_oracle(
+    'if "move(" in text:\n'
+    '    output = output.replace("Welcome", "welcome")\n'
+    'elif "toggle_debug_mode" in text:\n'
+    '    output = output.replace(", debug,", ", DEBUG,")\n'
+)
 FUZZ = ["fuzz", "--every", "--seed", "3", "--budget", "8"]
 
 

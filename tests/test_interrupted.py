@@ -12,15 +12,11 @@ from acceptance.cli.main import main
 from acceptance.fuzzing.shrink import Shrinker, Simpler, Units
 from acceptance.running.cases import Case
 from acceptance.running.execution import Output, clone_output
+from tests.planted_bugs import altered_oracle
 
 ROOT = Path(__file__).resolve().parent.parent
 # Our oracle with one word misspelt: its output differs from the first line of any script.
-MISSPELT = """\
-import sys
-from oracle.runner import run_script
-with open(sys.argv[2], encoding="utf-8", newline="\\n") as script:
-    sys.stdout.write(run_script(script.read()).replace("state", "State"))
-"""
+MISSPELT = altered_oracle('output = output.replace("state", "State")\n')
 
 
 def test_ctrl_c_during_at_run_prints_the_counts_so_far(

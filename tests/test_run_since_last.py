@@ -16,20 +16,15 @@ from acceptance.cli.main import main
 from acceptance.running.cases import make_case
 from acceptance.running.memory import MEMORY_FILE, remember
 from acceptance.running.suite import Outcome, Result, Summary
+from tests.planted_bugs import altered_oracle
 
 ROOT = Path(__file__).resolve().parent.parent
 # The oracle, except that it writes "welcome" for "Welcome" in the script named in broken.name.
-ONE_BROKEN = """\
-import sys
-from pathlib import Path
-from oracle.runner import run_script
-broken = (Path(__file__).parent / "broken.name").read_text().strip()
-with open(sys.argv[2], encoding="utf-8", newline="\\n") as script:
-    output = run_script(script.read())
-if Path(sys.argv[2]).stem == broken:
-    output = output.replace("Welcome", "welcome")
-sys.stdout.write(output)
-"""
+ONE_BROKEN = altered_oracle(
+    'broken = (Path(__file__).parent / "broken.name").read_text().strip()\n'
+    "if Path(sys.argv[2]).stem == broken:\n"
+    '    output = output.replace("Welcome", "welcome")\n'
+)
 
 CAUSE = "notice.welcome (messages.txt: INITIAL STATE) (told differently)"
 

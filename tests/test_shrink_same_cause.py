@@ -15,36 +15,22 @@ from acceptance.fuzzing.fuzz import Probe, Trial, minimal
 from acceptance.fuzzing.shrunk import shrink_case
 from acceptance.running.cases import Case, make_case
 from acceptance.running.execution import Output, Status, oracle_output
+from tests.planted_bugs import altered_oracle
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST = "at051"  # play, toggle_debug_mode, setup_next(5), move(A,1), move(J,1), move(A,1)
 # Two bugs: a command that is in the test only once changes the welcome (notice.welcome, the
 # test's first difference), and debug mode is shown in capitals (a difference with fewer commands).
-TWO_BUGS = """\
-import sys
-from oracle.runner import run_script
-with open(sys.argv[2], encoding="utf-8", newline="\\n") as script:
-    text = script.read()
-output = run_script(text)
-if "move(J,1)" in text:
-    output = output.replace("Welcome", "welcome")
-if "toggle_debug_mode" in text:
-    output = output.replace(", debug,", ", DEBUG,")
-sys.stdout.write(output)
-"""
-CRASH_ON_J = """\
-import sys
-from oracle.runner import run_script
-with open(sys.argv[2], encoding="utf-8", newline="\\n") as script:
-    text = script.read()
-sys.stdout.write(run_script(text))
-sys.exit(1 if "move(J,1)" in text else 0)
-"""
-RIGHT = """\
-import sys
-from oracle.runner import run_script
-sys.stdout.write(run_script(open(sys.argv[2]).read()))
-"""
+TWO_BUGS = altered_oracle(
+    'if "move(J,1)" in text:\n'
+    '    output = output.replace("Welcome", "welcome")\n'
+    'if "toggle_debug_mode" in text:\n'
+    '    output = output.replace(", debug,", ", DEBUG,")\n'
+)
+CRASH_ON_J = altered_oracle(
+    'if "move(J,1)" in text:\n' "    sys.stdout.write(output)\n" "    sys.exit(1)\n"
+)
+RIGHT = altered_oracle()
 
 
 def two_bugs(case: Case) -> Output:
