@@ -43,7 +43,6 @@ from acceptance.confine.kept import (
     server_command,
 )
 from acceptance.confine.kept import settings as kept_settings
-from acceptance.confine.libc import LIBC
 from acceptance.confine.limits import Limits
 from acceptance.confine.namespaces import (
     CLONE_FS,
@@ -64,6 +63,7 @@ from acceptance.running.execution import (
     popen,
     run_program,
 )
+from acceptance.running.spawning import LIBC
 
 SCRIPTS = "/script"  # the private folder holding the one script of a run
 PATH = "/usr/local/bin:/usr/bin:/bin"

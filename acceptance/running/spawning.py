@@ -12,6 +12,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from multiprocessing.context import BaseContext
 
+# The C library, errno kept: the one handle of the harness (the confining mechanisms' too).
 LIBC = ctypes.CDLL(None, use_errno=True)
 SIGSET_SIZE, SPAWN_STRUCT_SIZE = 128, 1024  # bytes of glibc's sigset_t; more than its spawn structs
 # posix_spawn's flags: default the signals, set the mask, a new session.

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import ctypes
 import os
 import shutil
 import statistics
@@ -36,6 +35,7 @@ from acceptance.confine.limits import Limits
 from acceptance.errors import HarnessError
 from acceptance.running.cases import collect
 from acceptance.running.execution import External, Producer, Status
+from acceptance.running.spawning import LIBC
 from tools.benchmarks.oracle import CLASS_SIZE, ENVIRONMENT, Figure, _children_cpu
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -158,8 +158,7 @@ def _adopt_orphans(adopt: bool = True) -> None:
     """Become the parent of what `at grade`'s runs leave behind: bwrap's first process in each
     sandbox ends after bwrap itself, so only its new parent, reaping it, gets its CPU time (and
     with False, no longer)."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(PR_SET_CHILD_SUBREAPER, int(adopt), 0, 0, 0)
+    LIBC.prctl(PR_SET_CHILD_SUBREAPER, int(adopt), 0, 0, 0)
 
 
 def _children() -> set[int]:
