@@ -9,8 +9,11 @@ tools.mutation.blind_spots and run by warm workers (tools.mutation.blind_worker)
 `tests/mutation_equivalents.txt` (a mutant's name, then why no test can tell it apart) are left
 out of the score.
 
-    python -m tools.mutation.run [PACKAGE ...] [--jobs N] [--fresh | --recheck | --sample N [--within MODULE] | --report]
-        [--blind] [--survivors] [--differential GAMES]
+    python -m tools.mutation.run [PACKAGE ...] [--jobs N] [--fresh | --recheck | --report |
+        --sample N [--within MODULE | --stratified]] [--blind] [--survivors] [--differential GAMES]
+
+`--sample N --stratified` draws across every module of the package (tools.mutation.stratified)
+and estimates the package's score from the sample, with its 95 % interval.
 
 The BASIC games' clones are pinned by PC-BASIC: `--sample N --differential GAMES` also plays
 GAMES random games (those of `at fuzz --seed SEED`, fixed beforehand, with PC-BASIC's
@@ -39,7 +42,7 @@ from queue import Queue
 from acceptance.fuzzing.fuzz import trials
 from acceptance.games.pcbasic import PcBasicError
 from acceptance.games.registry import GAMES, script_text
-from tools.mutation import blind_spots
+from tools.mutation import blind_spots, stratified
 from tools.mutation.mutant_games import Played
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -227,6 +230,7 @@ class Figures:
     statuses: dict[str, str]  # each mutant run: killed, survived, timeout, ...
     equivalent: int
     seconds: float
+    estimate: stratified.Estimate | None = None  # of a stratified sample: the package's score
 
     @property
     def blind(self) -> int:
@@ -333,6 +337,14 @@ def captured(
         timeout=timeout,
         check=False,
     )
+
+
+def modules(package: Package) -> list[str]:
+    """The dotted names of every module of the package, those left alone included."""
+    files = [ROOT / path for path in package.only] or [
+        path for source in package.sources for path in (ROOT / source).rglob("*.py")
+    ]
+    return sorted(blind_spots.module_name(path) for path in files)
 
 
 def blind_files(package: Package) -> list[Path]:
@@ -471,11 +483,15 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
     folder = prepare(name, package, options.fresh)
     blind = {mutant.name: mutant for mutant in blind_spots.mutants(blind_files(package))}
     chosen: list[str] = []
+    every: list[str] = []
     started = time.monotonic()
     if options.sample:
         mutmut(folder, "run", NO_MUTANT, quiet=True, failing=True, environment=package.environment)
         every = [m for m in sorted(statuses(folder)) + sorted(blind) if within(m, options.within)]
-        chosen = random.Random(options.seed).sample(every, min(options.sample, len(every)))
+        if options.stratified:
+            chosen = stratified.draw(every, modules(package), options.sample, options.seed)
+        else:
+            chosen = random.Random(options.seed).sample(every, min(options.sample, len(every)))
     elif options.recheck and (folder / "mutants").is_dir():
         chosen = [m for m, s in statuses(folder).items() if s not in DETECTED]
     if not (options.report or options.blind) and (not options.sample or set(chosen) - set(blind)):
@@ -518,7 +534,29 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
         for mutant, status in sorted(found.items()):
             if status not in DETECTED and mutant not in equivalent:
                 print(f"  {status}: {blind.get(mutant, mutant)}")
-    return Figures(name, found, len(equivalent), seconds)
+    estimate = strata_estimate(package, every, found, equivalent) if options.stratified else None
+    return Figures(name, found, len(equivalent), seconds, estimate)
+
+
+def strata_estimate(
+    package: Package, every: list[str], found: dict[str, str], equivalent: set[str]
+) -> stratified.Estimate:
+    """The package's score estimated from a stratified sample's verdicts (`found`), each module
+    weighted by its share of all the package's mutants (`every`)."""
+    names = modules(package)
+    sizes = Counter(stratified.module_of(mutant, names) for mutant in every)
+    drawn: dict[str, list[str]] = {}
+    for mutant in found:
+        drawn.setdefault(stratified.module_of(mutant, names), []).append(mutant)
+    return stratified.estimate(
+        stratified.Stratum(
+            size=sizes[module],
+            drawn=len(mutants),
+            detected=sum(found[m] in DETECTED for m in mutants),
+            equivalent=sum(m in equivalent for m in mutants),
+        )
+        for module, mutants in drawn.items()
+    )
 
 
 def report(figures: Figures) -> str:
@@ -529,11 +567,14 @@ def report(figures: Figures) -> str:
     other = figures.mutants - sum(counts[status] for status in ("killed", "survived", "timeout"))
     survived = counts["survived"] - figures.equivalent
     wall = f"{figures.seconds:.0f} s" if figures.seconds else "-"
-    return (
+    line = (
         f"{figures.package:<18} {figures.mutants:>7} {figures.blind:>5} {counts['killed']:>7} "
         f"{survived:>8} {counts['timeout']:>9} {other:>6} "
         f"{figures.equivalent:>11} {figures.score:>6.1f}% {wall:>9}"
     )
+    if figures.estimate:
+        line += f"\n{'':<18} the package's score, estimated from the sample: {figures.estimate}"
+    return line
 
 
 @dataclass(frozen=True)
@@ -638,6 +679,11 @@ def main(argv: list[str] | None = None) -> int:
         "--within", metavar="MODULE", help="draw --sample's mutants from this module alone"
     )
     parser.add_argument(
+        "--stratified",
+        action="store_true",
+        help="draw --sample's mutants from every module, in proportion to its mutants",
+    )
+    parser.add_argument(
         "--recheck", action="store_true", help="run the mutants not killed again (after new tests)"
     )
     parser.add_argument(
@@ -653,6 +699,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"no package {unknown[0]!r}: one of {', '.join(PACKAGES)}")
     basic = [name for name in GAMES if GAMES[name].reference is not None]
+    if options.stratified and (not options.sample or options.within):
+        parser.error("--stratified goes with --sample and without --within")
     if options.differential and (not options.sample or set(names) - set(basic)):
         parser.error(f"--differential goes with --sample and {' or '.join(basic)}")
     print(
