@@ -1,24 +1,30 @@
 """A grade is what a submission's program printed, whatever else happens on the machine: while a
 class is graded, programs are killed from outside and, in a sandbox, the grader's helper processes
-that started them (fork servers, kept sandboxes); the grading ends with the grades of an
-undisturbed grading of the same class, byte for byte (grades.csv), a self-killing submission kept
-as a crash. Seeded: which runs are killed, and how, follows from the seed and the run alone, so a
-failing trial is replayed by its test id, which ends with its seed (`...grades[no sandbox-1]`);
-AT_CHAOS_SEEDS=10 tries seeds 1 to 10. In each isolation the machine has."""
+that started them (fork servers, kept sandboxes); or the grader's children are killed and then the
+grader (as `pkill -KILL -P` then `kill -KILL` do), and the same command is run again. Each trial
+ends with the grades of an undisturbed grading of the same class, byte for byte (grades.csv), a
+self-killing submission kept as a crash. Seeded: which runs are killed, and how, follows from the
+seed and the run alone, so a failing trial is replayed by its test id, which ends with its seed
+(`...grades[no sandbox-1]`); AT_CHAOS_SEEDS=10 tries seeds 1 to 10. In each isolation the machine
+has."""
 
+import contextlib
 import os
 import random
 import shutil
 import signal
+import subprocess
 import tempfile
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from acceptance.cli.main import main
 from tests.test_disturbed_runs import ISOLATIONS, isolated, parent
+from tests.test_grading_store import APART, children, started
 from tests.test_sandbox import refused_bubblewrap, suite  # noqa: F401
 
 TOKEN = "chaos_"  # in every graded program's command line, before its submission's name
@@ -57,14 +63,20 @@ def a_class(place: Path, tests: Path) -> list[Path]:
     return pupils
 
 
-def graded(place: Path, options: list[str]) -> bytes:
-    """grades.csv of the class graded in a fresh folder."""
+def command(place: Path, options: list[str]) -> list[str]:
+    """`at grade`'s arguments for the class, made in a fresh folder, graded into `place/out`."""
     tests = suite(place / "suite", TESTS)
     pupils = a_class(place / "class", tests)
-    out = place / "out"
-    command = ["grade", "--exe", "{}/program", "--tests", str(tests / "at"), "--out", str(out)]
-    assert main([*command, *options, *map(str, pupils)]) == 0
-    return (out / "grades.csv").read_bytes()
+    out = ["--out", str(place / "out")]
+    return ["grade", "--exe", "{}/program", "--tests", str(tests / "at"), *out, *options] + [
+        str(pupil) for pupil in pupils
+    ]
+
+
+def graded(place: Path, options: list[str]) -> bytes:
+    """grades.csv of the class graded in a fresh folder."""
+    assert main(command(place, options)) == 0
+    return (place / "out" / "grades.csv").read_bytes()
 
 
 REFERENCES: dict[str, bytes] = {}
@@ -79,16 +91,16 @@ def reference(isolation: str, options: list[str]) -> bytes:
     return REFERENCES[isolation]
 
 
-class Chaos:
-    """Kills, from outside, some of the runs of a grading as it goes on: each run seen (a
-    submission's test) once, by a roll of its own from the seed: its program, or in a sandbox
-    the helper that started it (its parent), or nothing."""
+Run = tuple[bytes, bytes]  # a submission's name in its program's command line, and its test
 
-    def __init__(self, seed: int, helpers: bool) -> None:
-        self.seed = seed
-        self.helpers = helpers
-        self.seen: set[tuple[bytes, bytes]] = set()
-        self.killed: list[str] = []
+
+class Runs:
+    """Watches a grading from outside: each run seen (a submission's test) once, while its program
+    runs, is handed to `act` with the program's pid."""
+
+    def __init__(self, act: Callable[[int, Run], None]) -> None:
+        self.act = act
+        self.seen: set[Run] = set()
         self.done = threading.Event()
         self.thread = threading.Thread(target=self.watch)
 
@@ -103,29 +115,59 @@ class Chaos:
                     continue
 
     def met(self, pid: int, argv: list[bytes]) -> None:
-        """A process: killed, or its helper, if it is a run not seen before and its roll says so."""
+        """A process: handed on if it runs a program of the class not seen before."""
         named = [word for word in argv if word.startswith(TOKEN.encode())]
         if not named or b"-b" not in argv:
             return
-        key = named[0], os.path.basename(argv[argv.index(b"-b") + 1])
-        if key in self.seen:
-            return
-        self.seen.add(key)
-        roll = random.Random(f"{self.seed}/{key[0]!r}/{key[1]!r}").random()
-        if roll < SHARE[0]:
-            os.kill(pid, signal.SIGKILL)
-            self.killed.append(f"program {key}")
-        elif roll < sum(SHARE) and self.helpers:
-            os.kill(parent(pid), signal.SIGKILL)
-            self.killed.append(f"helper {key}")
+        run = named[0], os.path.basename(argv[argv.index(b"-b") + 1])
+        if run not in self.seen:
+            self.seen.add(run)
+            self.act(pid, run)
 
-    def __enter__(self) -> "Chaos":
+    def __enter__(self) -> "Runs":
         self.thread.start()
         return self
 
     def __exit__(self, *_: object) -> None:
         self.done.set()
         self.thread.join()
+
+
+class Chaos:
+    """Kills some runs of a grading as it goes on, each by a roll of its own from the seed: its
+    program, or in a sandbox the helper that started it (its parent), or nothing."""
+
+    def __init__(self, seed: int, helpers: bool) -> None:
+        self.seed = seed
+        self.helpers = helpers
+        self.killed: list[str] = []
+
+    def __call__(self, pid: int, run: Run) -> None:
+        roll = random.Random(f"{self.seed}/{run[0]!r}/{run[1]!r}").random()
+        if roll < SHARE[0]:
+            os.kill(pid, signal.SIGKILL)
+            self.killed.append(f"program {run}")
+        elif roll < sum(SHARE) and self.helpers:
+            os.kill(parent(pid), signal.SIGKILL)
+            self.killed.append(f"helper {run}")
+
+
+class Halt:
+    """Kills a grading at the seed's run: the grader's children first, then the grader."""
+
+    def __init__(self, seed: int, grader: "subprocess.Popen[bytes]") -> None:
+        self.grader = grader
+        self.at = random.Random(seed).randrange(1, len(CLASS) * len(TESTS))
+        self.runs = 0
+
+    def __call__(self, pid: int, run: Run) -> None:
+        self.runs += 1
+        if self.runs == self.at:
+            for child in children(self.grader.pid):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(child, signal.SIGKILL)
+            time.sleep(APART)
+            self.grader.kill()
 
 
 @pytest.fixture
@@ -146,8 +188,30 @@ def test_runs_and_helpers_killed_from_outside_leave_the_undisturbed_grades(
 ) -> None:
     options = isolated(isolation, monkeypatch, refused_bubblewrap)
     expected = reference(isolation, options)
-    with Chaos(seed, helpers=isolation != "no sandbox") as chaos:
+    chaos = Chaos(seed, helpers=isolation != "no sandbox")
+    with Runs(chaos):
         grades = graded(chaos_place, options)
     assert chaos.killed, "the seed killed nothing: choose another"
     assert grades == expected, f"seed {seed}, killed: {chaos.killed}"
     assert b"selfkiller1,0,0,3,0.0,3 crashed" in grades
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("isolation", ISOLATIONS)
+def test_a_grading_killed_children_first_then_run_again_gives_the_undisturbed_grades(
+    isolation: str,
+    seed: int,
+    monkeypatch: pytest.MonkeyPatch,
+    refused_bubblewrap: Path,  # noqa: F811
+    chaos_place: Path,
+) -> None:
+    options = isolated(isolation, monkeypatch, refused_bubblewrap)
+    expected = reference(isolation, options)
+    arguments = command(chaos_place, options)
+    grader = started(arguments)
+    halt = Halt(seed, grader)
+    with Runs(halt):
+        grader.wait(timeout=120)
+    assert grader.returncode == -signal.SIGKILL, f"seed {seed}: ended before its run {halt.at}"
+    assert main(arguments) == 0
+    assert (chaos_place / "out" / "grades.csv").read_bytes() == expected, f"seed {seed}"
