@@ -17,7 +17,8 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -170,48 +171,54 @@ class Halt:
             self.grader.kill()
 
 
-@pytest.fixture
-def chaos_place(tmp_path: Path) -> Iterator[Path]:
-    """A folder for a trial that a run's user may enter."""
+@dataclass(frozen=True)
+class Trial:
+    """One isolation's trial: `at grade`'s options there, the grades of an undisturbed grading,
+    whether the grader has helpers to kill (in a sandbox), and a fresh folder a run's user may
+    enter."""
+
+    options: list[str]
+    expected: bytes
+    helpers: bool
+    place: Path
+
+
+@pytest.fixture(params=ISOLATIONS)
+def trial(
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+    refused_bubblewrap: Path,  # noqa: F811
+    tmp_path: Path,
+) -> Trial:
+    """A trial in each isolation the machine has."""
     tmp_path.chmod(0o755)
-    yield tmp_path
+    options = isolated(request.param, monkeypatch, refused_bubblewrap)
+    return Trial(
+        options, reference(request.param, options), request.param != "no sandbox", tmp_path
+    )
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("isolation", ISOLATIONS)
 def test_runs_and_helpers_killed_from_outside_leave_the_undisturbed_grades(
-    isolation: str,
-    seed: int,
-    monkeypatch: pytest.MonkeyPatch,
-    refused_bubblewrap: Path,  # noqa: F811
-    chaos_place: Path,
+    trial: Trial, seed: int
 ) -> None:
-    options = isolated(isolation, monkeypatch, refused_bubblewrap)
-    expected = reference(isolation, options)
-    chaos = Chaos(seed, helpers=isolation != "no sandbox")
+    chaos = Chaos(seed, trial.helpers)
     with Runs(chaos):
-        grades = graded(chaos_place, options)
+        grades = graded(trial.place, trial.options)
     assert chaos.killed, "the seed killed nothing: choose another"
-    assert grades == expected, f"seed {seed}, killed: {chaos.killed}"
+    assert grades == trial.expected, f"seed {seed}, killed: {chaos.killed}"
     assert b"selfkiller1,0,0,3,0.0,3 crashed" in grades
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("isolation", ISOLATIONS)
 def test_a_grading_killed_children_first_then_run_again_gives_the_undisturbed_grades(
-    isolation: str,
-    seed: int,
-    monkeypatch: pytest.MonkeyPatch,
-    refused_bubblewrap: Path,  # noqa: F811
-    chaos_place: Path,
+    trial: Trial, seed: int
 ) -> None:
-    options = isolated(isolation, monkeypatch, refused_bubblewrap)
-    expected = reference(isolation, options)
-    arguments = command(chaos_place, options)
+    arguments = command(trial.place, trial.options)
     grader = started(arguments)
     halt = Halt(seed, grader)
     with Runs(halt):
         grader.wait(timeout=120)
     assert grader.returncode == -signal.SIGKILL, f"seed {seed}: ended before its run {halt.at}"
     assert main(arguments) == 0
-    assert (chaos_place / "out" / "grades.csv").read_bytes() == expected, f"seed {seed}"
+    assert (trial.place / "out" / "grades.csv").read_bytes() == trial.expected, f"seed {seed}"
