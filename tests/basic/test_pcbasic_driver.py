@@ -70,3 +70,31 @@ def test_pc_basic_failing_with_output_that_is_not_utf_8_is_one_readable_line(
     with pytest.raises(pcbasic.PcBasicError) as caught:
         pcbasic.run(b"10 END\r", b"", use_cache=False)
     assert str(caught.value) == "PC-BASIC failed (exit status 3): \ufffd\ufffd bad listing"
+
+
+def test_pc_basic_ending_without_writing_its_output_file_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mute = tmp_path / "pcbasic"
+    mute.write_text(f"#!{sys.executable}\n")
+    mute.chmod(0o755)
+    monkeypatch.setattr(pcbasic, "pcbasic_executable", lambda: mute)
+    with pytest.raises(pcbasic.PcBasicError) as caught:
+        pcbasic.run(b"10 END\r", b"", use_cache=False)
+    assert str(caught.value) == "PC-BASIC wrote no output"
+
+
+def test_a_games_transcript_is_given_the_time_it_is_allowed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    listing = tmp_path / "oracle.bas"
+    listing.write_bytes(LISTING)
+    timeouts: list[float] = []
+
+    def fake_run(source: bytes, typed: bytes, timeout: float, files: dict[str, bytes]) -> str:
+        timeouts.append(timeout)
+        return "HELLO\n"
+
+    monkeypatch.setattr(pcbasic, "_run_pcbasic", fake_run)
+    text = pcbasic.transcript("star_lanes", ["2"], 5, listing, timeout=7.5, use_cache=False)
+    assert text == "HELLO\n" and timeouts == [7.5]
