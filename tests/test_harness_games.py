@@ -14,7 +14,7 @@ import echo_game
 import pytest
 
 from acceptance.cli.main import main
-from acceptance.games import pcbasic
+from acceptance.games import pcbasic, tellers
 from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, game_of_folder, sister_game
 from acceptance.running.cases import collect, make_case
 from acceptance.running.execution import clone_output
@@ -213,3 +213,13 @@ def test_a_basic_game_transcript_is_pc_basic_bytes_one_per_character(tmp_path: P
     output = clone_output(make_case(script, GAMES["star_lanes"]))
     assert output.stdout.endswith(b"Subscript out of range in 160\xff\n")
     assert GAMES["star_canine"].encoding == "utf-8"
+
+
+def test_the_entry_of_a_sister_game_that_explains_tells_its_lines_through_its_teller() -> None:
+    """Made anew, not read from GAMES (built at import)."""
+    script = min((ROOT / "at" / "star_canine").glob("*.txt")).read_text(encoding="utf-8")
+    canine = sister_game("star_canine", "Star Canine", basic=False, explains=True)
+    assert canine.tell is not None
+    told = canine.tell(script, 1, 1)
+    assert told.lines and told == tellers.star_canine(script, 1, 1)
+    assert sister_game("star_canine", "Star Canine", basic=False).tell is None
