@@ -12,7 +12,7 @@ import model.enemies.grunt
 import model.spawning
 import model.turn
 from acceptance.games.registry import GAMES, SPACE_DEFENDER_2
-from acceptance.games.tellers import LABELS, shown, space_defender_2
+from acceptance.games.tellers import LABELS, shown, silent, space_defender_2
 from acceptance.games.told import Role, Telling, Told
 from acceptance.running.cases import Case
 from acceptance.running.cause import (
@@ -347,3 +347,17 @@ def test_every_label_of_a_written_field_is_written_by_a_rule_and_shown_by_the_or
     assert {
         label for label in labels if any(shown(line, label) is not None for line in lines)
     } == labels
+
+
+def test_an_empty_spawn_section_is_told_as_the_event_of_the_rule_that_left_it_empty() -> None:
+    section = told(9, "  Natural Enemy Spawn:", "heading", Role.SECTION)
+    assert silent(section) == Told(
+        9,
+        "  Natural Enemy Spawn:",
+        "spawn.natural",
+        "spec 6.13.7 Phase 7: Enemy Spawn",
+        "Nothing is logged under Natural Enemy Spawn this turn: spawn.natural decided so.",
+        ("model.spawning:natural_spawn", "model.rng:Generator.__init__"),
+        Role.EVENT,
+    )
+    assert silent(told(3, "  Log:", "heading", Role.SECTION)) is None
