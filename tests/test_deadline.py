@@ -15,6 +15,7 @@ import pytest
 from acceptance.cli.main import main
 from acceptance.errors import HarnessError
 from acceptance.marking.deadline import chosen, parse_deadline
+from acceptance.marking.submissions import Snapshot
 from acceptance.store.database import Store
 from tests.classroom import (
     CRASH,
@@ -183,6 +184,16 @@ def test_a_repository_with_no_commit_yet_is_no_submission_and_a_broken_one_an_er
     error = capsys.readouterr().err
     assert error.startswith(f"at: cannot read the git repository {broken}: fatal: not a git")
     assert error.count("\n") == 1
+
+
+def test_a_repository_with_no_commit_yet_has_none_whatever_its_files_are_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Graded from inside it: git reads the current folder as the working tree."""
+    carol = repository(tmp_path / "carol")
+    (carol / "HEAD^{commit}").write_text("a file named as a revision\n")
+    monkeypatch.chdir(carol)
+    assert chosen(carol, parse_deadline(DEADLINE)) == Snapshot("", "", 0)
 
 
 def test_a_commit_made_at_the_deadline_itself_is_in_time(tmp_path: Path) -> None:
