@@ -2,6 +2,7 @@
 within the default budget, the script shrunk to a few commands and kept as a test; the same seed
 finds the same script; a BASIC game's clone is fuzzed against its reference oracle."""
 
+import dataclasses
 import random
 import shlex
 import sys
@@ -12,6 +13,7 @@ import pytest
 
 from acceptance.cli.fuzz import DEFAULT_BUDGET
 from acceptance.cli.main import main
+from acceptance.fuzzing.fuzz import save
 from acceptance.games.registry import GAMES, SPACE_DEFENDER_2
 from oracle.parser import parse
 from oracle.runner import run_script
@@ -210,3 +212,15 @@ def test_a_finding_gives_the_cause_of_its_shrunk_scripts_difference(
         "        oracle line 1:   state:not started, normal, ok",
         "        missing in yours | view.state (messages.txt: COMMON STATE MESSAGE)",
     ]
+
+
+def test_a_finding_of_a_game_in_a_nested_folder_is_kept_with_every_folder_it_needs(
+    project: Path,
+) -> None:
+    game = dataclasses.replace(echo_game.game(), folder="sisters/echo")
+    case, files = save(game, project, "fuzz_5_1", ("SCAN",), 5, b"SCAN\n")
+    script = project / "at" / "sisters" / "echo" / "fuzz_5_1.txt"
+    expected = project / "expected" / "sisters" / "echo" / "fuzz_5_1.expected.txt"
+    assert files == [script, expected, script.with_suffix(".seed")]
+    assert (case.script, case.expected, case.seed) == (script, expected, 5)
+    assert expected.read_bytes() == b"SCAN\n" and script.read_text() == "SCAN\n"
