@@ -5,6 +5,9 @@ ends with the grading however it ends, and a worker's failure is a one-line erro
 stops in worker processes: tests/test_grading_store.py; the hostile corpus: tests/test_sandbox.py.)
 """
 
+import contextlib
+import ctypes
+import dataclasses
 import multiprocessing
 import os
 import pickle
@@ -13,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,14 +24,17 @@ import pytest
 
 from acceptance.cli.grade import REPORTS
 from acceptance.cli.main import main
+from acceptance.confine.forkserver import LIBC, PR_SET_PDEATHSIG, prctl
 from acceptance.confine.limits import DEFAULT_LIMITS
 from acceptance.errors import HarnessError
 from acceptance.grading import grading, isolation
 from acceptance.grading.grader import Grader
 from acceptance.grading.isolation import Isolation
+from acceptance.grading.stopping import helping
 from acceptance.grading.workers import (
     WORKER,
     Part,
+    Sent,
     Spread,
     grade_in_processes,
     jobs_of,
@@ -36,6 +43,7 @@ from acceptance.grading.workers import (
     receive,
     received,
     sent,
+    work_part,
 )
 from acceptance.marking.submissions import expected_bytes, submissions
 from acceptance.running.cases import collect
@@ -47,6 +55,7 @@ from tools.benchmarks.scaling import helper_pids
 
 TESTS = [ROOT / "at" / f"at{number:03d}.txt" for number in range(1, 7)]
 AT = Path(sys.executable).with_name("at")
+PR_GET_PDEATHSIG = 2  # prctl's option: the signal this process gets when its parent ends
 
 
 @pytest.fixture
@@ -110,7 +119,11 @@ def test_worker_processes_start_up_while_the_grading_gets_ready(
 
 def worker_pids() -> set[int]:
     """The pids of this process's worker processes running (started, not yet joined)."""
-    return {child.pid for child in multiprocessing.active_children() if child.name == WORKER}
+    return {
+        child.pid
+        for child in multiprocessing.active_children()
+        if child.name == WORKER and child.pid is not None
+    }
 
 
 def test_a_grading_has_no_more_worker_processes_than_submissions(
@@ -359,3 +372,62 @@ def test_a_resumed_grading_in_worker_processes_counts_each_submissions_earlier_t
     rows = (tmp_path / "out" / "matrix.csv").read_text().splitlines()[1:]
     for row in rows:  # one more timeout each reaches the give-up: the earlier one counted
         assert row.split(",")[1:] == ["timed out"] * 2 + ["not run"] * 2
+
+
+def death_signal() -> int:
+    """The signal this process gets when its parent ends (0: none)."""
+    number = ctypes.c_int(0)
+    assert LIBC.prctl(PR_GET_PDEATHSIG, ctypes.byref(number), 0, 0, 0) == 0
+    return number.value
+
+
+@pytest.fixture
+def as_a_helper() -> Iterator[None]:
+    """This test's process made a grading's helper for a while: its name, Ctrl-C's handling and
+    its parent's death signal given back afterwards."""
+    comm = Path("/proc/self/comm")
+    name, interrupt = comm.read_text().rstrip("\n"), signal.getsignal(signal.SIGINT)
+    try:
+        yield
+    finally:
+        prctl(PR_SET_PDEATHSIG, 0)
+        signal.signal(signal.SIGINT, interrupt)
+        comm.write_text(name)
+
+
+def test_a_helping_process_ends_with_the_grader_is_named_and_leaves_ctrl_c_to_it(
+    as_a_helper: None,
+) -> None:
+    helping(os.getppid(), "at test helper")
+    assert Path("/proc/self/comm").read_text() == "at test helper\n"
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    assert death_signal() == signal.SIGKILL
+
+
+def worked_here(part: Part) -> list[Sent | str]:
+    """What a worker sends the grading for a part, the worker run in this process (its runs not
+    acknowledged: the part has as many jobs as runs)."""
+    receiving, sending = multiprocessing.Pipe()
+    receiving.send(part)
+    work_part(sending, os.getppid())
+    told: list[Sent | str] = []
+    with contextlib.suppress(EOFError):  # the worker's end closed, or (still held) nothing left
+        while receiving.poll(0):
+            told.append(receiving.recv())
+    receiving.close()
+    return told
+
+
+def test_a_worker_sends_each_run_of_its_part_and_its_error_as_one_line(
+    course: tuple[Path, list[Path]], monkeypatch: pytest.MonkeyPatch, as_a_helper: None
+) -> None:
+    place, pupils = course
+    part = first_submissions_part(place, pupils, Isolation.NONE)
+    part = dataclasses.replace(part, tasks=part.tasks[:2], jobs=2)
+    runs = worked_here(part)
+    assert Path("/proc/self/comm").read_text() == f"{WORKER}\n"
+    assert sorted((run[0], run[1]) for run in runs) == [(pupils[0].name, 0), (pupils[0].name, 1)]
+    assert all(run[2] == Outcome.PASSED.value for run in runs)
+    refuse_bubblewrap(place, monkeypatch)
+    (error,) = worked_here(dataclasses.replace(part, spread=Spread(2, Isolation.BUBBLEWRAP, ())))
+    assert isinstance(error, str) and "\n" not in error and "bwrap" in error

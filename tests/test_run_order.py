@@ -4,6 +4,7 @@ next submission no worker has, and once none is left, helps the one with the mos
 submission still runs -j at once); every run is taken once. The workers tell their own runs
 (`grade_runs`), one at a time."""
 
+import itertools
 import threading
 import time
 from pathlib import Path
@@ -84,7 +85,8 @@ def test_each_run_is_told_once_one_at_a_time_with_no_more_than_jobs_untold() -> 
     told once, never two at once, and at no moment are more than `jobs` runs begun and untold."""
     every = tasks(4, 5)
     lock = threading.Lock()
-    begun, told, telling = [0], [], [0]
+    begun, telling = [0], [0]
+    told: list[str] = []
 
     def work(submission: Submission, case: Case) -> str:
         with lock:
@@ -103,6 +105,27 @@ def test_each_run_is_told_once_one_at_a_time_with_no_more_than_jobs_untold() -> 
 
     grade_runs(every, work, Guard(), JOBS, on_result)
     assert sorted(told) == sorted(map(name, every))
+
+
+def test_each_grading_worker_keeps_to_its_submission_until_its_runs_are_all_taken() -> None:
+    """One worker runs the class submission by submission; of several, each runs a submission's
+    runs one after another and never comes back to a submission it has left."""
+    order: list[str] = []
+    grade_runs(
+        tasks(3, 3), lambda s, c: f"{s.name}/{c.name}", Guard(), 1, lambda s, d: order.append(d)
+    )
+    assert order == list(map(name, tasks(3, 3)))
+    by_worker: dict[int, list[str]] = {}
+
+    def work(submission: Submission, case: Case) -> str:
+        time.sleep(0.001)
+        by_worker.setdefault(threading.get_ident(), []).append(submission.name)
+        return submission.name
+
+    grade_runs(tasks(2 * JOBS, 4), work, Guard(), JOBS, lambda submission, done: None)
+    for names in by_worker.values():
+        runs_of = [submission for submission, _ in itertools.groupby(names)]
+        assert len(runs_of) == len(set(runs_of)), names
 
 
 def test_what_a_worker_raises_stops_the_guard_and_goes_up() -> None:

@@ -59,6 +59,23 @@ def test_only_the_pair_alone_printing_a_wrong_output_is_named(graded: Path) -> N
     assert len(found[0].tests) == 4
 
 
+def test_a_run_missing_from_the_store_prints_nothing(graded: Path, tmp_path: Path) -> None:
+    """A grading stopped before every run finished: a run not stored is no one's output, and
+    the twins alone still print the same wrong output of the tests they both ran."""
+    shutil.copytree(graded, tmp_path / "out")
+    store = Store.open(tmp_path / "out", create=False)
+    try:
+        grading = store.graded()
+        twin = [pupil.name for pupil in grading.pupils].index("twin01")
+        key = grading.keys()[twin, 0]
+        store.connection.execute("DELETE FROM runs WHERE key = ?", (key,))
+        found = same_outputs(store, grading)
+    finally:
+        store.close()
+    assert [(pair.a, pair.b, len(pair.tests)) for pair in found] == [("twin00", "twin01", 3)]
+    assert grading.cases[0].name not in found[0].tests
+
+
 def test_the_report_ends_with_the_integrity_review(graded: Path) -> None:
     page = (graded / "report.html").read_text()
     review = page[page.index('<section id="integrity">') :]

@@ -7,6 +7,7 @@ import os
 import shutil
 import threading
 import warnings
+from array import array
 from pathlib import Path
 
 import pytest
@@ -15,13 +16,16 @@ from hypothesis import strategies as st
 from pygments.token import Comment, Literal, Name, Operator, String, Text
 
 from acceptance.cli.main import main
+from acceptance.integrity.page import LINES, Texts, side
 from acceptance.integrity.similarity import (
     REACH,
     THRESHOLD,
     WINDOW,
+    Code,
     Fragment,
     K,
     Similarity,
+    Source,
     fragments,
     kind,
     similarity,
@@ -140,7 +144,7 @@ def test_a_match_extends_a_fragment_only_if_it_advances_in_both_files_within_rea
 
 
 def test_json_lists_the_pairs_most_similar_first_with_their_flags(
-    corpus: list[Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    corpus: list[Path], review: Similarity, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folders = [str(path) for path in corpus]
     arguments = ["similar", "--json", "--base", str(BASE), "--out", str(tmp_path), *folders]
@@ -148,6 +152,8 @@ def test_json_lists_the_pairs_most_similar_first_with_their_flags(
     pairs = json.loads(capsys.readouterr().out)["pairs"]
     assert set(pairs[0]) == {"a", "b", "score", "flagged"}
     assert [pair["score"] for pair in pairs] == sorted((p["score"] for p in pairs), reverse=True)
+    assert [pair["score"] for pair in pairs] == [round(pair.score, 4) for pair in review.pairs]
+    assert any(0 < pair["score"] < 1 for pair in pairs)  # to four decimals, not whole
     flagged = {frozenset((pair["a"], pair["b"])) for pair in pairs if pair["flagged"]}
     expected = {
         frozenset((a, b))
@@ -177,6 +183,22 @@ def test_the_page_escapes_what_submissions_hold(
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "&lt;img src=x onerror=alert(2)&gt;" in page
     assert "look" in capsys.readouterr().out
+
+
+def test_a_side_of_shared_code_shows_its_lines_numbered_as_in_the_file(tmp_path: Path) -> None:
+    """The lines of the runs' tokens, from the first token's line to the last's, each with its
+    number in the file; past LINES lines the rest is cut."""
+    (tmp_path / "game.e").write_text("".join(f"line {n}\n" for n in range(1, LINES + 20)))
+    short = Source("game.e", array("I", [3, 3, 4, 6] + [6] * K), ())
+    long = Source("game.e", array("I", [2] + [LINES + 10] * K), ())
+    code = Code("alpha", tmp_path, (short, long), frozenset())
+    figure = side(code, 0, 0, 1, Texts())
+    assert "<figcaption>alpha: game.e, lines 3–6</figcaption>" in figure
+    assert "<pre>    3 line 3\n    4 line 4\n    5 line 5\n    6 line 6</pre>" in figure
+    cut = side(code, 1, 0, 0, Texts())
+    shown = cut[cut.index("<pre>") + 5 : cut.index("</pre>")].split("\n")
+    assert shown[0] == "    2 line 2" and shown[-2] == f"{LINES + 1:5} line {LINES + 1}"
+    assert shown[-1] == "…" and len(shown) == LINES + 1
 
 
 @pytest.mark.parametrize(
