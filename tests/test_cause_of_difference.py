@@ -16,12 +16,14 @@ from acceptance.games.tellers import LABELS, shown, silent, space_defender_2
 from acceptance.games.told import Role, Telling, Told
 from acceptance.running.cases import Case
 from acceptance.running.cause import (
+    Block,
     Cause,
     Kind,
     cause_of,
     code_digest,
     explainer_digest,
     find_cause,
+    origin,
 )
 from acceptance.running.compare import DiffLine, Mismatch, Side, compare
 from model.actions import Action, Pass
@@ -201,6 +203,13 @@ ORACLE = [
 def ids(text: str) -> tuple[str, ...]:
     """The ids a made-up line names."""
     return ("7",) if "7" in text else ("9",) if "9" in text else ()
+
+
+def test_an_events_origin_is_the_first_other_event_about_its_entity() -> None:
+    later = told(6, "    G(id:7) shoots", "shoot", Role.EVENT, ("7",))
+    block = Block([], {}, Telling([*ORACLE, later], ids), 1)
+    assert origin(block, later) == ("m:move",)
+    assert origin(block, ORACLE[3]) == ()
 
 
 def test_an_extra_event_is_explained_by_the_oracles_event_about_its_entity() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.reports.class_report import bucket_label, bucket_of, histogram
+from acceptance.reports.class_report import bucket_label, bucket_of, coverage_html, histogram
 from acceptance.running.cases import collect
 from acceptance.running.coverage import coverage
 from provenance.rules import RULES
@@ -222,6 +222,10 @@ def test_the_report_shows_the_rules_the_suite_reaches_the_fewest_tests_first(gra
     }
 
 
+def test_the_coverage_of_a_suite_whose_scripts_cannot_be_read_is_said_unknown() -> None:
+    assert coverage_html(None) == "<p>Unknown: the suite's scripts could not be read.</p>"
+
+
 def test_causes_csv_and_the_report_name_the_rules_the_class_misses_and_their_spec(
     graded: Path,
 ) -> None:
@@ -242,3 +246,15 @@ def test_causes_csv_and_the_report_name_the_rules_the_class_misses_and_their_spe
     assert [
         (html.unescape(rule), html.unescape(spec), int(p), int(t)) for rule, spec, p, t in shown
     ] == [(rule, spec, pupils, tests) for (rule, spec), (pupils, tests) in found.items()]
+
+
+def test_the_table_of_what_the_class_misses_holds_its_rows_and_nothing_between(
+    graded: Path,
+) -> None:
+    rows = list(csv.reader(io.StringIO((graded / "out" / "causes.csv").read_text())))[1:]
+    page = (graded / "out" / "report.html").read_text()
+    table = page[page.index('<table id="missed-table"') :]
+    body = table[table.index("<tbody>") + len("<tbody>") : table.index("</tbody>")]
+    *shown, end = body.split("</tr>")
+    assert len(shown) == len(rows) > 1 and end == ""
+    assert all(row.startswith('<tr class="cause missed"') for row in shown)

@@ -62,3 +62,10 @@ def test_json_without_every_is_a_one_line_error(
 ) -> None:
     assert main(["fuzz", "--json", "--exe", exe]) == 2
     assert capsys.readouterr().err == "at: --json gives the findings of --every: give --every\n"
+
+
+def test_every_is_said_in_the_first_line(capsys: pytest.CaptureFixture[str], exe: str) -> None:
+    assert main(["fuzz", "--every", "--seed", "3", "--budget", "1", "--exe", exe]) in (0, 1)
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith(f"fuzzing {exe} against ")
+    assert first.endswith(", seed 3, 1 script, every cause")

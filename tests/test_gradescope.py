@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from acceptance.cli.main import main
+from acceptance.gradescope.bundle import copy_project
 from tests.classroom import (
     CRASH,
     EXACT,
@@ -184,6 +185,26 @@ def test_the_bundle_grades_a_submission_laid_out_as_gradescope_does(
     assert [test["name"] for test in results["tests"]] == TESTS
     assert [test["max_score"] for test in results["tests"]] == [5, 1, 0.5]
     assert results["score"] == 0 and results["tests"][2]["output"].startswith("at003: failed")
+
+
+def test_the_bundles_copy_of_the_project_leaves_out_compiled_python(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "source"
+    (source / "game" / "__pycache__").mkdir(parents=True)
+    (source / "pyproject.toml").write_text(
+        '[tool.setuptools.packages.find]\ninclude = ["game", "game.*"]\n'
+    )
+    (source / "README.md").write_text("a game\n")
+    (source / "game" / "__init__.py").write_text("")
+    (source / "game" / "stale.pyc").write_bytes(b"")
+    (source / "game" / "__pycache__" / "__init__.cpython-311.pyc").write_bytes(b"")
+    monkeypatch.setattr("acceptance.gradescope.bundle.source_root", lambda: source)
+    copy_project(tmp_path / "copy")
+    copied = {
+        path.relative_to(tmp_path / "copy").as_posix() for path in (tmp_path / "copy").rglob("*")
+    }
+    assert copied == {"pyproject.toml", "README.md", "game", "game/__init__.py"}
 
 
 def test_a_bundle_sandboxes_its_runs_unless_told_not_to(

@@ -28,6 +28,11 @@ def test_a_typed_line_never_echoed_is_skipped_and_the_next_ones_still_found() ->
     assert echo_marks(["K", "ALICE"])(lines) == {2: "input line 2 ('ALICE')"}
 
 
+def test_a_typed_lines_trailing_spaces_are_part_of_its_echo() -> None:
+    lines = ["NAME? GO\n", "NAME? GO \n"]
+    assert echo_marks(["GO \r"])(lines) == {1: "input line 1 ('GO ')"}
+
+
 def test_a_difference_is_named_by_the_typed_line_in_force() -> None:
     wrong = TRANSCRIPT.replace("MAP SCORES", "MAP  SCORES")
     mismatch = compare(TRANSCRIPT.encode(), wrong.encode(), echo_places(INPUTS))

@@ -43,6 +43,7 @@ def test_regen_creates_then_keeps_a_changed_file_until_forced(
         "kept: expected/at001.expected.txt (the oracle's output differs; --force overwrites it)",
     )
     assert lines[1] == "    first change at line 27, in ->setup_next(5)"
+    assert lines[2].endswith(" (- file, + oracle; numbers are line numbers):")
     assert (
         any(line.endswith("score:0·") for line in lines) and "    marks: · trailing space" in lines
     )

@@ -234,6 +234,10 @@ def test_json_summary_gives_totals_and_each_first_difference(
         "->setup_next(5)",
     )
     assert (second["name"], second["outcome"], second["line"]) == ("at002", "passed", None)
+    assert [test["script"] for test in summary["tests"]] == [
+        str(broken / "at001.txt"),
+        str(broken / "at002.txt"),
+    ]
 
 
 def test_junit_report_counts_failures_and_errors(

@@ -1,13 +1,15 @@
 """`at run` with no path, in a folder with no at/: the public suite installed with `at` runs,
 Space Defender 2's unless --game names another, and `at` says so; in a project with its own at/,
-its own tests run beside the public suite, never instead of it, and the summary counts each."""
+its own tests run beside the public suite, never instead of it, and the summary counts each;
+in the checkout, or where no suite is installed, the project's own tests are the suite."""
 
 from pathlib import Path
 
 import pytest
 
 from acceptance.cli.main import main
-from acceptance.running.cases import installed_suite
+from acceptance.games.registry import GAMES
+from acceptance.running.cases import default_suites, installed_suite
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,3 +58,33 @@ def test_with_no_path_only_the_course_games_public_suite_runs_and_a_finding_does
     assert capsys.readouterr().out.splitlines()[-1] == (
         f"1 passed, {public} failed ({public} public tests, 1 of your own)"
     )
+
+
+def test_in_the_checkout_the_public_suite_runs_once_with_no_own_tests(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(ROOT)
+    suites = default_suites(GAMES["star_canine"])
+    assert suites.own == []
+    assert len(suites.public) == len(list((ROOT / "at" / "star_canine").glob("*.txt")))
+
+
+def test_with_no_suite_installed_the_projects_own_tests_are_the_suite(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "at").mkdir()
+    (tmp_path / "at" / "mine.txt").write_bytes((ROOT / "at" / "at001.txt").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("acceptance.running.cases.installed_suite", lambda: None)
+    suites = default_suites(None)
+    assert ([case.name for case in suites.public], suites.own) == (["mine"], [])
+
+
+def test_with_no_suite_installed_and_no_tests_here_the_empty_folder_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "at").mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("acceptance.running.cases.installed_suite", lambda: None)
+    assert main(["run"]) == 2
+    assert capsys.readouterr() == ("", "at: no test scripts in at\n")

@@ -104,6 +104,14 @@ def test_a_folder_with_no_tests_is_named(capsys: pytest.CaptureFixture[str], pla
     assert one_line(capsys, ["run", "empty"]) == "at: no test scripts in empty"
 
 
+def test_a_bundle_of_a_test_with_no_expected_file_is_one_line_and_no_folder(
+    capsys: pytest.CaptureFixture[str], place: Path
+) -> None:
+    (place / "suite" / "at002.expected.txt").unlink()
+    assert one_line(capsys, GRADESCOPE) == "at: the test at002 has no expected file"
+    assert not (place / "out").exists()
+
+
 def test_a_class_pattern_that_matched_nothing_is_one_line(
     capsys: pytest.CaptureFixture[str], place: Path
 ) -> None:

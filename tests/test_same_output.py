@@ -7,11 +7,13 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from acceptance.cli.main import main
 from acceptance.integrity.same_output import same_outputs
+from acceptance.integrity.similarity import named_similarity
 from acceptance.store.database import Store
 from tests.classroom import (
     EXACT,
@@ -91,6 +93,22 @@ def test_at_report_adds_the_review_from_the_store(
     assert 'id="integrity"' not in (graded / "report.html").read_text()
     assert main(["report", str(graded), "--similar", "--similar-base", str(BASE)]) == 0
     assert 'id="integrity"' in (graded / "report.html").read_text()
+    capsys.readouterr()
+
+
+def test_at_report_reads_the_submissions_of_its_review_with_a_process_per_cpu(
+    graded: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    jobs: list[int] = []
+
+    def counted(*args: Any) -> Any:
+        jobs.append(args[-1])
+        return named_similarity(*args)
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    monkeypatch.setattr("acceptance.integrity.review.named_similarity", counted)
+    assert main(["report", str(graded), "--similar", "--similar-base", str(BASE)]) == 0
+    assert jobs == [3]
     capsys.readouterr()
 
 

@@ -43,6 +43,11 @@ def test_another_slip_or_the_same_on_another_word_is_another_cause() -> None:
     assert slip_of(spawned) != slip_of(failed("A Grunt moves\n", "A Grunt moved\n"))
 
 
+def test_another_line_left_out_or_added_is_another_cause() -> None:
+    assert slip_of(failed("a\nb\n", "a\n")) != slip_of(failed("a\nc\n", "a\n"))
+    assert slip_of(failed("a\n", "a\nb\n")) != slip_of(failed("a\n", "a\nc\n"))
+
+
 def test_lines_left_out_or_added_and_characters_put_in_are_said_in_words() -> None:
     assert slip_text(group(failed("a\nb\n", "a\n"))) == "the output ends early"
     assert slip_text(group(failed("a\n", "a\nb\n"))) == "a line too many"

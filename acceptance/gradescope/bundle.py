@@ -169,13 +169,23 @@ def run_script(bundle: Bundle, folders: Sequence[str]) -> str:
 
 
 def write_bundle(bundle: Bundle, folder: Path) -> Path:
-    """The autograder's files in a new folder, and the zip of them Gradescope takes."""
+    """The autograder's files in a new folder, and the zip of them Gradescope takes; where
+    writing them fails, no folder is left."""
     try:
         folder.mkdir(parents=True)
     except FileExistsError:
         raise HarnessError(f"{folder} exists already: give a new folder") from None
     except OSError as error:
         raise HarnessError(f"cannot make {folder}: {error.strerror}") from None
+    try:
+        return fill_bundle(bundle, folder)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+
+
+def fill_bundle(bundle: Bundle, folder: Path) -> Path:
+    """The autograder's files written in its new folder, and the zip of them."""
     folders = copy_suite(bundle.cases, folder / SUITE)
     if bundle.points is not None:
         shutil.copyfile(bundle.points, folder / POINTS_FILE)
