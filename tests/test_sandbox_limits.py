@@ -234,11 +234,33 @@ def test_a_limit_is_named_too_low_only_when_runs_start_once_it_alone_is_at_its_d
     assert too_low(Limits(), lambda _: True) == ""  # none below its default
 
 
-def test_an_error_output_names_the_limit_an_allocation_a_fork_or_a_write_met() -> None:
-    assert reason_of(1, b"x\nMemoryError\n") is Status.OVER_MEMORY
-    assert reason_of(2, b"sh: Cannot fork\n") is Status.OVER_PROCESSES
-    assert reason_of(1, b"write: File too large\n") is Status.OVER_FILE_SIZE
-    assert reason_of(1, b"Traceback: ValueError\n") is None
+@pytest.mark.parametrize(
+    ("said", "status"),
+    [
+        (b"x\nMemoryError\n", Status.OVER_MEMORY),  # Python
+        (b"malloc: Cannot allocate memory\n", Status.OVER_MEMORY),  # C's perror, ENOMEM
+        (b"terminate called after throwing an instance of 'std::bad_alloc'\n", Status.OVER_MEMORY),
+        (
+            b'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space\n',
+            Status.OVER_MEMORY,
+        ),
+        (b"ghc: out of memory\n", Status.OVER_MEMORY),
+        (
+            b"There is insufficient memory for the Java Runtime Environment to continue.\n",
+            Status.OVER_MEMORY,
+        ),
+        (b"sh: fork: Resource temporarily unavailable\n", Status.OVER_PROCESSES),  # EAGAIN
+        (b"sh: Cannot fork\n", Status.OVER_PROCESSES),
+        (b"sh: 1: can't fork\n", Status.OVER_PROCESSES),
+        (b"write: File too large\n", Status.OVER_FILE_SIZE),  # EFBIG
+        (b"write error: No space left on device\n", Status.OVER_FILE_SIZE),  # a full tmpfs
+        (b"Traceback: ValueError\n", None),
+    ],
+)
+def test_an_error_output_names_the_limit_an_allocation_a_fork_or_a_write_met(
+    said: bytes, status: Status | None
+) -> None:
+    assert reason_of(1, said) is status
 
 
 def test_a_run_in_bubblewrap_carries_every_limit(bubblewrap: Sandbox, tmp_path: Path) -> None:
