@@ -2,6 +2,7 @@
 
 import json
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -98,3 +99,23 @@ def test_a_games_transcript_is_given_the_time_it_is_allowed(
     monkeypatch.setattr(pcbasic, "_run_pcbasic", fake_run)
     text = pcbasic.transcript("star_lanes", ["2"], 5, listing, timeout=7.5, use_cache=False)
     assert text == "HELLO\n" and timeouts == [7.5]
+
+
+def test_a_transcript_is_cached_under_the_installed_pc_basics_own_version(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def version(name: str) -> str:
+        if name != "pcbasic":
+            raise metadata.PackageNotFoundError(name)
+        return "9.9.9"
+
+    monkeypatch.setattr(metadata, "version", version)
+    pcbasic.pcbasic_version.cache_clear()
+    try:
+        assert pcbasic.pcbasic_version() == "9.9.9"
+        key = pcbasic._cache_key(b"10 END", b"", {})
+        monkeypatch.setattr(metadata, "version", lambda name: "9.9.10")
+        pcbasic.pcbasic_version.cache_clear()
+        assert pcbasic._cache_key(b"10 END", b"", {}) != key
+    finally:
+        pcbasic.pcbasic_version.cache_clear()
