@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from acceptance.errors import HarnessError
+from acceptance.games.registry import GAMES
 from acceptance.running.cases import collect, expected_target
 
 
@@ -39,6 +40,15 @@ def test_expected_file_beside_the_script_comes_before_the_project_one(project: P
 
 def test_a_new_expected_file_belongs_in_the_project_expected_folder(project: Path) -> None:
     assert expected_target(Path("at/c.txt")) == project / "expected" / "c.expected.txt"
+
+
+def test_a_new_expected_file_of_a_game_given_goes_in_that_games_folder_whatever_the_scripts(
+    project: Path,
+) -> None:
+    star_lanes = GAMES["star_lanes"]
+    (project / "kept").mkdir()
+    target = expected_target(Path("kept/c.txt"), star_lanes)
+    assert target == project / "expected" / star_lanes.folder / "c.expected.txt"
 
 
 def test_the_project_is_found_from_the_cwd_for_scripts_elsewhere(

@@ -101,6 +101,20 @@ def test_the_last_run_of_another_program_is_not_compared(
     assert summary["since_last"] == {"newly_failing": [], "newly_passing": []}
 
 
+def test_the_clone_is_remembered_under_no_command_and_a_program_under_its_own(
+    capsys: pytest.CaptureFixture[str], suite: Path
+) -> None:
+    at(capsys, "run", ".")
+    exe = breaking(suite, "at001")
+    at(capsys, "run", "--exe", exe, ".")
+    programs = json.loads((suite / MEMORY_FILE).read_text())["programs"]
+    assert [entry["program"] for entry in programs] == [exe, ""]
+    assert programs[0]["tests"] == {
+        str(suite / "at001.txt"): {"passed": False, "rule": "notice.welcome"},
+        str(suite / "at002.txt"): {"passed": True, "rule": None},
+    }
+
+
 def test_an_unreadable_memory_is_no_memory_and_is_written_again(
     capsys: pytest.CaptureFixture[str], suite: Path
 ) -> None:
