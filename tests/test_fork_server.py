@@ -8,7 +8,9 @@ used half its runs' CPU limit retires and another takes over; when the grader go
 server kills the run. Runs as other users need root (and bubblewrap for its own): without them
 those tests skip, except under CI=true where they fail."""
 
+import errno
 import os
+import queue
 import signal
 import subprocess
 import sys
@@ -296,6 +298,21 @@ def test_a_program_that_cannot_be_started_is_told_apart_from_a_run_that_cannot_b
         spawner.close()
     assert missing.value.filename == str(tmp_path / "missing")
     assert not isinstance(unset.value, NotStarted) and ending.code == 0
+
+
+def test_a_fork_server_that_cannot_set_itself_up_is_an_error_saying_why() -> None:
+    not_a_network = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
+    networks: queue.Queue[int] = queue.Queue()
+    networks.put(not_a_network)
+    try:
+        with pytest.raises(OSError) as refused:
+            spawners.Server(Confinement(networks=networks))
+        assert refused.value.errno == errno.EINVAL
+        told = f"cannot start a fork server: [Errno {errno.EINVAL}] cannot enter the network"
+        assert refused.value.strerror == told
+        assert networks.get_nowait() == not_a_network  # given back
+    finally:
+        os.close(not_a_network)
 
 
 def test_a_fork_servers_cpu_share_is_half_the_limit_its_runs_inherit() -> None:

@@ -6,17 +6,20 @@ its own (ending the one idle longest when there are as many as jobs), and a sand
 between two runs is replaced without losing the run. Without bubblewrap or root these tests
 skip, except under CI=true where they fail."""
 
+import errno
 import os
 import select
 import signal
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from acceptance.confine import bwrap
 from acceptance.confine.bwrap import Sandbox, sandbox
 from acceptance.confine.jail import Jail
-from acceptance.confine.kept import Kept
+from acceptance.confine.kept import Kept, settings
 from tests.test_sandbox import sandbox_trouble
 from tests.test_sandbox_limits import LIMITS, a_script, need, run_in
 
@@ -140,6 +143,21 @@ def test_a_kept_sandbox_that_ended_between_runs_is_replaced_and_the_run_still_go
     ending = run_in(bubblewrap, jail, script, "echo again")
     assert ending.stdout == b"again\n" and ending.code == 0
     assert kept[0] not in idle(bubblewrap)
+
+
+def test_a_run_whose_kept_sandboxs_server_cannot_set_itself_up_is_an_error_saying_why(
+    bubblewrap: Sandbox, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def unusable(limits: Any, emptied: Any) -> dict[str, Any]:
+        """A kept sandbox's settings, with a network namespace that its server cannot enter."""
+        return {**settings(limits, emptied), "network": 1000}
+
+    monkeypatch.setattr(bwrap, "kept_settings", unusable)
+    with pytest.raises(OSError) as refused:
+        run_in(bubblewrap, a_jail(tmp_path / "own"), a_script(tmp_path / "s"), "true")
+    assert refused.value.errno == errno.EBADF
+    told = f"cannot start the sandbox's server: [Errno {errno.EBADF}] cannot enter the network"
+    assert refused.value.strerror == told
 
 
 def test_a_run_in_a_kept_sandbox_holds_only_its_input_and_output_descriptors(

@@ -7,8 +7,11 @@ their runs leave in the shared folders is found from the kernel's reports of wha
 user alone; without bubblewrap (or root, for the users) those tests skip, except under CI=true
 where they fail."""
 
+import errno
+import functools
 import os
 import re
+import shutil
 import signal
 import stat
 import subprocess
@@ -20,20 +23,36 @@ from typing import Any
 
 import pytest
 
-from acceptance.confine.bwrap import SCRIPTS, Sandbox, open_copy, open_to_others, sandbox
+from acceptance.confine.bwrap import (
+    PATH,
+    SCRIPTS,
+    Sandbox,
+    open_copy,
+    open_to_others,
+    sandbox,
+)
 from acceptance.confine.jail import HOME, SUBMISSION, Jail
 from acceptance.confine.leftovers import Leftovers
 from acceptance.confine.limits import MB, Limits, exit_code, reason_of, too_low
-from acceptance.confine.namespaces import kernels_own, mount_points
+from acceptance.confine.namespaces import kernels_own, mount_points, new_trimmed_mounts
 from acceptance.confine.spawner import made_in_thread
 from acceptance.confine.unprivileged import (
     Unprivileged,
     homes_place,
     lock,
     own_copy,
+    remove_home,
     unprivileged,
 )
-from acceptance.confine.users import FIRST_UID, PID_SPAN, UID_SLOTS, kill_all_of, user_pool
+from acceptance.confine.users import (
+    FIRST_UID,
+    PID_SPAN,
+    UID_SLOTS,
+    kill_all_of,
+    reap,
+    user_pool,
+)
+from acceptance.errors import HarnessError
 from acceptance.running.execution import TIMEOUT, Ending, Status
 from tests.test_sandbox import IN_CI, processes_of_runs, sandbox_trouble
 
@@ -282,6 +301,47 @@ def test_a_run_in_bubblewrap_has_writable_folders_as_big_as_a_file_may_be(
     assert ending.code == 0 and sizes == [2 * MB, 2 * MB]
 
 
+def test_a_bwrap_that_cannot_size_its_folders_is_given_them_unsized(
+    bubblewrap: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bubblewrap, "sized", False)
+    assert bubblewrap.tmpfs("/tmp") == ["--perms", "1777", "--tmpfs", "/tmp"]
+
+
+def test_a_run_in_a_sandbox_of_its_own_is_given_its_scripts_path_in_the_scripts_folder(
+    bubblewrap: Sandbox, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """As where no sandbox can be kept (not as root, or no Python the sandbox may show)."""
+    if bubblewrap.keeper is not None:
+        bubblewrap.keeper.close()  # the kept sandboxes' fork servers free for runs of their own
+    monkeypatch.setattr(bubblewrap, "keeper", None)
+    script = a_script(tmp_path / "s")
+    ending = run_in(bubblewrap, Jail(tmp_path), script, 'echo "$1"; cat "$1"')
+    assert ending.code == 0
+    assert ending.stdout == f"{SCRIPTS}/at001.txt\n".encode() + script.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [
+        (
+            b"bwrap: setting up uid map: Permission denied\nbwrap: No permissions to unshare\n",
+            "bwrap: No permissions to unshare",
+        ),
+        (b"", "?"),
+    ],
+    ids=["its last line", "nothing said"],
+)
+def test_a_sandbox_bwrap_cannot_make_is_an_error_with_bwraps_last_words(
+    bubblewrap: Sandbox, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, said: bytes, told: str
+) -> None:
+    monkeypatch.setattr(bubblewrap, "workspace", tmp_path)
+    monkeypatch.setattr(bubblewrap, "run", lambda *_: Ending(b"", said, 1))
+    with pytest.raises(HarnessError) as refused:
+        bubblewrap.probe_once()
+    assert str(refused.value) == f"bubblewrap cannot make a sandbox here: {told}"
+
+
 def test_a_run_in_bubblewrap_sees_its_script_and_folders_writable_by_none(
     bubblewrap: Sandbox, tmp_path: Path
 ) -> None:
@@ -372,6 +432,36 @@ def test_the_unprivileged_runs_homes_are_in_memory_when_it_has_room_and_gone_aft
     in_memory = homes_place(LIMITS, 1) is not None
     assert (kind == "tmpfs" and users.homes.parent == Path("/dev/shm")) or not in_memory
     assert homes_place(Limits(file_size=1 << 62), 1) is None
+
+
+def test_an_unprivileged_run_has_a_clean_environment_of_its_locale_path_home_and_tmpdir(
+    users: Unprivileged, tmp_path: Path
+) -> None:
+    jail = users.jail(a_submission(tmp_path / "own"))
+    ending = run_in(users, jail, a_script(tmp_path / "s"), "env")
+    variables = dict(line.split("=", 1) for line in ending.stdout.decode().splitlines())
+    home = variables.get("HOME", "")
+    assert ending.code == 0 and Path(home).parent == users.homes
+    assert {name: value for name, value in variables.items() if name != "PWD"} == {
+        "LANG": "C.UTF-8",
+        "PATH": PATH,
+        "HOME": home,
+        "TMPDIR": f"{home}/tmp",
+    }
+
+
+def test_a_runs_home_holding_its_script_and_an_empty_tmp_is_removed_at_once_and_nothing_else(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for folder in (tmp_path / "grader" / "tmp", tmp_path / "home" / "tmp"):
+        folder.mkdir(parents=True)
+    (tmp_path / "home" / "at001.txt").write_text("")
+    walked: list[str] = []
+    monkeypatch.setattr(shutil, "rmtree", lambda path, **_: walked.append(path))
+    monkeypatch.chdir(tmp_path / "grader")
+    remove_home(str(tmp_path / "home"), "at001.txt")
+    assert os.listdir(tmp_path) == ["grader"] and os.listdir(tmp_path / "grader") == ["tmp"]
+    assert walked == []
 
 
 @pytest.mark.parametrize(
@@ -482,6 +572,33 @@ def test_runs_start_without_the_kernels_filesystems_their_folders_in_memory_the_
     assert str(bubblewrap.scratch) in points and str(bubblewrap.scratch) not in before[0]
 
 
+def test_the_runs_mount_namespace_is_made_without_the_kernels_filesystems_a_tmpfs_on_its_folder(
+    tmp_path: Path,
+) -> None:
+    need("" if os.geteuid() == 0 else "a mount namespace needs root")
+
+    def made() -> tuple[int, list[str]]:
+        """The namespace, and its mount points as its maker sees them."""
+        namespace = new_trimmed_mounts(tmp_path)
+        return namespace, mount_points()
+
+    namespace, points = made_in_thread(made)
+    os.close(namespace)
+    assert "/" in points and str(tmp_path) in points
+    assert not [point for point in points if kernels_own(point)]
+
+
+def test_a_mount_namespace_whose_folder_cannot_hold_a_tmpfs_is_an_error_saying_why(
+    tmp_path: Path,
+) -> None:
+    need("" if os.geteuid() == 0 else "a mount namespace needs root")
+    absent = tmp_path / "absent"
+    with pytest.raises(OSError) as refused:
+        made_in_thread(functools.partial(new_trimmed_mounts, absent))
+    assert refused.value.errno == errno.ENOENT
+    assert refused.value.strerror == f"cannot mount a tmpfs on {absent}"
+
+
 def test_one_call_kills_every_process_of_a_user_and_the_grader_stays_root(tmp_path: Path) -> None:
     need("" if os.geteuid() == 0 else "running as another user needs root")
     user = spare_user(4)
@@ -498,6 +615,28 @@ def test_one_call_kills_every_process_of_a_user_and_the_grader_stays_root(tmp_pa
     started[1].kill()
     started[1].wait()
     assert gone_soon(lambda: alive_as(user))
+
+
+def test_reaping_a_user_kills_every_process_of_its_own_and_waits_until_they_are_gone() -> None:
+    need("" if os.geteuid() == 0 else "running as another user needs root")
+    user = spare_user(5)
+    drop = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", "--"]
+    started = [subprocess.Popen([*drop, "sleep", "60"]) for _ in range(2)]
+    waiters = [threading.Thread(target=process.wait) for process in started]
+    try:
+        for waiter in waiters:
+            waiter.start()
+        deadline = time.monotonic() + 5
+        while len(alive_as(user)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        reap(user)
+        assert alive_as(user) == []
+        assert [process.wait(5) for process in started] == [-signal.SIGKILL] * 2
+    finally:
+        for process in started:
+            process.kill()
+        for waiter in waiters:
+            waiter.join()
 
 
 def test_while_the_grader_kills_a_users_processes_none_of_them_may_signal_it(
