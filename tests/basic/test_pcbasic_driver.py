@@ -58,31 +58,30 @@ def test_a_game_that_is_not_basic_is_a_usage_error() -> None:
     assert stopped.value.code == 2
 
 
+def error_of_a_pcbasic(body: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The one line a run gives where `pcbasic` is a Python program of this body."""
+    stand_in = folder / "pcbasic"
+    stand_in.write_text(f"#!{sys.executable}\n{body}")
+    stand_in.chmod(0o755)
+    monkeypatch.setattr(pcbasic, "pcbasic_executable", lambda: stand_in)
+    with pytest.raises(pcbasic.PcBasicError) as caught:
+        pcbasic.run(b"10 END\r", b"", use_cache=False)
+    return str(caught.value)
+
+
 def test_pc_basic_failing_with_output_that_is_not_utf_8_is_one_readable_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    failing = tmp_path / "pcbasic"
-    failing.write_text(
-        f"#!{sys.executable}\nimport sys\n"
-        'sys.stderr.buffer.write(b"starting\\n\\xff\\xfe bad listing\\n")\nsys.exit(3)\n'
+    body = 'import sys\nsys.stderr.buffer.write(b"starting\\n\\xff\\xfe bad listing\\n")\nsys.exit(3)\n'
+    assert error_of_a_pcbasic(body, tmp_path, monkeypatch) == (
+        "PC-BASIC failed (exit status 3): \ufffd\ufffd bad listing"
     )
-    failing.chmod(0o755)
-    monkeypatch.setattr(pcbasic, "pcbasic_executable", lambda: failing)
-    with pytest.raises(pcbasic.PcBasicError) as caught:
-        pcbasic.run(b"10 END\r", b"", use_cache=False)
-    assert str(caught.value) == "PC-BASIC failed (exit status 3): \ufffd\ufffd bad listing"
 
 
 def test_pc_basic_ending_without_writing_its_output_file_is_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    mute = tmp_path / "pcbasic"
-    mute.write_text(f"#!{sys.executable}\n")
-    mute.chmod(0o755)
-    monkeypatch.setattr(pcbasic, "pcbasic_executable", lambda: mute)
-    with pytest.raises(pcbasic.PcBasicError) as caught:
-        pcbasic.run(b"10 END\r", b"", use_cache=False)
-    assert str(caught.value) == "PC-BASIC wrote no output"
+    assert error_of_a_pcbasic("", tmp_path, monkeypatch) == "PC-BASIC wrote no output"
 
 
 def test_a_games_transcript_is_given_the_time_it_is_allowed(
