@@ -168,6 +168,14 @@ def suite(folder: Path, names: tuple[str, ...] = TESTS) -> Path:
     return folder
 
 
+@pytest.fixture
+def here(sandboxed: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder holding the test at001 and its expected file, the cwd, where a sandbox runs."""
+    suite(tmp_path, ("at001",))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
 def hidden_suite(folder: Path) -> Path:
     """A suite as a course hides it: scripts generated for this run (named as the public ones),
     their expected output the oracle's, found nowhere else on the machine."""
@@ -460,32 +468,22 @@ def test_a_memory_limit_no_run_can_start_under_stops_the_grading_naming_it(
 
 
 def test_at_run_with_sandbox_and_a_memory_limit_no_run_can_start_under_names_it(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    sandboxed: None,
-    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str], here: Path
 ) -> None:
-    suite(tmp_path, ("at001",))
-    monkeypatch.chdir(tmp_path)
-    self_contained(tmp_path / "mine", HONEST)
+    self_contained(here / "mine", HONEST)
     run = ["run", "--exe", "mine/space_defender_2", "--sandbox", "--memory-limit", "1"]
     assert main([*run, "at/at001.txt"]) == 2
     assert capsys.readouterr().err == f"at: {MEMORY_TOO_LOW}\n"
 
 
 def test_at_run_and_at_fuzz_confine_a_students_program_with_sandbox(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    sandboxed: None,
-    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str], here: Path
 ) -> None:
-    suite(tmp_path, ("at001",))
-    monkeypatch.chdir(tmp_path)
-    program(tmp_path / "bold", "#!/bin/sh\necho x > written || exit 1\nexit 0\n")
+    program(here / "bold", "#!/bin/sh\necho x > written || exit 1\nexit 0\n")
     assert main(["run", "--exe", "bold/space_defender_2", "--sandbox", "at/at001.txt"]) == 1
     assert "at001: crashed (exit status 1" in capsys.readouterr().out
-    assert not (tmp_path / "written").exists()
-    self_contained(tmp_path / "mine", HONEST)
+    assert not (here / "written").exists()
+    self_contained(here / "mine", HONEST)
     assert main(["run", "--exe", "mine/space_defender_2", "--sandbox", "at/at001.txt"]) == 0
     fuzz = ["fuzz", "--exe", "mine/space_defender_2", "--sandbox", "--budget", "2", "-j", "1"]
     assert main([*fuzz, "--seed", "1"]) == 0
@@ -493,20 +491,15 @@ def test_at_run_and_at_fuzz_confine_a_students_program_with_sandbox(
 
 
 def test_at_shrink_confines_a_students_program_with_sandbox(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    sandboxed: None,
-    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str], here: Path
 ) -> None:
-    suite(tmp_path, ("at001",))
-    monkeypatch.chdir(tmp_path)
-    program(tmp_path / "bold", "#!/bin/sh\necho x > written || exit 1\nexit 0\n")
+    program(here / "bold", "#!/bin/sh\necho x > written || exit 1\nexit 0\n")
     shrink = ["shrink", "--exe", "bold/space_defender_2", "--sandbox", "-j", "1", "at/at001.txt"]
     assert main(shrink) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("at001: shrunk to 0 commands of the test's 4, failing the same way")
     assert out[1:3] == ["the script:", "    (empty: it fails before any)"]
-    assert not (tmp_path / "written").exists()
+    assert not (here / "written").exists()
 
 
 BUNDLED = ("honest", "beside", "searcher", "finder", "writer", "lingerer")
@@ -553,21 +546,16 @@ def test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions
 
 
 def test_a_submissions_program_without_its_execute_bit_is_not_executable_in_the_sandbox(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    sandboxed: None,
-    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str], here: Path
 ) -> None:
-    suite(tmp_path, ("at001",))
-    monkeypatch.chdir(tmp_path)
-    program(tmp_path / "class" / "runs", '#!/bin/sh\ncat "$0.expected"\n')
-    program(tmp_path / "class" / "uploaded", "#!/bin/sh\nexit 0\n")
-    (tmp_path / "class" / "uploaded" / "space_defender_2").chmod(0o644)
+    program(here / "class" / "runs", '#!/bin/sh\ncat "$0.expected"\n')
+    program(here / "class" / "uploaded", "#!/bin/sh\nexit 0\n")
+    (here / "class" / "uploaded" / "space_defender_2").chmod(0o644)
     grade = ["grade", "--exe", "{}/space_defender_2", "--tests", "at", "--out", "out", "-j", "1"]
     assert main([*grade, "class/runs", "class/uploaded"]) == 0
-    matrix = (tmp_path / "out" / "matrix.csv").read_text()
+    matrix = (here / "out" / "matrix.csv").read_text()
     assert "not executable" in matrix and "not found" not in matrix
-    page = (tmp_path / "out" / "report.html").read_text()
+    page = (here / "out" / "report.html").read_text()
     shown = (
         "at001: not executable [(]cannot run &#x27;[^&]*&#x27; in the sandbox: Permission denied"
     )
