@@ -544,10 +544,7 @@ def strata_estimate(
     """The package's score estimated from a stratified sample's verdicts (`found`), each module
     weighted by its share of all the package's mutants (`every`)."""
     names = modules(package)
-    sizes = Counter(stratified.module_of(mutant, names) for mutant in every)
-    drawn: dict[str, list[str]] = {}
-    for mutant in found:
-        drawn.setdefault(stratified.module_of(mutant, names), []).append(mutant)
+    sizes = {module: len(mutants) for module, mutants in stratified.by_module(every, names).items()}
     return stratified.estimate(
         stratified.Stratum(
             size=sizes[module],
@@ -555,7 +552,7 @@ def strata_estimate(
             detected=sum(found[m] in DETECTED for m in mutants),
             equivalent=sum(m in equivalent for m in mutants),
         )
-        for module, mutants in drawn.items()
+        for module, mutants in stratified.by_module(found, names).items()
     )
 
 

@@ -51,12 +51,18 @@ def allocation(sizes: Mapping[str, int], total: int) -> dict[str, int]:
     return counts
 
 
-def draw(mutants: Sequence[str], modules: Iterable[str], total: int, seed: int) -> list[str]:
-    """`total` of these mutants, drawn module by module by the allocation, the same for a seed."""
+def by_module(mutants: Iterable[str], modules: Iterable[str]) -> dict[str, list[str]]:
+    """The mutants of each module that has any, in order of name."""
     known = list(modules)
     strata: dict[str, list[str]] = defaultdict(list)
     for mutant in sorted(mutants):
         strata[module_of(mutant, known)].append(mutant)
+    return dict(strata)
+
+
+def draw(mutants: Sequence[str], modules: Iterable[str], total: int, seed: int) -> list[str]:
+    """`total` of these mutants, drawn module by module by the allocation, the same for a seed."""
+    strata = by_module(mutants, modules)
     counts = allocation({module: len(names) for module, names in strata.items()}, total)
     chance = random.Random(seed)
     return [m for module in sorted(counts) for m in chance.sample(strata[module], counts[module])]
