@@ -76,6 +76,16 @@ def test_extra_line_at_the_end_of_a_block_stays_in_that_block() -> None:
     assert DiffLine(Side.ACTUAL, 6, "  extra\n") in mismatch.diff
 
 
+def test_line_left_out_before_the_next_command_is_the_only_difference() -> None:
+    actual = OUTPUT.replace("  Weapon Selected:Standard\n", "")
+    mismatch = compare(OUTPUT.encode(), actual.encode())
+    assert mismatch is not None
+    assert (mismatch.line, mismatch.place) == (5, "->play(10,30,1,1,1,1,1)")
+    assert [line for line in mismatch.diff if line.side is not Side.BOTH] == [
+        DiffLine(Side.EXPECTED, 5, "  Weapon Selected:Standard\n")
+    ]
+
+
 def test_output_that_stops_early_is_located_where_it_stops() -> None:
     mismatch = compare(OUTPUT.encode(), OUTPUT[: OUTPUT.index("->pass")].encode())
     assert mismatch is not None

@@ -192,9 +192,10 @@ def block_start(expected: dict[int, str], actual: dict[int, str], index: int) ->
     return max((line for line in expected if line < index), default=None)
 
 
-def block_end(marks: dict[int, str], index: int, length: int) -> int:
-    """One past the last line of the block that holds line `index`."""
-    return min((line for line in marks if line > index), default=length)
+def block_end(marks: dict[int, str], start: int, length: int) -> int:
+    """One past the last line of the block opened at line `start`: the next opening after it on
+    that side (so an opening where the outputs first differ ends the block there)."""
+    return min((line for line in marks if line > start), default=length)
 
 
 def block_diff(
@@ -204,9 +205,14 @@ def block_diff(
     start: int,
     index: int,
 ) -> tuple[DiffLine, ...]:
-    """The diff of the block from `start` that holds line `index`, on each side."""
-    left_end = block_end(marks[0], index, len(expected))
-    right_end = block_end(marks[1], index, len(actual))
+    """The diff of the block from `start` that holds line `index`, each side cut at its own next
+    opening; where both sides' blocks end before that line (a block opening is itself the first
+    difference: a block missing or put in), the blocks that follow it."""
+    left_end = block_end(marks[0], start, len(expected))
+    right_end = block_end(marks[1], start, len(actual))
+    if left_end <= index and right_end <= index:
+        left_end = block_end(marks[0], index, len(expected))
+        right_end = block_end(marks[1], index, len(actual))
     left = expected[start : min(left_end, start + MAX_BLOCK_LINES)]
     right = actual[start : min(right_end, start + MAX_BLOCK_LINES)]
     diff: list[DiffLine] = []
