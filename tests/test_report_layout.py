@@ -110,6 +110,7 @@ def test_the_page_fits_its_window_with_every_diff_open(
             const pres = Array.from(document.querySelectorAll("pre"));
             done({
                 document: document.documentElement.scrollWidth,
+                shown: document.documentElement.clientWidth,  // the window less its scrollbar
                 window: window.innerWidth,
                 heading: [heading.textContent, heading.getBoundingClientRect().height,
                     parseFloat(getComputedStyle(heading).lineHeight),
@@ -122,7 +123,7 @@ def test_the_page_fits_its_window_with_every_diff_open(
             });
         }, 200))""")
     assert seen["window"] == width  # laid out at the window's width, not zoomed out to fit
-    assert seen["document"] <= seen["window"]
+    assert seen["document"] <= seen["shown"] <= seen["window"]
     assert seen["longest"] > 100 and seen["scrolling"] > 0  # board lines, in their own boxes
     text, height, line, cut = seen["heading"]
     assert text == HEADING and height < 1.5 * line and cut == 0  # one line, none of it hidden
