@@ -44,7 +44,7 @@ from typing import Any
 from acceptance.games.registry import Game
 from acceptance.games.told import Role, Telling, Told
 from acceptance.running.cases import Case
-from acceptance.running.compare import DiffLine, Mismatch, Side
+from acceptance.running.compare import DiffLine, Mismatch, Side, first_hunk, white_space
 
 # The code a cause depends on besides the two outputs: the cause finder, the games' tellers and
 # what they explain the oracle's lines with (a package: every module under it).
@@ -94,6 +94,7 @@ class Cause:
     why: str
     source: tuple[str, ...]
     kind: Kind
+    white_space: str = ""  # what the difference is where it is in white space only, else ''
 
     @property
     def named(self) -> str:
@@ -110,6 +111,7 @@ class Cause:
             "why": self.why,
             "source": list(self.source),
             "kind": self.kind.value,
+            "white_space": self.white_space,
         }
 
     @classmethod
@@ -123,6 +125,7 @@ class Cause:
             str(record["why"]),
             tuple(map(str, record["source"])),
             Kind(record["kind"]),
+            str(record.get("white_space", "")),
         )
 
     def told(self) -> list[str]:
@@ -247,9 +250,13 @@ def find_cause(telling: Telling, mismatch: Mismatch) -> Cause | None:
         or listing_cause(block)
         or first_line(block, mismatch)
     )
-    if cause is None or outcome is None or cause.line == outcome.line:
-        return cause
-    return replace(cause, source=tuple(dict.fromkeys(cause.source + outcome.source)))
+    if cause is None:
+        return None
+    spaces = white_space(first_hunk(mismatch.diff))
+    if outcome is None or cause.line == outcome.line:
+        return replace(cause, white_space=spaces)
+    source = tuple(dict.fromkeys(cause.source + outcome.source))
+    return replace(cause, source=source, white_space=spaces)
 
 
 def changed_outcome(block: Block) -> Told | None:
