@@ -12,7 +12,8 @@ import re
 from acceptance.games.told import Role, Telling, Told, Written, labelled
 from oracle.runner import text_source
 from oracle.why import Explained, explained_through
-from provenance.rules import ERROR_RULES, RULES
+from provenance.model_rules import WHOLE_ACTIONS
+from provenance.rules import ERROR_RULES, RULES, STATE_FIELDS
 
 ID = re.compile(r"\(id:(-?\d+)\)|^ *\[(-?\d+),")  # an event names `(id:N)`, a listing `[N,`
 LISTINGS = frozenset({"view.starfighter", "score.total", "view.enemy", "view.projectile"})
@@ -49,6 +50,10 @@ STATE_LINE = re.compile(
     r"\s*state:(?P<stage>[^(,]*)(?:\((?P<turn>[^.)]*)\.(?P<since_turn>[^)]*)\))?, (?P<mode>\w+),"
 )
 STATE_LABELS = frozenset({"stage", "mode", "turn", "since_turn"})
+# The state line's fields by label, each with its rule, in the order the line shows them.
+FIELDS = tuple((LABELS[attribute][0], rule) for attribute, rule in STATE_FIELDS.items())
+ROW = re.compile(r" {4}([A-Z]) ")  # a board row, by its letter
+AT = re.compile(r"at location (\[[A-Z],-?\d+\])")  # the cell an event happened at
 # Each error text of errors.txt, with its rule.
 REFUSALS = {error.value: rule for error, rule in ERROR_RULES.items()}
 # Star Canine's lines that are no event of its rules.
@@ -120,9 +125,30 @@ def space_defender_2(text: str, seed: int | None, number: int) -> Telling:
                 role,
                 about(line),
                 written(line) if role in (Role.LISTING, Role.OUTCOME) else (),
+                reason.rule in WHOLE_ACTIONS,
             )
         )
-    return Telling(told, named, shown, refusal, silent)
+    return Telling(told, named, shown, refusal, silent, FIELDS, rule_of, cells, at)
+
+
+def rule_of(name: str) -> tuple[str, str]:
+    """A rule's spec section and statement."""
+    rule = RULES[name]
+    return rule.spec, rule.why
+
+
+def cells(text: str) -> tuple[str, ...]:
+    """The cells a board row shows, by label, left to right (none for another line)."""
+    row = ROW.match(text)
+    if row is None:
+        return ()
+    count = (len(text.rstrip("\r\n")) - FIRST_CELL + CELL_WIDTH - 1) // CELL_WIDTH
+    return tuple(f"[{row.group(1)},{column}]" for column in range(1, count + 1))
+
+
+def at(text: str) -> tuple[str, ...]:
+    """The cells an event line says it happened at (`at location [A,5]`)."""
+    return tuple(AT.findall(text))
 
 
 def silent(section: Told) -> Told | None:

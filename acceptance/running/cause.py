@@ -31,6 +31,7 @@ that is no file, `find_cause(telling, mismatch)`, the pure core, `Cause` (`named
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
@@ -60,6 +61,7 @@ EXPLAINERS = (
 SHOWN = 10  # the tests a summary line names before it counts the rest
 SIMILAR = 0.75  # how alike two lines must be (difflib's ratio) to be one line told differently
 NEAR = 8  # how many places apart, in a changed stretch, two lines may be and still pair
+NUMBER = re.compile(r"-?\d+")  # a value a line shows: a count, an id, a row or column
 VIEW_PREFIXES = ("model.view:", "oracle.")  # the source of how a line is drawn, not of a rule
 
 
@@ -69,6 +71,7 @@ class Kind(Enum):
     MISSING = "missing"
     DIFFERENT = "different"
     EXTRA = "extra"
+    WORDING = "wording"  # the game went the same: only the words of a line differ
 
     @property
     def words(self) -> str:
@@ -80,6 +83,7 @@ KIND_WORDS = {
     Kind.MISSING: "missing in yours",
     Kind.DIFFERENT: "told differently",
     Kind.EXTRA: "yours has an extra line",
+    Kind.WORDING: "the text differs",
 }
 
 
@@ -95,6 +99,7 @@ class Cause:
     source: tuple[str, ...]
     kind: Kind
     white_space: str = ""  # what the difference is where it is in white space only, else ''
+    yours: str | None = None  # the program's line that stands for the oracle's, if it has one
 
     @property
     def named(self) -> str:
@@ -112,11 +117,14 @@ class Cause:
             "source": list(self.source),
             "kind": self.kind.value,
             "white_space": self.white_space,
+            "yours": self.yours,
         }
 
     @classmethod
     def from_json(cls, record: dict[str, Any]) -> Cause:
-        """A cause from its `as_json()` (as a grading store keeps it)."""
+        """A cause from its `as_json()` (as a grading store keeps it; an older record has no
+        white space flag and no line of yours)."""
+        yours = record.get("yours")
         return cls(
             int(record["line"]),
             str(record["text"]),
@@ -126,16 +134,22 @@ class Cause:
             tuple(map(str, record["source"])),
             Kind(record["kind"]),
             str(record.get("white_space", "")),
+            None if yours is None else str(yours),
         )
 
-    def told(self) -> list[str]:
-        """The cause for a person: the line, how yours differs, the rule, why, the source."""
-        lines = [
-            f"oracle line {self.line}: {self.text}",
-            f"{self.kind.words} | {self.named}",
-            self.why,
-        ]
-        return lines + (["source: " + ", ".join(self.source)] if self.source else [])
+    def told(self, verbose: bool = False) -> list[str]:
+        """The cause for a person, in the course's words: the rule and how yours stands to it,
+        what the spec says (its section and the rule's statement), the oracle's line and what
+        yours printed there; the clone's functions behind the rule (`source`) only if verbose."""
+        kind = f"white space only ({self.white_space})" if self.white_space else self.kind.words
+        said = f"{self.spec}: {self.why}" if self.spec else self.why
+        lines = [f"{self.rule}: {kind}", said, f"the oracle's line {self.line}: {self.text.strip()}"]
+        if self.yours is not None:
+            lines.append(f"yours: {self.yours.strip()}")
+        elif self.kind is Kind.MISSING:
+            lines.append("yours: none")
+        verbose = verbose and bool(self.source)
+        return lines + (["source: " + ", ".join(self.source)] if verbose else [])
 
 
 @dataclass(frozen=True)
@@ -185,31 +199,51 @@ def near(lines: tuple[DiffLine, ...], index: int) -> tuple[DiffLine, ...]:
     return lines[max(0, index - NEAR) : index + NEAR + 1]
 
 
+@lru_cache(maxsize=1 << 14)
+def likeness(left: str, right: str) -> float:
+    """How alike two lines are (difflib's ratio; cached, as each pass asks again)."""
+    return SequenceMatcher(None, left, right, autojunk=False).ratio()
+
+
+@lru_cache(maxsize=1 << 10)
+def pairs(run: Run) -> dict[int, int]:
+    """Each expected line of a run that the program tells otherwise (by index) with the program's
+    line that tells it (by index): in order, the likest alike line near it after the last one
+    paired, so a line the program puts in before it is not taken for it."""
+    paired: dict[int, int] = {}
+    last = -1
+    for index, line in enumerate(run.expected):
+        places = range(max(last + 1, index - NEAR), min(len(run.actual), index + NEAR + 1))
+        alike = [at for at in places if similar(line.text, run.actual[at].text)]
+        if alike:
+            paired[index] = last = max(
+                alike, key=lambda at: (likeness(line.text, run.actual[at].text), -at)
+            )
+    return paired
+
+
 def status(run: Run, line: DiffLine) -> Kind | None:
     """How the program's block stands to one expected line of a run: None where it is the same."""
     if run.actual == run.expected:
         return None
-    others = near(run.actual, run.expected.index(line))
-    if any(similar(line.text, other.text) for other in others):
-        return Kind.DIFFERENT
-    return Kind.MISSING
+    return Kind.DIFFERENT if run.expected.index(line) in pairs(run) else Kind.MISSING
 
 
 def extras(run: Run) -> list[DiffLine]:
     """The program's lines of a run that stand for none of the oracle's."""
     if run.actual == run.expected:
         return []
-    return [
-        line
-        for index, line in enumerate(run.actual)
-        if not any(similar(line.text, other.text) for other in near(run.expected, index))
-    ]
+    paired = set(pairs(run).values())
+    return [line for at, line in enumerate(run.actual) if at not in paired]
 
 
-def from_line(told: Told, kind: Kind, more: tuple[str, ...] = ()) -> Cause:
-    """A cause that is an oracle line as it is told (its source, then `more`)."""
+def from_line(
+    told: Told, kind: Kind, more: tuple[str, ...] = (), yours: str | None = None
+) -> Cause:
+    """A cause that is an oracle line as it is told (its source, then `more`), with the
+    program's line that stands for it, if any."""
     source = tuple(dict.fromkeys(told.source + more))
-    return Cause(told.line, told.text, told.rule, told.spec, told.why, source, kind)
+    return Cause(told.line, told.text, told.rule, told.spec, told.why, source, kind, yours=yours)
 
 
 @dataclass(frozen=True)
@@ -230,6 +264,18 @@ class Block:
             if since <= line.line <= upto and line.role is Role.EVENT
         ]
 
+    @property
+    def end(self) -> int:
+        """The number of the block's last expected line in the diff."""
+        return max((line.number for run in self.runs for line in run.expected), default=self.first)
+
+    def status(self, number: int) -> Kind | None:
+        """How the program's block stands to the oracle's line `number` (None: the same)."""
+        return next(
+            (status(run, line) for run in self.runs for line in run.expected if line.number == number),
+            None,
+        )
+
 
 def find_cause(telling: Telling, mismatch: Mismatch) -> Cause | None:
     """The cause of a mismatch from the oracle's lines through its block, explained; None where
@@ -243,20 +289,63 @@ def find_cause(telling: Telling, mismatch: Mismatch) -> Cause | None:
             if known is None or known.text != line.text.rstrip("\r\n"):
                 return None
     outcome = changed_outcome(block)
+    told = outcome_cause(block, outcome) if outcome is not None else None
+    # In a block where the oracle logs no event (a game starting), the program's events are
+    # leftovers: the line that tells how the command went says more.
+    played = bool(block.events(block.end, block.first))
     cause = (
         (refused(block, outcome) if outcome is not None else None)
-        or first_event(block)
-        or (outcome_cause(block, outcome) if outcome is not None else None)
+        or (first_event(block) if played else told)
+        or (told if played else first_event(block))
         or listing_cause(block)
         or first_line(block, mismatch)
     )
     if cause is None:
         return None
     spaces = white_space(first_hunk(mismatch.diff))
+    if not spaces and cause.kind in (Kind.DIFFERENT, Kind.MISSING) and in_words(block):
+        cause = replace(cause, kind=Kind.WORDING)
     if outcome is None or cause.line == outcome.line:
         return replace(cause, white_space=spaces)
     source = tuple(dict.fromkeys(cause.source + outcome.source))
     return replace(cause, source=source, white_space=spaces)
+
+
+def in_words(block: Block) -> bool:
+    """Whether the program's block differs from the oracle's only in the words of its events: the
+    game went the same (every listing, the state line and the board agree), each event line that
+    differs is told otherwise, or lines are run together or split."""
+    changed = [run for run in block.runs if run.actual != run.expected]
+    return bool(changed) and all(
+        all(block.lines[line.number].role is Role.EVENT for line in run.expected)
+        and (reworded(run) or rejoined(run))
+        for run in changed
+    )
+
+
+def reworded(run: Run) -> bool:
+    """Whether each line of a run is told in other words (not other numbers) in the program's
+    line at its place."""
+    told = zip(run.expected, run.actual, strict=False)
+    return len(run.expected) == len(run.actual) and all(
+        similar(line.text, theirs.text) and words(line.text) != words(theirs.text)
+        for line, theirs in told
+    )
+
+
+def words(text: str) -> str:
+    """A line without its numbers: what stays of it whatever the game's values."""
+    return NUMBER.sub("#", text)
+
+
+def rejoined(run: Run) -> bool:
+    """Whether a run's lines are the program's with their line breaks and spaces otherwise
+    (two lines printed as one)."""
+
+    def squeezed(lines: tuple[DiffLine, ...]) -> str:
+        return "".join("".join(line.text.split()) for line in lines)
+
+    return len(run.expected) != len(run.actual) and squeezed(run.expected) == squeezed(run.actual)
 
 
 def changed_outcome(block: Block) -> Told | None:
@@ -288,28 +377,126 @@ def refused(block: Block, outcome: Told) -> Cause | None:
                     f"{why} does not: {outcome.why}",
                     tuple(dict.fromkeys(error.source + outcome.source)),
                     Kind.EXTRA,
+                    yours=extra.text,
                 )
     return None
 
 
 def first_event(block: Block) -> Cause | None:
     """The first event of the block that the program lacks, tells differently, or has an extra
-    line beside."""
+    line beside (an extra line before the first line it tells otherwise comes first)."""
     for run in block.runs:
-        for line in run.expected:
+        extra = extras(run)
+        leading = bool(extra) and extra[0] is run.actual[0] and leads(run)
+        cause = extra_cause(block, run, extra) if leading else None
+        for line in run.expected if cause is None else ():
             kind = status(run, line)
             event = block.lines[line.number]
             if kind is not None and event.role is Role.EVENT:
-                return from_line(
-                    event, kind, origin(block, event) if kind is Kind.DIFFERENT else ()
-                )
-        extra = extras(run)
-        before = block.lines.get(run.after)
-        if extra and before is not None and before.role in (Role.EVENT, Role.SECTION):
-            explained = extra_event(block, extra[0].text, run.after)
-            if explained is not None:
-                return from_line(explained, Kind.EXTRA)
+                return event_cause(block, run, line, kind)
+        cause = cause or (extra_cause(block, run, extra) if extra and not leading else None)
+        if cause is not None:
+            return cause
     return None
+
+
+def leads(run: Run) -> bool:
+    """Whether a run's first expected line is one the program tells otherwise (so a line of its
+    before it is put in, not told instead)."""
+    return bool(run.expected) and status(run, run.expected[0]) is Kind.DIFFERENT
+
+
+def event_cause(block: Block, run: Run, line: DiffLine, kind: Kind) -> Cause:
+    """The cause of an event the program lacks or tells differently: the event, or the action
+    it belongs to where that action owns its collisions (a special, a preemptive action) and the
+    program tells the action itself as the oracle does."""
+    event = block.lines[line.number]
+    if kind is Kind.DIFFERENT:
+        return from_line(event, kind, origin(block, event), counterpart(run, line))
+    moved = elsewhere(block, event)
+    if moved is not None:
+        return from_line(event, Kind.DIFFERENT, origin(block, event), moved)
+    action = actor(block, event)
+    if action is None or not action.owner or block.status(action.line) is not None:
+        return from_line(event, kind)
+    why = f"{action.why} Yours leaves out what happens on the way: {event.why}"
+    source = tuple(dict.fromkeys(action.source + event.source))
+    return Cause(event.line, event.text, action.rule, action.spec, why, source, kind)
+
+
+def elsewhere(block: Block, event: Told) -> str | None:
+    """The program's line that tells an event the program lacks at its place, printed at another
+    place of the same action (an extra line alike to it, about the same entities, before the
+    oracle's next line of the action's level), if any."""
+    bound = next(
+        (
+            line.line
+            for line in block.telling.lines
+            if line.line > event.line
+            and line.role in (Role.EVENT, Role.SECTION)
+            and depth(line.text) < depth(event.text)
+        ),
+        block.end + 1,
+    )
+    about = block.telling.about(event.text)
+    return next(
+        (
+            extra.text
+            for run in block.runs
+            if event.line <= run.after < bound
+            for extra in extras(run)
+            if similar(extra.text.rstrip("\r\n"), event.text)
+            and block.telling.about(extra.text) == about
+        ),
+        None,
+    )
+
+
+def depth(text: str) -> int:
+    """How far a line is indented: a log's detail lines are deeper than their actor's."""
+    return len(text) - len(text.lstrip())
+
+
+def actor(block: Block, event: Told) -> Told | None:
+    """The event a detail line of the log belongs to: the nearest event before it, in its block,
+    written less indented (None for an event that is an actor itself)."""
+    return next(
+        (
+            line
+            for line in reversed(block.events(event.line - 1, block.first))
+            if depth(line.text) < depth(event.text)
+        ),
+        None,
+    )
+
+
+def extra_cause(block: Block, run: Run, extra: list[DiffLine]) -> Cause | None:
+    """The cause of a run's extra event lines: the oracle's line the program prints elsewhere in
+    the block (missing at its own place), else the oracle's event that explains the first one."""
+    before = block.lines.get(run.after)
+    if before is None or before.role not in (Role.EVENT, Role.SECTION):
+        return None
+    moved = misplaced(block, extra[0].text)
+    if moved is not None:
+        return from_line(moved, Kind.MISSING)
+    explained = extra_event(block, extra[0].text, run.after)
+    return from_line(explained, Kind.EXTRA, yours=extra[0].text) if explained else None
+
+
+def misplaced(block: Block, text: str) -> Told | None:
+    """The oracle's event of this block that the program lacks at its place and prints as this
+    line elsewhere."""
+    return next(
+        (
+            block.lines[line.number]
+            for run in block.runs
+            for line in run.expected
+            if block.lines[line.number].role is Role.EVENT
+            and status(run, line) is Kind.MISSING
+            and similar(line.text.rstrip("\r\n"), text.rstrip("\r\n"))
+        ),
+        None,
+    )
 
 
 def origin(block: Block, event: Told) -> tuple[str, ...]:
@@ -324,8 +511,8 @@ def origin(block: Block, event: Told) -> tuple[str, ...]:
 def extra_event(block: Block, text: str, after: int) -> Told | None:
     """The oracle's event that best explains an extra event line of the program after line
     `after`: the last one of this block about the entity it names, else the event it follows,
-    else the oracle's event most like it, else the next event of its section, else the rule
-    that left its section empty."""
+    else the event of this block most like it, else the next event of its section, else the
+    rule that left its section empty."""
     named = block.telling.about(text)
     if named:
         events = [line for line in block.events(after, block.first) if named[0] in line.about]
@@ -335,7 +522,7 @@ def extra_event(block: Block, text: str, after: int) -> Told | None:
     if before.role is Role.EVENT:
         return before
     return (
-        most_like(block.events(after), text)
+        (None if named else most_like(block.events(after, block.first), text))
         or next_event(block.lines, after)
         or block.telling.silent(before)
     )
@@ -343,10 +530,7 @@ def extra_event(block: Block, text: str, after: int) -> Told | None:
 
 def most_like(events: list[Told], text: str) -> Told | None:
     """The event most like a line, if any is alike enough to be of the same rule."""
-    scored = [
-        (SequenceMatcher(None, event.text, text, autojunk=False).ratio(), -event.line, event)
-        for event in events
-    ]
+    scored = [(likeness(event.text, text), -event.line, event) for event in events]
     best = max(scored, default=None, key=lambda item: item[:2])
     return best[2] if best is not None and best[0] >= SIMILAR else None
 
@@ -364,14 +548,40 @@ def next_event(lines: dict[int, Told], after: int) -> Told | None:
 def outcome_cause(block: Block, outcome: Told) -> Cause | None:
     """Where the program's line that tells how the command went shows a field (the stage, a
     turn counter) otherwise than the oracle's: the rule of that field, with the functions that
-    wrote it this command."""
+    wrote it this command; a field the command left as it was, its own rule."""
     for run in block.runs:
         for line in run.expected:
             if line.number != outcome.line:
                 continue
             theirs = likest(run, line)
             fields = [block.telling.field(theirs, field.label) for field in outcome.changed]
-            return written(block, outcome, theirs) if any(f is not None for f in fields) else None
+            shown = any(field is not None for field in fields)
+            return (written(block, outcome, theirs) if shown else None) or kept(
+                block, outcome, theirs
+            )
+    return None
+
+
+def kept(block: Block, outcome: Told, theirs: str) -> Cause | None:
+    """The first field of the line that tells how the command went that the command left as it
+    was and the program's line shows otherwise: that field's rule."""
+    value = block.telling.field
+    for label, rule in block.telling.fields:
+        shown, mine = value(outcome.text, label), value(theirs, label)
+        if shown is None or mine is None or shown == mine:
+            continue
+        why = f"The {label} stays as it is, {shown}; yours moved to {mine}."
+        spec, statement = block.telling.rule_of(rule)
+        return Cause(
+            outcome.line,
+            outcome.text,
+            rule,
+            spec,
+            f"{statement} {why}",
+            outcome.source,
+            Kind.DIFFERENT,
+            yours=theirs,
+        )
     return None
 
 
@@ -381,32 +591,74 @@ def likest(run: Run, line: DiffLine) -> str:
     others = near(run.actual, run.expected.index(line))
     if not others:
         return ""
-    return max(others, key=lambda other: SequenceMatcher(None, line.text, other.text).ratio()).text
+    return max(others, key=lambda other: likeness(line.text, other.text)).text
 
 
 def counterpart(run: Run, line: DiffLine) -> str:
     """The program's line that stands for an expected line of a run, told differently (empty
     where none is alike)."""
-    others = near(run.actual, run.expected.index(line))
-    return next((other.text for other in others if similar(line.text, other.text)), "")
+    at = pairs(run).get(run.expected.index(line))
+    return "" if at is None else run.actual[at].text
 
 
 def listing_cause(block: Block) -> Cause | None:
-    """For the first listing line that differs: the rule that wrote the differing field this
-    turn, else the last of the oracle's events about its entity; for an entity only the program
-    lists, the oracle's last event about it."""
+    """For the first listing line that differs: a part of the view the program leaves out whole,
+    its view rule; for a board row, this turn's event at a cell it shows otherwise; else the rule
+    that wrote the differing field this turn, else the last of the oracle's events about its
+    entity; for an entity only the program lists, the oracle's last event about it."""
     for run in block.runs:
         for line in run.expected:
             listed = block.lines[line.number]
-            if status(run, line) is None or listed.role is not Role.LISTING:
+            kind = status(run, line)
+            if kind is None or listed.role is not Role.LISTING:
                 continue
-            cause = written(block, listed, counterpart(run, line)) or history(block, listed.about)
+            if kind is Kind.MISSING and left_out(block, run, listed):
+                return from_line(listed, Kind.MISSING)
+            theirs = counterpart(run, line)
+            cause = (
+                cell_event(block, listed, theirs)
+                or written(block, listed, theirs)
+                or history(block, listed.about)
+            )
             if cause is not None:
                 return cause
         for extra in extras(run):
             cause = history(block, block.telling.about(extra.text), Kind.EXTRA)
             if cause is not None:
                 return cause
+    return None
+
+
+def left_out(block: Block, run: Run, listed: Told) -> bool:
+    """Whether the program leaves out the whole part of the view a listing line is in: every
+    line of the oracle's around it of the same rule, none of them alike to a line of its."""
+    part = [line for line in run.expected if block.lines[line.number].rule == listed.rule]
+    numbers = [line.number for line in part]
+    whole = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+    before, after = block.lines.get(numbers[0] - 1), block.lines.get(numbers[-1] + 1)
+    alone = all(told is None or told.rule != listed.rule for told in (before, after))
+    return whole and alone and all(status(run, line) is Kind.MISSING for line in part)
+
+
+def cell_event(block: Block, row: Told, theirs: str) -> Cause | None:
+    """For a board row the program shows otherwise: the first of this turn's events logged at a
+    cell that differs, an encounter of two entities before any other (what stands in a cell
+    after a collision is that collision's doing, not its placement's)."""
+    telling = block.telling
+    cells = [
+        cell
+        for cell in telling.cells(row.text)
+        if telling.field(row.text, cell) != telling.field(theirs, cell)
+    ]
+    for cell in cells:
+        events = [line for line in block.events(row.line, block.first) if cell in telling.at(line.text)]
+        met = [event for event in events if len(event.about) > 1]
+        chosen = (met or events)[:1]
+        if chosen:
+            event = chosen[0]
+            shown, mine = telling.field(row.text, cell), telling.field(theirs, cell)
+            why = f"{event.why} After it the oracle's board shows “{shown}” at {cell}; yours “{mine}”."
+            return replace(from_line(event, Kind.DIFFERENT), why=why)
     return None
 
 
@@ -422,14 +674,17 @@ def written(block: Block, listed: Told, theirs: str) -> Cause | None:
             continue
         kept = (path for path in listed.source if not path.startswith(VIEW_PREFIXES))
         source = tuple(dict.fromkeys((*kept, *field.printed_by)))
+        mine = value(theirs, label) if theirs else None
+        yours = f"yours shows {mine}" if mine is not None else "yours shows none"
         return Cause(
             listed.line,
             listed.text,
             field.rule,
             field.spec,
-            f"{label}: written by {field.rule}. {listed.why}",
+            f"{label}: {shown}, as {field.rule} leaves it; {yours}. {listed.why}",
             source,
             Kind.DIFFERENT,
+            yours=theirs or None,
         )
     return None
 
@@ -439,8 +694,7 @@ def history(block: Block, about: tuple[str, ...], kind: Kind = Kind.DIFFERENT) -
     after its listing): its history."""
     if not about:
         return None
-    end = max((line.number for run in block.runs for line in run.expected), default=block.first)
-    events = [line for line in block.events(end) if about[0] in line.about]
+    events = [line for line in block.events(block.end) if about[0] in line.about]
     return from_line(events[-1], kind) if events else None
 
 
@@ -449,16 +703,15 @@ def first_line(block: Block, mismatch: Mismatch) -> Cause | None:
     told = block.lines.get(mismatch.line) or block.lines.get(max(block.lines, default=0))
     if told is None:
         return None
-    kind = next(
-        (
-            status(run, line) or Kind.DIFFERENT
-            for run in block.runs
-            for line in run.expected
-            if line.number == told.line
-        ),
-        Kind.EXTRA,
+    found = next(
+        ((run, line) for run in block.runs for line in run.expected if line.number == told.line),
+        None,
     )
-    return from_line(told, kind)
+    if found is None:
+        return from_line(told, Kind.EXTRA)
+    run, line = found
+    kind = status(run, line) or Kind.DIFFERENT
+    return from_line(told, kind, yours=counterpart(run, line) or None)
 
 
 def cause_of(case: Case, mismatch: Mismatch) -> Cause | None:
