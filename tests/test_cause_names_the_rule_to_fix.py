@@ -76,6 +76,14 @@ def test_a_board_cell_is_told_by_this_turns_encounter_there_before_who_placed_it
     assert found.why.endswith("After it the oracle's board shows “X” at [A,1]; yours “_”.")
 
 
+def test_a_board_cell_in_normal_mode_is_told_by_the_turns_log_as_debug_mode_shows_it() -> None:
+    script = RAMMED.replace("toggle_debug_mode\n", "")
+    found = last_block(script, "    A X  _", "    A _  _")
+    assert (found.rule, found.kind) == ("collision.enemy.starfighter", Kind.DIFFERENT)
+    assert found.text.startswith("    A X  _")  # the oracle's row: its log is not shown
+    assert "in debug mode: The Grunt collides with Starfighter(id:0) at location [A,1]" in found.why
+
+
 def test_a_part_of_the_view_left_out_whole_is_its_view_rule() -> None:
     script = "play(10,30,1,1,1,1,1)\nsetup_next(5)\n"
     output = oracle(script)

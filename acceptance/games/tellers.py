@@ -8,7 +8,9 @@ teller loads its game when first asked (a Space Defender 2 grading never does).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from acceptance.games.script_commands import commands_of
 from acceptance.games.told import Role, Telling, Told, Written, labelled
 from oracle.runner import text_source
 from oracle.why import Explained, explained_through
@@ -53,6 +55,8 @@ STATE_LABELS = frozenset({"stage", "mode", "turn", "since_turn"})
 # The state line's fields by label, each with its rule, in the order the line shows them.
 FIELDS = tuple((LABELS[attribute][0], rule) for attribute, rule in STATE_FIELDS.items())
 ROW = re.compile(r" {4}([A-Z]) ")  # a board row, by its letter
+ECHO, DEBUG = "echo.command", "toggle_debug_mode"  # a command's echo; the command that shows logs
+LAST = 1 << 30  # a line number past any output: every line told
 AT = re.compile(r"at location (\[[A-Z],-?\d+\])")  # the cell an event happened at
 # Each error text of errors.txt, with its rule.
 REFUSALS = {error.value: rule for error, rule in ERROR_RULES.items()}
@@ -128,7 +132,26 @@ def space_defender_2(text: str, seed: int | None, number: int) -> Telling:
                 reason.rule in WHOLE_ACTIONS,
             )
         )
-    return Telling(told, named, shown, refusal, silent, FIELDS, rule_of, cells, at)
+    unseen = logged(text, seed, told)
+    return Telling(told, named, shown, refusal, silent, FIELDS, rule_of, cells, at, unseen)
+
+
+def logged(text: str, seed: int | None, told: list[Told]) -> Callable[[int], list[Told]]:
+    """The events of the turn whose block holds a line, as debug mode logs them: the script
+    through that block's command, debug mode toggled just before it (a toggle changes no
+    rule's outcome), told again."""
+
+    def events(number: int) -> list[Told]:
+        commands = commands_of(text)
+        count = sum(line.rule == ECHO and line.line <= number for line in told)
+        if commands is None or not 0 < count <= len(commands):
+            return []
+        shown = [*commands[: count - 1], DEBUG, commands[count - 1]]
+        again = space_defender_2("\n".join(shown) + "\n", seed, LAST)
+        start = max(line.line for line in again.lines if line.rule == ECHO)
+        return [line for line in again.lines if line.line > start and line.role is Role.EVENT]
+
+    return events
 
 
 def rule_of(name: str) -> tuple[str, str]:

@@ -78,6 +78,11 @@ def no_cells(text: str) -> tuple[str, ...]:
     return ()
 
 
+def no_events(number: int) -> list[Told]:
+    """No events beyond those shown: what a game whose output shows every event reads."""
+    return []
+
+
 def no_rule(name: str) -> tuple[str, str]:
     """No spec section and no statement: what a game without a rule table says of a rule."""
     return "", ""
@@ -105,6 +110,9 @@ class Telling:
     # happened at.
     cells: Callable[[str], tuple[str, ...]] = no_cells
     at: Callable[[str], tuple[str, ...]] = no_cells
+    # The events of the turn whose block holds a line, as the log would tell them where the
+    # output shows none (Space Defender 2's normal mode); their lines are of another output.
+    unseen: Callable[[int], list[Told]] = no_events
 
 
 # A script's text, its seed and a line number of the oracle's output: the oracle's lines, each

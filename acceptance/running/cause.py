@@ -367,8 +367,9 @@ def listing_cause(block: Block) -> Cause | None:
 
 def cell_event(block: Block, row: Told, theirs: str) -> Cause | None:
     """For a board row the program shows otherwise (a row of its alike): the first of this turn's
-    events logged at a cell that differs, an encounter of two entities before any other (what stands in a cell
-    after a collision is that collision's doing, not its placement's)."""
+    events logged at a cell that differs (in normal mode, as debug mode would log them), an
+    encounter of two entities before any other (what stands in a cell after a collision is that
+    collision's doing, not its placement's)."""
     telling = block.telling
     if not theirs:
         return None
@@ -377,17 +378,35 @@ def cell_event(block: Block, row: Told, theirs: str) -> Cause | None:
         for cell in telling.cells(row.text)
         if telling.field(row.text, cell) != telling.field(theirs, cell)
     ]
+    shows_log = any(
+        line.role is Role.SECTION and block.first <= line.line <= row.line
+        for line in block.lines.values()
+    )
+    logged = block.events(row.line, block.first) if shows_log else telling.unseen(row.line)
     for cell in cells:
-        events = [
-            line for line in block.events(row.line, block.first) if cell in telling.at(line.text)
-        ]
+        events = [line for line in logged if cell in telling.at(line.text)]
         met = [event for event in events if len(event.about) > 1]
         chosen = (met or events)[:1]
         if chosen:
             event = chosen[0]
             shown, mine = telling.field(row.text, cell), telling.field(theirs, cell)
             after = f"After it the oracle's board shows “{shown}” at {cell}; yours “{mine}”."
-            return replace(from_line(event, Kind.DIFFERENT), why=f"{event.why} {after}")
+            if shows_log:
+                return replace(from_line(event, Kind.DIFFERENT), why=f"{event.why} {after}")
+            why = (
+                f"{event.why} In this turn (its log, in debug mode: {event.text.strip()}). {after}"
+            )
+            return Cause(
+                row.line,
+                row.text,
+                event.rule,
+                event.spec,
+                why,
+                event.source,
+                Kind.DIFFERENT,
+                "",
+                theirs,
+            )
     return None
 
 
