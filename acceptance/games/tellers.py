@@ -8,7 +8,8 @@ teller loads its game when first asked (a Space Defender 2 grading never does).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from acceptance.games.script_commands import commands_of
 from acceptance.games.told import Role, Telling, Told, Written, labelled
@@ -133,7 +134,8 @@ def space_defender_2(text: str, seed: int | None, number: int) -> Telling:
             )
         )
     unseen = logged(text, seed, told)
-    return Telling(told, named, shown, refusal, silent, FIELDS, rule_of, cells, at, unseen)
+    quiet = partial(silent, lines=told)
+    return Telling(told, named, shown, refusal, quiet, FIELDS, rule_of, cells, at, unseen)
 
 
 def logged(text: str, seed: int | None, told: list[Told]) -> Callable[[int], list[Told]]:
@@ -174,15 +176,23 @@ def at(text: str) -> tuple[str, ...]:
     return tuple(AT.findall(text))
 
 
-def silent(section: Told) -> Told | None:
-    """The rule that left a section of the log empty this turn, told at the section's line."""
+def silent(section: Told, lines: Sequence[Told] = ()) -> Told | None:
+    """The rule that left a section of the log empty this turn, told at the section's line; its
+    source, the rule's functions and those it ran through where it logged earlier (`lines`, the
+    oracle's: the draws of an earlier spawn)."""
     title = section.text.strip()
     name = SILENT_SECTIONS.get(title)
     if name is None:
         return None
     rule = RULES[name]
     why = f"Nothing is logged under {title.removesuffix(':')} this turn: {name} decided so."
-    source = tuple(path for path in (rule.where, *rule.also_where) if path)
+    ran = (
+        path
+        for line in lines
+        if line.rule == name and line.line < section.line
+        for path in line.source
+    )
+    source = tuple(dict.fromkeys(path for path in (rule.where, *rule.also_where, *ran) if path))
     return Told(section.line, section.text, name, rule.spec, why, source, Role.EVENT)
 
 

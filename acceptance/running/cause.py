@@ -224,14 +224,15 @@ def first_event(block: Block) -> Cause | None:
     line beside (an extra line before the first line it tells otherwise comes first)."""
     for run in block.runs:
         extra = extras(run)
-        leading = bool(extra) and extra[0] is run.actual[0] and leads(run)
-        cause = extra_cause(block, run, extra) if leading else None
-        for line in run.expected if cause is None else ():
+        if extra and extra[0] is run.actual[0] and leads(run):
+            cause = extra_cause(block, run, extra)
+            if cause is not None:
+                return cause
+        for line in run.expected:
             kind = status(run, line)
-            event = block.lines[line.number]
-            if kind is not None and event.role is Role.EVENT:
+            if kind is not None and block.lines[line.number].role is Role.EVENT:
                 return event_cause(block, run, line, kind)
-        cause = cause or (extra_cause(block, run, extra) if extra and not leading else None)
+        cause = extra_cause(block, run, extra) if extra else None
         if cause is not None:
             return cause
     return None
@@ -280,8 +281,8 @@ def origin(block: Block, event: Told) -> tuple[str, ...]:
 def extra_event(block: Block, text: str, after: int) -> Told | None:
     """The oracle's event that best explains an extra event line of the program after line
     `after`: the last one of this block about the entity it names, else the event it follows,
-    else the event of this block most like it, else the next event of its section, else the
-    rule that left its section empty."""
+    else (for a line naming no entity) the event of this block most like it, else the next event
+    of its section, else the rule that left its section empty."""
     named = block.telling.about(text)
     if named:
         events = [line for line in block.events(after, block.first) if named[0] in line.about]
@@ -429,7 +430,7 @@ def written(block: Block, listed: Told, theirs: str) -> Cause | None:
             listed.text,
             field.rule,
             field.spec,
-            f"{label}: {shown}, as {field.rule} leaves it; {yours}. {listed.why}",
+            f"{label}: {shown}, as {field.rule} leaves it; {yours}.",
             source,
             Kind.DIFFERENT,
             yours=theirs or None,
