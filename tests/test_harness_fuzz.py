@@ -208,9 +208,11 @@ def test_a_finding_gives_the_cause_of_its_shrunk_scripts_difference(
     code, lines = at(capsys, "fuzz", "--exe", fake, "--seed", "3", "--budget", "2")
     cause = lines.index("    the cause:")
     assert code == 1 and lines[2].endswith(": view.state (missing in yours)")
-    assert lines[cause + 1 : cause + 3] == [
-        "        oracle line 1:   state:not started, normal, ok",
-        "        missing in yours | view.state (messages.txt: COMMON STATE MESSAGE)",
+    assert lines[cause + 1 : cause + 5] == [
+        "        view.state: missing in yours",
+        "        messages.txt: COMMON STATE MESSAGE: The state line: not started, normal mode, ok.",
+        "        the oracle's line 1: state:not started, normal, ok",
+        "        yours: none",
     ]
 
 

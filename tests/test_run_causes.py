@@ -116,8 +116,10 @@ def test_diff_shows_the_cause_beside_the_block_diff_and_the_first_lines_explanat
     _, out = at(capsys, "run", "-v", "--exe", exe, str(suite / "at207.txt"))
     lines = out.splitlines()
     cause = lines.index("    the cause:")
-    assert lines[cause + 1].startswith("        oracle line 154:")
-    assert lines[cause + 2] == f"        missing in yours | {RULE} ({SPEC})"
-    assert lines[cause + 4].startswith("        source: model.collision:_projectile_meets")
+    assert lines[cause + 1] == f"        {RULE}: missing in yours"
+    assert lines[cause + 2].startswith(f"        {SPEC}: Two projectiles of the same side meet")
+    assert lines[cause + 3].startswith("        the oracle's line 154:")
+    assert lines[cause + 4] == "        yours: none"
+    assert lines[cause + 5].startswith("        source: model.collision:_projectile_meets")
     why = lines.index("    why the oracle printed it:")
     assert why > cause and lines[why + 1].startswith("        oracle line 140:")

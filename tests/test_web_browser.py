@@ -211,8 +211,8 @@ def test_the_first_difference_shows_its_cause(page: Browser) -> None:
     )
     assert (rule, kind, line) == ("collision.projectile.combine", "missing", "154")
     text = page.evaluate(f"{panel}.textContent")
-    assert text.startswith("The cause:\noracle line 154:")
-    assert "missing in yours | collision.projectile.combine" in text
+    assert text.startswith("The cause:\ncollision.projectile.combine: missing in yours\n")
+    assert "\nthe oracle's line 154: The projectile collides with" in text
     assert page.evaluate(f"{panel}.hidden") is False
     assert page.errors == []
 

@@ -144,10 +144,12 @@ def test_the_first_difference_comes_with_its_cause() -> None:
         "collision.projectile.combine",
         "missing",
     )
-    assert (
-        cause["lines"][1]
-        == "missing in yours | collision.projectile.combine (spec 6.13 A Turn of the Game)"
-    )
+    assert cause["lines"][:2] == [
+        "collision.projectile.combine: missing in yours",
+        "spec 6.13 A Turn of the Game: Two projectiles of the same side meet: they combine into "
+        "one of damage 15 + 15.",
+    ]
+    assert not any(line.startswith("source:") for line in cause["lines"])
     assert found["why"]["line"] == 140
 
 

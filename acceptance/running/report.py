@@ -91,16 +91,17 @@ def diff_lines(diff: tuple[DiffLine, ...]) -> list[str]:
     return body + legend
 
 
-def details(result: Result, shown: DiffShown = None) -> list[str]:
+def details(result: Result, shown: DiffShown = None, verbose: bool = False) -> list[str]:
     """What a student needs past the headline: the block diff (its lines as `shown` gives
-    them), the program's error output, and the cause of the difference."""
+    them), the program's error output, and the cause of the difference (verbose: with the
+    clone's functions behind its rule)."""
     diff = block_report(result.mismatch, shown=shown) if result.mismatch else []
     more = result.detail.splitlines()[1:]
     errors = [f"{INDENT}error output:"] + [INDENT + line for line in more] if more else []
-    return diff + errors + cause_report(result)
+    return diff + errors + cause_report(result, verbose)
 
 
-def cause_report(result: Result) -> list[str]:
+def cause_report(result: Result, verbose: bool = False) -> list[str]:
     """The oracle's line that best explains the difference, with its rule, for a person."""
     spaces = spacing(result)
     if spaces:
@@ -109,7 +110,7 @@ def cause_report(result: Result) -> list[str]:
         return [said] + ([f"{INDENT}{INDENT}in a line of {named}"] if named else [])
     if result.cause is None:
         return []
-    told = result.cause.told()
+    told = result.cause.told(verbose)
     return [f"{INDENT}the cause:", *(INDENT + INDENT + line for line in told)]
 
 
@@ -152,12 +153,12 @@ def explanation(result: Result) -> list[str]:
 
 def explained_report(result: Result) -> str:
     """`full_report`, then the oracle's explanation of the first differing line."""
-    return "\n".join([full_report(result), *explanation(result)])
+    return "\n".join([full_report(result, verbose=True), *explanation(result)])
 
 
-def full_report(result: Result) -> str:
+def full_report(result: Result, verbose: bool = False) -> str:
     """The headline and details of a failed test, as one text."""
-    return "\n".join([headline(result), *details(result)])
+    return "\n".join([headline(result), *details(result, verbose=verbose)])
 
 
 def since_last_report(since: SinceLast) -> list[str]:
