@@ -125,14 +125,15 @@ class Cause:
             Kind(record["kind"]),
         )
 
-    def told(self) -> list[str]:
-        """The cause for a person: the line, how yours differs, the rule, why, the source."""
+    def told(self, verbose: bool = False) -> list[str]:
+        """The cause for a person: the line, how yours differs, the rule, why, and if `verbose`
+        the source (the clone's own functions, which mean nothing to a student)."""
         lines = [
             f"oracle line {self.line}: {self.text}",
             f"{self.kind.words} | {self.named}",
             self.why,
         ]
-        return lines + (["source: " + ", ".join(self.source)] if self.source else [])
+        return lines + (["source: " + ", ".join(self.source)] if verbose and self.source else [])
 
 
 @dataclass(frozen=True)
