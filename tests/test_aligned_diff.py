@@ -162,3 +162,8 @@ def test_colour_is_for_a_terminal_unless_no_color_says_otherwise(
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
     assert colour_wanted(stream) is wanted
+
+
+def test_a_row_of_the_board_marks_the_cells_that_differ_in_their_columns() -> None:
+    lines = diff_of(b"->a\n    A _  _  <  G  _\n", b"->a\n    A _  _  _  <  G\n")
+    assert changed(lines) == (["-    A _  _  ⟦<  G  _⟧"], ["+    A _  _  ⟦_  <  G⟧"])
