@@ -107,7 +107,7 @@ def test_the_first_hunks_are_shown_and_the_lines_past_them_counted() -> None:
 
 def test_a_runaway_output_is_aligned_within_bounds_and_says_how_much_more_differs() -> None:
     expected = b"->a\n" + b"  ok\n" * 3
-    actual = b"->a\n" + b"".join(b"  spam %d\n" % n for n in range(10**6))
+    actual = b"->a\n" + b"".join(b"  spam %d\n" % n for n in range(10**5))
     started = time.perf_counter()
     lines = diff_of(expected, actual)
     assert time.perf_counter() - started < 5
@@ -115,6 +115,14 @@ def test_a_runaway_output_is_aligned_within_bounds_and_says_how_much_more_differ
     assert len(removed) + len(added) == LINES_SHOWN
     assert lines[-1].startswith("… ") and "lines more differ past these" in lines[-1]
     assert len(lines) < LINES_SHOWN + 2 * CONTEXT + 10
+
+
+def test_a_runaway_line_is_shown_unpaired_in_bounded_time() -> None:
+    started = time.perf_counter()
+    lines = diff_of(b"->a\n  ok\n", b"->a\n  ok" + b" spam" * 4_000_000 + b"\n")
+    assert time.perf_counter() - started < 5
+    removed, added = changed(lines)
+    assert removed == ["-  ok"] and len(added) == 1 and MARKED[0] not in added[0]
 
 
 def test_a_first_difference_past_the_block_diff_says_so() -> None:

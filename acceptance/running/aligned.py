@@ -31,6 +31,7 @@ LINES_SHOWN = 40  # changed lines shown at most: a runaway output's block says h
 SIMILAR = 0.5  # how alike (difflib's ratio) two lines are to be one line changed
 PAIRED_AT_MOST = 200  # lines and words beyond which a changed stretch is not paired word by word
 NEAR = 8  # how many added lines past the last pair a removed line is tried against
+PAIRED_WIDTH = 2000  # characters beyond which a line is not paired (a runaway line: megabytes)
 WORDS = re.compile(r"\w+|\s+|.")  # words, runs of white space, and single signs
 MARKED = ("⟦", "⟧")  # around what differs in a changed line, where there is no colour
 MARKED_MEANING = "what differs in a changed line"
@@ -139,8 +140,10 @@ def alike(old: str, new: str) -> bool:
 def paired(old: DiffLine, new: DiffLine) -> tuple[Half, Half] | None:
     """Two lines as one line changed, their differing words marked; None where they are not
     alike enough to be one line changed."""
+    if max(len(old.text), len(new.text)) > PAIRED_WIDTH or not alike(old.text, new.text):
+        return None
     left, right = words(visible(old.text)), words(visible(new.text))
-    if max(len(left), len(right)) > PAIRED_AT_MOST or not alike(old.text, new.text):
+    if max(len(left), len(right)) > PAIRED_AT_MOST:
         return None
     olds: list[tuple[str, bool]] = []
     news: list[tuple[str, bool]] = []
