@@ -20,6 +20,7 @@ from acceptance.running.aligned import (
 )
 from acceptance.running.compare import MAX_BLOCK_LINES, Mismatch, compare
 from acceptance.running.places import Places
+from acceptance.running.report import INDENT, block_report
 
 ROOT = Path(__file__).resolve().parent.parent
 AT005 = (ROOT / "expected" / "at005.expected.txt").read_bytes()
@@ -30,7 +31,7 @@ def diff_of(expected: bytes, actual: bytes, places: Places | None = None) -> lis
     """The unified diff's lines of two outputs, as a report shows them where there is no colour."""
     mismatch = compare(expected, actual) if places is None else compare(expected, actual, places)
     assert mismatch is not None
-    return unified(mismatch, aligned(mismatch.diff))
+    return [line.removeprefix(INDENT) for line in block_report(mismatch)]
 
 
 def changed(lines: list[str]) -> tuple[list[str], list[str]]:
@@ -129,8 +130,9 @@ def test_a_first_difference_past_the_block_diff_says_so() -> None:
     same = b"".join(b"  %d\n" % n for n in range(MAX_BLOCK_LINES + 5))
     mismatch = compare(b"->a\n" + same + b"  end\n", b"->a\n" + same + b"  END\n")
     assert mismatch is not None and not aligned(mismatch.diff).hunks
-    assert unified(mismatch, aligned(mismatch.diff))[-1] == (
-        f"(the outputs differ past the first {MAX_BLOCK_LINES} lines of its state block)"
+    assert block_report(mismatch)[-1] == (
+        f"{INDENT}(the outputs differ past the first {MAX_BLOCK_LINES} lines of the state block"
+        " of ->a)"
     )
 
 

@@ -18,10 +18,10 @@ from typing import cast
 
 from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.running.aligned import Half, aligned, hunk_place
-from acceptance.running.cause import script_cause
+from acceptance.running.cause import Cause, script_cause
 from acceptance.running.compare import Mismatch, compare
 from acceptance.running.places import places_of
-from acceptance.running.report import block_report, location
+from acceptance.running.report import block_report, location, tells_the_line
 from model.session import Session
 from oracle.interactive import reply
 from oracle.runner import state
@@ -166,29 +166,27 @@ def mismatch_json(mismatch: Mismatch | None) -> str:
 
 def compare_json(options: Options, mine: str) -> str:
     """The oracle's output for these options against the user's (base64 bytes), as `at` compares,
-    with the cause of the difference, and why the oracle printed its line where they first
-    differ where the cause is another line (or none)."""
+    with the cause of the difference (the lines `at run -v` shows), and why the oracle printed
+    its line where they first differ where the cause does not tell that line."""
     expected = run(options).output
     actual = base64.b64decode(mine)
     mismatch = compare(expected, actual, places_of(game_named(options.game), options.script))
     found = json.loads(mismatch_json(mismatch))
     if mismatch is not None:
-        found["cause"] = cause(options, mismatch)
-        told = found["cause"] is not None and found["cause"]["line"] == mismatch.line
-        found["why"] = None if told else explanation(options, mismatch.line)
+        told = cause(options, mismatch)
+        found["cause"] = None if told is None else told.as_json() | {"lines": told.told()}
+        tells = tells_the_line(told, mismatch)
+        found["why"] = None if tells else explanation(options, mismatch.line)
     return json.dumps(found)
 
 
-def cause(options: Options, mismatch: Mismatch) -> dict[str, object] | None:
-    """The cause of the first difference, as `at run` finds it, with the lines `at run -v`
-    shows; None for a game or a mode that cannot tell."""
+def cause(options: Options, mismatch: Mismatch) -> Cause | None:
+    """The cause of the first difference, as `at run` finds it; None for a game or a mode that
+    cannot tell."""
     game = game_named(options.game)
     if game is SPACE_DEFENDER_2 and options.mode != "-b":
         return None
-    found = script_cause(game, options.script, seed_of(options), mismatch)
-    if found is None:
-        return None
-    return found.as_json() | {"lines": found.told()}
+    return script_cause(game, options.script, seed_of(options), mismatch)
 
 
 def seed_of(options: Options) -> int | None:

@@ -351,28 +351,15 @@ def unified(
     found: Aligned,
     names: tuple[str, str] = ("expected", "actual"),
     colour: bool = False,
+    note: Sequence[str] = (),
 ) -> list[str]:
     """A mismatch's aligned hunks (`found`) as git prints a diff: the two sides named, each
-    hunk, what is left unshown, and the legend of the marks used where there is no colour."""
+    hunk, a `note` (what is left unshown), and the legend of the marks used."""
     lines = [f"--- {names[0]}", f"+++ {names[1]}"]
     for hunk in found.hunks:
         lines += hunk_lines(hunk, hunk_place(mismatch, hunk), colour)
-    if not found.hunks:
-        lines.append(
-            f"(the outputs differ past the first {MAX_BLOCK_LINES} lines of its {mismatch.block})"
-        )
-    elif found.more:
-        lines.append(
-            f"… {plural_lines(found.more)} more differ past these, in the {mismatch.block} of {mismatch.place}"
-        )
-    elif found.cut:
-        lines.append(f"… compared up to the first {MAX_BLOCK_LINES} lines of the {mismatch.block}")
+    lines += note
     return lines + legend(found, lines, colour)
-
-
-def plural_lines(count: int) -> str:
-    """`1 line`, `3 lines`."""
-    return f"{count} line{'s' * (count != 1)}"
 
 
 def legend(found: Aligned, lines: list[str], colour: bool) -> list[str]:

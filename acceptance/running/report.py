@@ -11,7 +11,13 @@ from xml.etree import ElementTree
 
 from acceptance.running.aligned import Aligned, aligned, unified
 from acceptance.running.cause import Cause, Group, groups
-from acceptance.running.compare import DiffLine, Mismatch, first_hunk, white_space
+from acceptance.running.compare import (
+    MAX_BLOCK_LINES,
+    DiffLine,
+    Mismatch,
+    first_hunk,
+    white_space,
+)
 from acceptance.running.memory import SinceLast
 from acceptance.running.suite import ERRORS, Outcome, Result, Summary
 
@@ -43,13 +49,13 @@ def location(mismatch: Mismatch) -> str:
 def headline(result: Result) -> str:
     """The one line that says which test failed, how, and where."""
     reason = result.detail.splitlines()[0] if result.detail else ""
-    where = result.mismatch and not result.silent  # a silent run's difference is all its output
+    mismatch = None if result.silent else result.mismatch  # a silent run differs everywhere
     return "".join(
         [
             f"{result.case.name}: {result.outcome.value}",
             f" ({reason})" if reason else "",
-            f" at {location(result.mismatch)}" if where and result.mismatch else "",
-            cause_words(result) if where else "",
+            f" at {location(mismatch)}" if mismatch else "",
+            "" if result.silent else cause_words(result),
         ]
     )
 
@@ -79,7 +85,22 @@ def block_report(
 ) -> list[str]:
     """Where two outputs first differ as a unified diff of its block (`aligned`, its hunks as
     `hunks` makes them: once per diff, say), indented under a headline."""
-    return [INDENT + line for line in unified(mismatch, hunks(mismatch.diff), (old, new), colour)]
+    found = hunks(mismatch.diff)
+    lines = unified(mismatch, found, (old, new), colour, unshown(mismatch, found))
+    return [INDENT + line for line in lines]
+
+
+def unshown(mismatch: Mismatch, found: Aligned) -> list[str]:
+    """What a diff leaves unshown: the changed lines past its first hunks, the block past the
+    lines compared, or a first difference past them."""
+    where = f"{mismatch.block} of {mismatch.place}"
+    if not found.hunks:
+        return [f"(the outputs differ past the first {MAX_BLOCK_LINES} lines of the {where})"]
+    if found.more:
+        return [f"… {plural(found.more, 'line')} more differ past these, in the {where}"]
+    if found.cut:
+        return [f"… compared up to the first {MAX_BLOCK_LINES} lines of the {where}"]
+    return []
 
 
 def details(result: Result, shown: Shown = Shown(), hunks: Hunks = aligned) -> list[str]:
@@ -133,13 +154,19 @@ def causes_summary(summary: Summary) -> list[str]:
     return ["causes, most tests first:", *(INDENT + group.line for group in found)]
 
 
+def tells_the_line(cause: Cause | None, mismatch: Mismatch) -> bool:
+    """Whether a cause tells the oracle's line where the outputs first differ: why the oracle
+    printed that line would say it again."""
+    return cause is not None and cause.line == mismatch.line
+
+
 def explanation(result: Result) -> list[str]:
     """Why the oracle printed its line where the outputs first differ, if its game can say and
     the cause does not say it already (the cause is another line, or there is none)."""
     explain = result.case.game.explain
     if result.mismatch is None or explain is None or result.silent:
         return []
-    if result.cause is not None and result.cause.line == result.mismatch.line:
+    if tells_the_line(result.cause, result.mismatch):
         return []
     try:
         script = result.case.script.read_text(encoding="utf-8")
