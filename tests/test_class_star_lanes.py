@@ -23,8 +23,8 @@ from tests.classroom import (
 
 CAUSE_ROW = re.compile(
     r'<tr class="cause" id="cause-\d+" data-name="[^"]*"><td class="\w+">([^<]*)</td>'
-    r'<td><span class="what">([^<]*)</span>.*?<td class="number tests">(\d+)</td>'
-    r'<td class="number submissions">(\d+)</td>',
+    r'<td><span class="what">([^<]*)</span>.*?<td class="number tests" data-label="tests">(\d+)'
+    r'</td><td class="number submissions" data-label="submissions">(\d+)</td>',
     re.S,
 )
 POINTS = "star_lanes/*split* 2\n"
@@ -50,7 +50,7 @@ def test_each_fault_is_one_cause_with_its_counts(graded: Path) -> None:
     assert {(verdict, what, int(tests), int(pupils)) for verdict, what, tests, pupils in rows} == {
         (
             "failed",
-            "white space only (a trailing space): “·” added after"
+            "white space only (a trailing space): a space added after"
             " “* S * T * A * R ** L * A * N * E * S *”",
             6,
             3,
@@ -61,7 +61,7 @@ def test_each_fault_is_one_cause_with_its_counts(graded: Path) -> None:
             len(splitting),
             3,
         ),
-        ("crashed", "exit status 1 · ZeroDivisionError: division by zero", 6, 2),
+        ("crashed", "exit status 1 — ZeroDivisionError: division by zero", 6, 2),
         ("timed out", "no end after 2s", 6, 1),
     }
 

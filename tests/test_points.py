@@ -94,8 +94,8 @@ def test_points_change_the_scores_of_the_summary_grades_matrix_and_report(
         ]
     page = (out / "report.html").read_text()
     assert "3 submissions, 4 tests; 10 points; mean score 50.0, median 50.0" in page
-    assert '<td class="number score" data-value="50.0000">50.0</td>' in page
-    assert '<td class="number" data-value="5.0">5 / 10</td>' in page
+    assert '<td class="number score" data-label="score" data-value="50.0000">50.0</td>' in page
+    assert '<td class="number" data-label="points" data-value="5.0">5 / 10</td>' in page
 
 
 def test_without_a_points_file_every_test_counts_1_and_no_points_are_shown(

@@ -72,7 +72,7 @@ def test_a_wrong_outputs_error_output_shows_beside_its_failure(views: dict[str, 
 def test_the_class_report_groups_silent_runs_by_what_they_said(folder: Path) -> None:
     rows = CAUSE.findall((folder / "out" / "report.html").read_text(encoding="utf-8"))
     silent = sorted((verdict, what) for verdict, what in rows if "printed nothing" in what)
-    assert [(verdict, what.split(" · ")[0]) for verdict, what in silent] == [
+    assert [(verdict, what.split(" — ")[0]) for verdict, what in silent] == [
         ("crashed", "printed nothing, exit status 127"),
         ("failed", "printed nothing, exit status 0"),
     ]

@@ -4,6 +4,7 @@ copies under every disguise rank first and are flagged, and the base's code coun
 import itertools
 import json
 import os
+import re
 import shutil
 import threading
 import warnings
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from pygments.token import Comment, Literal, Name, Operator, String, Text
 
 from acceptance.cli.main import main
-from acceptance.integrity.page import LINES, Texts, side
+from acceptance.integrity.page import LINES, Texts, integrity_page, integrity_section, side
 from acceptance.integrity.similarity import (
     REACH,
     THRESHOLD,
@@ -31,8 +32,11 @@ from acceptance.integrity.similarity import (
     similarity,
     winnow,
 )
+from acceptance.marking.points import EVEN
+from acceptance.reports.class_report import class_html
 from acceptance.running.spawning import pool_start
 from tests.disguises import BASE, CORPUS, DISGUISES, PROGRAMS, disguised, submission
+from tools.webpage.browser import Browser
 
 ORIGINAL = "alpha"  # the program the planted copies copy
 
@@ -183,6 +187,36 @@ def test_the_page_escapes_what_submissions_hold(
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "&lt;img src=x onerror=alert(2)&gt;" in page
     assert "look" in capsys.readouterr().out
+
+
+def style(page: str) -> str:
+    """The stylesheet a page holds."""
+    found = re.search(r"<style>(.*?)</style>", page, re.S)
+    assert found is not None
+    return found.group(1)
+
+
+def test_the_page_says_its_heading_once_in_the_style_of_the_report(review: Similarity) -> None:
+    page = integrity_page(review, "Integrity review: 9 submissions")
+    headings = re.findall(r"<h[1-6]>([^<]*)</h[1-6]>", page)
+    assert [said for said in headings if "Integrity" in said] == ["Integrity review: 9 submissions"]
+    assert style(page) == style(class_html([], EVEN)) and page.count("<style>") == 1
+    in_report = re.findall(r"<h[1-6]>([^<]*)</h[1-6]>", integrity_section(review))
+    assert [said for said in in_report if "Integrity" in said] == ["Integrity review"]
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_page_fits_its_window_with_all_its_code_open(
+    review: Similarity, browser: Browser, tmp_path: Path, width: int
+) -> None:
+    page = tmp_path / "similarity.html"
+    page.write_text(integrity_page(review, "Integrity review: 9 submissions"))
+    browser.resize(width, 900, mobile=width < 600)
+    browser.open(page.as_uri())
+    browser.evaluate("document.querySelectorAll('details').forEach((shown) => shown.open = true)")
+    seen = browser.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert seen[1] == width and seen[0] <= width
+    assert browser.errors == []
 
 
 def test_a_side_of_shared_code_shows_its_lines_numbered_as_in_the_file(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ def test_the_same_slip_at_another_line_or_number_is_one_cause() -> None:
     first = failed("a\n  A Grunt(id:1) spawns\n", "a\n  A Grunt(id:1) spawned\n")
     second = failed("b\nc\n  A Grunt(id:7) spawns\n", "b\nc\n  A Grunt(id:7) spawned\n")
     assert slip_of(first) == slip_of(second)
-    assert slip_text(group(first)) == "“s” printed as “ed” after “A Grunt(id:1) spawn”"
+    assert slip_text(group(first)) == "“spawns” printed as “spawned” after “A Grunt(id:1)”"
 
 
 def test_another_slip_or_the_same_on_another_word_is_another_cause() -> None:
@@ -52,10 +52,10 @@ def test_lines_left_out_or_added_and_characters_put_in_are_said_in_words() -> No
     assert slip_text(group(failed("a\nb\n", "a\n"))) == "the output ends early"
     assert slip_text(group(failed("a\n", "a\nb\n"))) == "a line too many"
     assert slip_text(group(failed("state: ok\n", "state: ok \n"))) == (
-        "white space only (a trailing space): “·” added after “state: ok”"
+        "white space only (a trailing space): a space added after “state: ok”"
     )
     assert slip_text(group(failed("x  y\n", "x y\n"))) == (
-        "white space only (spacing): “·” left out after “x”"
+        "white space only (spacing): a space left out after “x”"
     )
     assert slip_text(group(failed("a\n", "b\n"))) == "“a” printed as “b” at the start of a line"
 
@@ -77,7 +77,7 @@ def test_an_errors_cause_is_its_reason_and_last_line_of_error_output() -> None:
     crash = failed("a\nb\n", "a\n", Outcome.CRASHED, "exit status 1\nTraceback\nKeyError: 'x'")
     other = failed("c\nd\n", "", Outcome.CRASHED, "exit status 1\nTraceback\nKeyError: 'x'")
     assert slip_of(crash) == slip_of(other) != slip_of(failed("a\nb\n", "a\n"))
-    assert slip_text(group(crash)) == "exit status 1 · KeyError: 'x'"
+    assert slip_text(group(crash)) == "exit status 1 — KeyError: 'x'"
 
 
 def test_slips_count_tests_and_submissions_the_most_frequent_first() -> None:
@@ -130,7 +130,7 @@ def test_one_slip_of_a_rule_is_one_cause_whatever_text_it_leaves_out() -> None:
 def test_white_space_is_named_first_with_the_rule_as_context() -> None:
     spacey = told(failed("score: 1\n", "score: 1 \n"), "score.total", Kind.DIFFERENT)
     assert slip_text(group(spacey)) == (
-        "white space only (a trailing space): “·” added after “score: 1”, in a line of"
+        "white space only (a trailing space): a space added after “score: 1”, in a line of"
         " score.total (spec 6.2)"
     )
     blank = failed("a\nb\n", "a\n\nb\n")

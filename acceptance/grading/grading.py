@@ -135,16 +135,12 @@ def report_texts(
     integrity: str = "",
 ) -> list[str]:
     """The texts of the REPORTS of a graded class (its wrong outputs with their causes); a note
-    (how it was run) ends the title; report.html shows the suite's coverage if known, and ends
-    with the integrity review's section when asked."""
-    tests = len(grades[0].results) if grades else 0
-    title = f"Grades: {plural(len(grades), 'submission')}, {plural(tests, 'test')}" + (
-        f"; {note}" if note else ""
-    )
+    (how it was run) ends report.html's title; report.html shows the suite's coverage if known,
+    and ends with the integrity review's section when asked."""
     return [
         grades_csv(grades, points),
         matrix_csv(grades, points),
-        class_html(grades, title, points, covered, integrity),
+        class_html(grades, points, note, covered, integrity),
         causes_csv(grades),
     ]
 

@@ -10,9 +10,10 @@ from pathlib import Path
 
 from acceptance.integrity.same_output import SameOutput
 from acceptance.integrity.similarity import Code, Fragment, Pair, Similarity, fragments, line_span
-from acceptance.reports.html import asset, escape
+from acceptance.reports.html import escape, number_cell, page
 from acceptance.running.report import plural
 
+HEADING = "Integrity review"  # the section's heading in a grading's report.html
 SHOWN = 50  # pairs shown with their shared code
 TABLED = 500  # pairs in the page's table (--json lists them all)
 FRAGMENTS = 10  # fragments shown of a pair, the longest
@@ -87,18 +88,24 @@ def pairs_table(result: Similarity) -> str:
     """The first TABLED pairs sharing code, most similar first, the first SHOWN linked to their
     code."""
     rows = "".join(
-        f"<tr><td>{rank}</td><td>{escape(result.codes[pair.a].name)}</td>"
-        f"<td>{escape(result.codes[pair.b].name)}</td><td>{score_text(pair.score)}</td>"
-        f"<td>{pair.shared}</td>"
+        f"<tr>{number_cell('rank', rank)}"
+        f'<td class="name">{escape(result.codes[pair.a].name)}</td>'
+        f'<td class="name">{escape(result.codes[pair.b].name)}</td>'
+        f"{number_cell('score', score_text(pair.score))}"
+        f"{number_cell('fingerprints shared', pair.shared)}"
         + ('<td class="flagged">look</td>' if result.flagged(pair) else "<td></td>")
-        + (f'<td><a href="#pair-{rank}">code</a></td>' if rank <= SHOWN else "<td></td>")
+        + (
+            f'<td class="link"><a href="#pair-{rank}">code</a></td>'
+            if rank <= SHOWN
+            else "<td></td>"
+        )
         + "</tr>"
         for rank, pair in enumerate(result.pairs[:TABLED], 1)
     )
     more = len(result.pairs) - TABLED
     return (
-        "<table><thead><tr><th>#</th><th>submission</th><th>submission</th><th>score</th>"
-        "<th>fingerprints shared</th><th>flagged</th><th></th></tr></thead>"
+        '<table class="cards"><thead><tr><th>#</th><th>submission</th><th>submission</th>'
+        "<th>score</th><th>fingerprints shared</th><th>flagged</th><th></th></tr></thead>"
         f"<tbody>{rows}</tbody></table>"
         + (
             f"<p>and {plural(more, 'pair')} sharing less (`at similar --json` lists them all)</p>"
@@ -113,21 +120,24 @@ def same_output_table(pairs: Sequence[SameOutput]) -> str:
     if not pairs:
         return "<p>No two submissions alone print the same wrong output of a test.</p>"
     rows = "".join(
-        f"<tr><td>{escape(pair.a)}</td><td>{escape(pair.b)}</td><td>{len(pair.tests)}</td>"
-        f"<td>{escape(', '.join(pair.tests[:TESTS]))}"
+        f'<tr><td class="name">{escape(pair.a)}</td><td class="name">{escape(pair.b)}</td>'
+        f"{number_cell('tests', len(pair.tests))}<td>{escape(', '.join(pair.tests[:TESTS]))}"
         + (f" and {len(pair.tests) - TESTS} more" if len(pair.tests) > TESTS else "")
         + "</td></tr>"
         for pair in pairs
     )
     return (
-        "<table><thead><tr><th>submission</th><th>submission</th><th>tests</th>"
+        '<table class="cards"><thead><tr><th>submission</th><th>submission</th><th>tests</th>'
         f"<th>which</th></tr></thead><tbody>{rows}</tbody></table>"
     )
 
 
-def integrity_section(result: Similarity, same: Sequence[SameOutput] | None = None) -> str:
-    """The integrity review as a section of a page: the caution, the pairs, their shared code,
-    and (from a grading) the pairs printing the same wrong output."""
+def integrity_section(
+    result: Similarity, same: Sequence[SameOutput] | None = None, heading: str = HEADING
+) -> str:
+    """The integrity review as a section of a page, under its heading (none where the page's own
+    says it): the caution, the pairs, their shared code, and (from a grading) the pairs printing
+    the same wrong output."""
     texts = Texts()
     shown = "".join(
         pair_html(result, rank, pair, texts) for rank, pair in enumerate(result.pairs[:SHOWN], 1)
@@ -139,7 +149,7 @@ def integrity_section(result: Similarity, same: Sequence[SameOutput] | None = No
         else ""
     )
     return (
-        f'<section id="integrity"><style>{asset("integrity.css")}</style><h2>Integrity review</h2>'
+        f'<section id="integrity">{f"<h2>{escape(heading)}</h2>" if heading else ""}'
         f'<p class="caution">{escape(CAUTION)}</p>'
         f"<p>{escape(facts(result))}</p><h3>Shared code</h3>{pairs_table(result)}"
         f"{shown}{behaviour}</section>\n"
@@ -157,11 +167,10 @@ def facts(result: Similarity) -> str:
 
 
 def integrity_page(result: Similarity, title: str) -> str:
-    """The integrity review as a self-contained page."""
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{escape(title)}</title></head>\n<body>\n<h1>{escape(title)}</h1>\n"
-        f"{integrity_section(result)}</body></html>\n"
+    """The integrity review as a self-contained page in report.html's style, its title its one
+    heading."""
+    return page(
+        title, f"<header><h1>{escape(title)}</h1></header>\n{integrity_section(result, None, '')}"
     )
 
 

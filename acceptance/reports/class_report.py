@@ -1,45 +1,59 @@
-"""`report.html` of a graded class: one self-contained page (no network) that answers what the
-class got wrong, which tests are hardest and whom to look at.
+"""`report.html` of a graded class: one self-contained page (no network) that answers, in the
+order an instructor asks, how each submission did, what the class got wrong, and which tests are
+hardest.
 
-The class at a glance (a histogram of scores, each test's pass rate, the count of each verdict),
-failures grouped by cause, and per submission its score and failing tests, grouped by cause, each
-opening on its block diff as `at run -v` prints it; what the class misses: the rules the causes of
-the failing tests name (`acceptance.reports.missed`), each with how many submissions and tests it
-explains; and, before the submissions, what the suite checks: the rules of the oracle's table its
-tests reach, the fewest first (`at cover`). Tables sort by a click on their headings, and a
-search box keeps the submissions, tests and causes whose names hold what is typed. Verdicts are
-rendered from `Outcome` alone, so a new kind of outcome shows without a change here.
+First the submissions: per submission its score, points and mark, its counts, and what it misses:
+its failing tests grouped by cause, each opening on its block diff as `at run -v` prints it. Then
+the class at a glance (a histogram of scores, the count of each verdict over the runs), its
+failures grouped by cause, what it misses (the rules the causes of the failing tests name,
+`acceptance.reports.missed`), the tests some submission fails, the hardest first (those every
+submission passed folded away), and what the suite checks (the rules of the oracle's table its
+tests reach, `at cover`). A difference is said at whole words and numbers, spaces as spaces, with
+the marks it shows explained. The page fits any window from a phone's up; tables sort by a click
+on their headings, and a search box keeps the submissions, tests and causes whose names hold what
+is typed. Verdicts are rendered from `Outcome` alone, so a new kind of outcome shows without a
+change here.
 """
 
+import itertools
 import json
+import re
 import statistics
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
 from acceptance.marking.points import Points, number_text
 from acceptance.marking.submissions import Grade
 from acceptance.reports.grade_report import dated, first_lines, mark_text, snapshot_cells
-from acceptance.reports.html import asset, escape
+from acceptance.reports.html import asset, escape, number_cell, page
 from acceptance.reports.missed import Missed, missed
-from acceptance.reports.slips import Group, edit, slips
+from acceptance.reports.slips import Group, edit, slips, word_at
 from acceptance.running.aligned import aligned
 from acceptance.running.compare import (
+    CARRIAGE_RETURN,
+    MARKS,
     MAX_BLOCK_LINES,
+    TAB,
     TRAILING_SPACE,
     Hunk,
     PerDiff,
     first_hunk,
-    visible,
     white_space,
 )
 from acceptance.running.coverage import Coverage, Covered
 from acceptance.running.report import details, headline, plural
 from acceptance.running.suite import ERRORS, Outcome, Result
 
+HEADING = "Grades"  # the page's heading: short, so that it never wraps; its title says more
+COUNTS = ("passed", "failed", "errors")  # a submission's tests by how they ended
 BUCKETS = 10  # histogram bars of 10 points each; a full score has its own bar
 # (submission, test) -> the number of its cause on the page
 CauseOf = dict[tuple[str, str], int]
 CONTEXT = 40  # characters of a line shown before an edit
+SPACES = re.compile(" +")  # marked when two or more in a row or ending a line, else shown as is
+LEGEND = {**MARKS, TRAILING_SPACE: "a space ending its line, or one of two or more in a row"}
+CONTROLS = {"\t": "tab", "\r": "carriage return", "\n": "newline"}
 
 
 def percent_text(value: float) -> str:
@@ -73,21 +87,21 @@ def histogram(scores: Sequence[float]) -> str:
 
 
 def verdicts(grades: Sequence[Grade]) -> str:
-    """How many tests ended with each verdict, and in how many submissions."""
-    tests: Counter[Outcome] = Counter()
+    """How many runs (a submission's test) ended with each verdict, and in how many submissions."""
+    runs: Counter[Outcome] = Counter()
     pupils: Counter[Outcome] = Counter()
     for grade in grades:
         kinds = [result.outcome for result in grade.results]
-        tests.update(kinds)
+        runs.update(kinds)
         pupils.update(set(kinds))
     rows = "".join(
         f'<tr class="verdict {kind_class(outcome)}"><td>{escape(outcome.value)}</td>'
-        f'<td class="number">{tests[outcome]}</td><td class="number">{pupils[outcome]}</td></tr>'
+        f'{number_cell("runs", runs[outcome])}{number_cell("submissions", pupils[outcome])}</tr>'
         for outcome in Outcome
-        if tests[outcome]
+        if runs[outcome]
     )
     return (
-        '<table id="verdicts"><thead><tr><th>verdict</th><th>tests</th><th>submissions</th></tr>'
+        '<table id="verdicts"><thead><tr><th>verdict</th><th>runs</th><th>submissions</th></tr>'
         f"</thead><tbody>{rows}</tbody></table>"
     )
 
@@ -99,9 +113,42 @@ def kind_class(outcome: Outcome) -> str:
     return "error" if outcome in ERRORS else "failed"
 
 
-def fragment(text: str) -> str:
-    """A piece of a line with its spaces and invisibles marked (`·` a space, `→` a tab)."""
-    return visible(text.removesuffix("\n") + "\n").replace(" ", TRAILING_SPACE)
+def marked(line: str) -> str:
+    """A line as the page shows it, a character for each of its own (a newline none): spaces as
+    spaces, but those ending the line or two or more in a row marked `·`, tabs `→` and carriage
+    returns `␍`."""
+    shown = list(line.replace("\t", TAB).replace("\r", CARRIAGE_RETURN).replace("\n", ""))
+    for run in SPACES.finditer(line):
+        if run.end() - run.start() > 1 or not line[run.end() :].strip("\r\n"):
+            shown[run.start() : run.end()] = TRAILING_SPACE * (run.end() - run.start())
+    return "".join(shown)
+
+
+def white_name(char: str) -> str:
+    """A white-space character's name: `space`, `tab`, `no-break space`."""
+    return CONTROLS.get(char) or unicodedata.name(char, "white-space character").lower()
+
+
+def white_words(text: str) -> str:
+    """White space in words: `a space`, `3 spaces`, `a tab and a newline`."""
+    runs = [(white_name(char), len(list(run))) for char, run in itertools.groupby(text)]
+    return " and ".join(plural(count, name) if count > 1 else f"a {name}" for name, count in runs)
+
+
+def said(line: str, start: int, end: int) -> str:
+    """A fragment of a line, from `start` to `end`, as the page says it: white space alone in
+    words, else quoted, its spaces marked as in the whole line."""
+    text = line[start:end]
+    return white_words(text) if not text.strip() else f"“{marked(line)[start:end]}”"
+
+
+def tail(word: str) -> str:
+    """The end of a word too long to show whole: its last CONTEXT characters, from where no word
+    or number is split (the whole word if it is one)."""
+    start = len(word) - CONTEXT
+    split = word_at(word, start)
+    start = split[1] if split else start
+    return word[start:] if start < len(word) else word
 
 
 def context(before: str) -> str:
@@ -111,7 +158,7 @@ def context(before: str) -> str:
     while words and len(" ".join([words[-1], *kept])) <= CONTEXT:
         kept.insert(0, words.pop())
     if not kept:
-        return "at the start of a line" if not words else f"after “…{words[-1][-CONTEXT:]}”"
+        return "at the start of a line" if not words else f"after “…{tail(words[-1])}”"
     return f"after “{'…' if words else ''}{' '.join(kept)}”"
 
 
@@ -121,7 +168,8 @@ def lines_said(count: int, what: str) -> str:
 
 
 def hunk_text(hunk: Hunk) -> str:
-    """What happened at a wrong output's first difference, in words, with the edit there."""
+    """What happened at a wrong output's first difference, in words, with the edit there cut at
+    whole words and numbers."""
     if hunk.shape == "past":  # a runaway output: its diff is cut before it
         return f"a difference past the first {MAX_BLOCK_LINES} lines of its block"
     if hunk.shape == "middle":
@@ -131,12 +179,16 @@ def hunk_text(hunk: Hunk) -> str:
         return "the output ends early"
     if hunk.shape == "extra":
         return "a line too many" if len(hunk.added) == 1 else f"{len(hunk.added)} lines too many"
-    before, removed, added = edit(hunk.removed[0].text, hunk.added[0].text)
-    if not removed:
-        return f"“{fragment(added)}” added {context(before)}"
-    if not added:
-        return f"“{fragment(removed)}” left out {context(before)}"
-    return f"“{fragment(removed)}” printed as “{fragment(added)}” {context(before)}"
+    expected, actual = hunk.removed[0].text, hunk.added[0].text
+    made = edit(expected, actual)
+    start = len(made.before)
+    removed = said(expected, start, start + len(made.removed))
+    added = said(actual, start, start + len(made.added))
+    if not made.removed:
+        return f"{added} added {context(made.before)}"
+    if not made.added:
+        return f"{removed} left out {context(made.before)}"
+    return f"{removed} printed as {added} {context(made.before)}"
 
 
 def slip_text(group: Group) -> str:
@@ -146,7 +198,7 @@ def slip_text(group: Group) -> str:
     example = group.example
     if group.slip.outcome in ERRORS or example.mismatch is None or example.silent:
         reason = example.detail.splitlines() or [""]
-        return " · ".join(filter(None, [reason[0], reason[-1] if len(reason) > 1 else ""]))
+        return " — ".join(filter(None, [reason[0], reason[-1] if len(reason) > 1 else ""]))
     hunk = first_hunk(example.mismatch.diff)
     said = hunk_text(hunk)
     spaces = white_space(hunk)
@@ -177,9 +229,9 @@ def cause_row(group: Group, number: int) -> str:
         f'<td><span class="what">{escape(slip_text(group))}</span>{example_lines(group.example)}'
         f"<details><summary>where</summary><p><b>submissions:</b> {names_list(group.submissions)}"
         f"</p><p><b>tests:</b> {names_list(group.tests)}</p></details></td>"
-        f'<td class="number tests">{len(group.tests)}</td>'
-        f'<td class="number submissions">{len(group.submissions)}</td>'
-        f'<td class="number occurrences">{len(group.where)}</td></tr>'
+        f'{number_cell("tests", len(group.tests), kind="tests")}'
+        f'{number_cell("submissions", len(group.submissions), kind="submissions")}'
+        f'{number_cell("runs", len(group.where), kind="runs")}</tr>'
     )
 
 
@@ -188,11 +240,12 @@ def causes_table(groups: Sequence[Group]) -> str:
     if not groups:
         return "<p>No test failed.</p>"
     rows = "".join(cause_row(group, number) for number, group in enumerate(groups, 1))
-    return (
-        '<table id="cause-table" class="sortable"><thead><tr><th data-sort="text">verdict</th>'
+    return with_legend(
+        '<table id="cause-table" class="sortable cards"><thead><tr>'
+        '<th data-sort="text">verdict</th>'
         '<th data-sort="text">cause (first difference, - expected, + actual)</th>'
         '<th data-sort="number">tests</th><th data-sort="number">submissions</th>'
-        f'<th data-sort="number">occurrences</th></tr></thead><tbody>{rows}</tbody></table>'
+        f'<th data-sort="number">runs</th></tr></thead><tbody>{rows}</tbody></table>'
     )
 
 
@@ -205,8 +258,8 @@ def missed_row(rule: Missed) -> str:
         f"{escape(rule.rule)}</span> ({escape(rule.spec)})<details><summary>where</summary>"
         f"<p><b>submissions:</b> {names_list(rule.submissions)}</p>"
         f"<p><b>tests:</b> {names_list(rule.tests)}</p></details></td>"
-        f'<td class="number submissions">{len(rule.submissions)}</td>'
-        f'<td class="number tests">{len(rule.tests)}</td></tr>'
+        f'{number_cell("submissions", len(rule.submissions), kind="submissions")}'
+        f'{number_cell("tests", len(rule.tests), kind="tests")}</tr>'
     )
 
 
@@ -217,37 +270,59 @@ def missed_table(grades: Sequence[Grade]) -> str:
     if not rules:
         return "<p>No wrong output has a cause the oracle can tell.</p>"
     return (
-        '<table id="missed-table" class="sortable"><thead><tr>'
+        '<table id="missed-table" class="sortable cards"><thead><tr>'
         '<th data-sort="text">rule (spec), the cause of failing tests</th>'
         '<th data-sort="number">submissions</th><th data-sort="number">tests</th></tr></thead>'
         f'<tbody>{"".join(map(missed_row, rules))}</tbody></table>'
     )
 
 
-def tests_table(grades: Sequence[Grade], points: Points) -> str:
-    """Every test's pass rate as a bar, the hardest first."""
-    names = [result.case.name for result in grades[0].results] if grades else []
-    passed = Counter(
-        result.case.name for grade in grades for result in grade.results if result.passed
-    )
-    total = len(grades)
-    order = sorted(names, key=lambda name: (passed[name], names.index(name)))
+def tests_table(
+    table: str, names: Sequence[str], passed: Counter[str], total: int, points: Points
+) -> str:
+    """Tests with their pass rates as bars, in the order given."""
     worth = '<th data-sort="number">points</th>' if points.weighted else ""
     rows = "".join(
         f'<tr data-name="{escape(name.lower())}"><td>{escape(name)}</td>'
         f'<td data-value="{passed[name] / total if total else 0:.4f}">'
         f'<div class="rate"><div style="width:{100 * passed[name] / total if total else 0:.1f}%">'
         f"</div></div></td>"
-        f'<td class="number" data-value="{passed[name]}">{passed[name]} of {total}</td>'
-        + (f'<td class="number">{number_text(points.of(name))}</td>' if points.weighted else "")
+        + number_cell("passed by", f"{passed[name]} of {total}", passed[name])
+        + (number_cell("points", number_text(points.of(name))) if points.weighted else "")
         + "</tr>"
-        for name in order
+        for name in names
     )
     return (
-        '<table id="test-table" class="sortable"><thead><tr><th data-sort="text">test</th>'
-        f'<th data-sort="number">pass rate</th><th data-sort="number">passed</th>{worth}</tr>'
+        f'<table id="{table}" class="sortable"><thead><tr><th data-sort="text">test</th>'
+        f'<th data-sort="number">pass rate</th><th data-sort="number">passed by</th>{worth}</tr>'
         f"</thead><tbody>{rows}</tbody></table>"
     )
+
+
+def tests_html(grades: Sequence[Grade], points: Points) -> str:
+    """Each test some submission fails, its pass rate as a bar, the hardest first; the tests
+    every submission passed folded away below."""
+    names = [result.case.name for result in grades[0].results] if grades else []
+    passed = Counter(
+        result.case.name for grade in grades for result in grade.results if result.passed
+    )
+    total = len(grades)
+    order = sorted(names, key=lambda name: (passed[name], names.index(name)))
+    failing = [name for name in order if passed[name] < total]
+    everyone = [name for name in order if passed[name] == total]
+    shown = (
+        tests_table("test-table", failing, passed, total, points)
+        if failing
+        else "<p>Every submission passed every test.</p>"
+    )
+    folded = (
+        f'<details id="passed-by-all"><summary>{plural(len(everyone), "test")} every submission'
+        f' passed</summary>{tests_table("passed-table", everyone, passed, total, points)}'
+        "</details>"
+        if everyone
+        else ""
+    )
+    return shown + folded
 
 
 class Diffs:
@@ -339,26 +414,30 @@ def submission_row(
     score = points.percent(grade)
     marked = points.mark(grade) if points.parts else None
     mark = (
-        f'<td class="number mark" data-value="{marked:.4f}">{mark_text(marked)}</td>'
+        number_cell("mark", mark_text(marked), f"{marked:.4f}", "mark")
         if marked is not None
         else ""
     )
     earned = (
-        f'<td class="number" data-value="{points.earned(grade)}">'
-        f"{number_text(points.earned(grade))} / {number_text(points.possible(grade))}</td>"
+        number_cell(
+            "points",
+            f"{number_text(points.earned(grade))} / {number_text(points.possible(grade))}",
+            points.earned(grade),
+        )
         if points.weighted
         else ""
     )
     numbers = "".join(
-        f'<td class="number">{count}</td>' for count in (grade.passed, grade.failed, grade.errors)
+        number_cell(label, count)
+        for label, count in zip(COUNTS, (grade.passed, grade.failed, grade.errors), strict=True)
     )
     perfect = ' class="perfect"' if grade.passed == len(grade.results) else ""
     return (
         f'<tr{perfect} data-name="{escape(grade.submission.name.lower())}">'
-        f"<td>{escape(grade.submission.name)}</td>"
-        f'<td class="number score" data-value="{score:.4f}">{percent_text(score)}</td>{earned}'
+        f'<td class="name">{escape(grade.submission.name)}</td>'
+        f'{number_cell("score", percent_text(score), f"{score:.4f}", "score")}{earned}'
         f"{mark}{numbers}{commit_cell(grade) if commits else ''}"
-        f"<td>{failing_html(grade, said, diffs, cause)}</td></tr>"
+        f'<td class="misses">{failing_html(grade, said, diffs, cause)}</td></tr>'
     )
 
 
@@ -371,13 +450,15 @@ def submissions_table(grades: Sequence[Grade], points: Points, groups: Sequence[
     rows = "".join(submission_row(grade, points, said, diffs, cause, commits) for grade in grades)
     worth = '<th data-sort="number">points</th>' if points.weighted else ""
     worth += '<th data-sort="number">mark</th>' if points.parts else ""
+    counts = "".join(f'<th data-sort="number">{label}</th>' for label in COUNTS)
     graded = '<th data-sort="text">commit graded</th>' if commits else ""
-    return (
-        '<table id="submission-table" class="sortable"><thead><tr>'
+    table = (
+        '<table id="submission-table" class="sortable cards"><thead><tr>'
         f'<th data-sort="text">submission</th><th data-sort="number">score</th>{worth}'
-        '<th data-sort="number">passed</th><th data-sort="number">failed</th>'
-        f'<th data-sort="number">errors</th>{graded}<th>failing tests, by cause</th></tr></thead>'
+        f"{counts}{graded}<th>what it misses: failing tests, by cause</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>"
+    )
+    return with_legend(table) + (
         f'<script type="application/json" id="diffs">{diffs.json()}</script>'
     )
 
@@ -409,8 +490,9 @@ def coverage_table(game: Coverage) -> str:
     """One game's rules, the fewest tests first: name, spec section, how many tests reach it."""
     order = sorted(game.rules, key=lambda reach: len(reach.tests))
     rows = "".join(
-        f'<tr class="{"reached" if reach.tests else "unreached"}"><td>{escape(reach.rule)}</td>'
-        f'<td>{escape(reach.spec)}</td><td class="number">{len(reach.tests)}</td></tr>'
+        f'<tr class="{"reached" if reach.tests else "unreached"}">'
+        f'<td class="name">{escape(reach.rule)}</td><td>{escape(reach.spec)}</td>'
+        f'{number_cell("tests", len(reach.tests))}</tr>'
         for reach in order
     )
     return (
@@ -418,7 +500,7 @@ def coverage_table(game: Coverage) -> str:
         f" {len(game.reached)} of the oracle's {plural(len(game.rules), 'rule')};"
         f" {len(game.unreached)} none does.</p>"
         "<details><summary>every rule, the fewest tests first</summary>"
-        '<table class="coverage sortable"><thead><tr><th data-sort="text">rule</th>'
+        '<table class="coverage sortable cards"><thead><tr><th data-sort="text">rule</th>'
         '<th data-sort="text">spec</th><th data-sort="number">tests</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></details>"
     )
@@ -436,31 +518,51 @@ def coverage_html(covered: Covered | None) -> str:
     return "".join(parts)
 
 
+def class_title(grades: Sequence[Grade], note: str = "") -> str:
+    """The page's title: the class's size, and how it was graded (`note`)."""
+    tests = len(grades[0].results) if grades else 0
+    size = f"{HEADING}: {plural(len(grades), 'submission')}, {plural(tests, 'test')}"
+    return f"{size}; {note}" if note else size
+
+
+def with_legend(shown: str) -> str:
+    """Some HTML after the legend of the marks it shows (none when it shows none)."""
+    used = [f"<b>{mark}</b> {meaning}" for mark, meaning in LEGEND.items() if mark in shown]
+    return (f'<p class="legend">Marks: {"; ".join(used)}.</p>' if used else "") + shown
+
+
+def section(name: str, heading: str, content: str) -> str:
+    """A section of the page, its id `name`."""
+    return f'<section id="{name}"><h2>{heading}</h2>{content}</section>\n'
+
+
 def class_html(
     grades: Sequence[Grade],
-    title: str,
     points: Points,
+    note: str = "",
     covered: Covered | None = None,
     integrity: str = "",
 ) -> str:
-    """The whole report page of a graded class; the suite's coverage if known, and at its end
-    the integrity review's section when one is given."""
+    """The whole report page of a graded class, what an instructor opens it for first: the
+    submissions, then the class's causes, then the tests; the suite's coverage if known, and at
+    its end the integrity review's section when one is given."""
     groups = slips(grades)
     scores = [points.percent(grade) for grade in grades]
-    return (
-        "<!DOCTYPE html>\n"
-        f'<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
-        f"<style>{asset('report.css')}</style></head>\n<body>\n"
-        f'<header><h1>{escape(title)}</h1><p id="facts">{escape(facts(grades, points))}</p>'
+    said = "; ".join(filter(None, [facts(grades, points), note]))
+    body = (
+        f'<header><h1>{HEADING}</h1><p id="facts">{escape(said)}</p>'
         '<input id="search" type="search" placeholder="find a submission or test by name"'
         ' aria-label="find a submission or test by name"> <span id="shown"></span></header>\n'
-        '<section id="glance"><h2>The class at a glance</h2><div class="charts">'
-        f"{histogram(scores)}{verdicts(grades)}</div></section>\n"
-        f'<section id="causes"><h2>Failures by cause</h2>{causes_table(groups)}</section>\n'
-        f'<section id="missed"><h2>What the class misses</h2>{missed_table(grades)}</section>\n'
-        f'<section id="tests"><h2>Tests, hardest first</h2>{tests_table(grades, points)}</section>\n'
-        f'<section id="coverage"><h2>What the suite checks</h2>{coverage_html(covered)}</section>\n'
-        f'<section id="submissions"><h2>Submissions</h2>'
-        f"{submissions_table(grades, points, groups)}</section>\n{integrity}"
-        f"<script>{asset('report.js')}</script>\n</body></html>\n"
+        + section("submissions", "Submissions", submissions_table(grades, points, groups))
+        + section(
+            "glance",
+            "The class at a glance",
+            f'<div class="charts">{histogram(scores)}{verdicts(grades)}</div>',
+        )
+        + section("causes", "Failures by cause", causes_table(groups))
+        + section("missed", "What the class misses", missed_table(grades))
+        + section("tests", "Tests, hardest first", tests_html(grades, points))
+        + section("coverage", "What the suite checks", coverage_html(covered))
+        + f"{integrity}<script>{asset('report.js')}</script>\n"
     )
+    return page(class_title(grades, note), body)

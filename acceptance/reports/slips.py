@@ -9,7 +9,8 @@ space only, or one the oracle cannot tell, is the edit at its first differing li
 removed, the text put in, and the word before them with its numbers masked (so the same slip on
 a line naming another company or id still groups).
 An error's slip is its kind and its reason (numbers masked), and the last line of its error
-output.
+output. An edit is cut at words: it never splits a word or a number (`120/120` printed as
+`80/80`, not `120/12` as `80/8`).
 """
 
 import os
@@ -22,6 +23,7 @@ from acceptance.running.compare import DiffLine, PerDiff, first_hunk, white_spac
 from acceptance.running.suite import ERRORS, Outcome, Result
 
 NUMBER = re.compile(r"\d[\d,.]*")
+WORD = re.compile(r"-?\w+(?:\.\w+)*")  # a word or a number (`-3`, `1.5`): an edit never splits one
 Keyed = Callable[[tuple[DiffLine, ...]], tuple[str, ...]]  # a wrong output's first difference
 
 
@@ -67,13 +69,43 @@ def masked(text: str) -> str:
     return NUMBER.sub("#", text)
 
 
-def edit(expected: str, actual: str) -> tuple[str, str, str]:
-    """What two lines share before they differ, and what differs once their common start and end
-    are taken off."""
+@dataclass(frozen=True)
+class Edit:
+    """How two lines differ, cut at words: the text they share before, the expected text left out,
+    the actual text put in, and the text they share after."""
+
+    before: str
+    removed: str
+    added: str
+    after: str
+
+
+def word_at(text: str, at: int) -> tuple[int, int] | None:
+    """The span of the word or number of a text that a cut at `at` would split, if any."""
+    return next(
+        (found.span() for found in WORD.finditer(text) if found.start() < at < found.end()), None
+    )
+
+
+def edit(expected: str, actual: str) -> Edit:
+    """What two lines share before and after they differ, and what differs between: their common
+    start and end taken off, then given back to the edit up to the nearest whole words."""
     start = len(os.path.commonprefix([expected, actual]))
-    rest = expected[start:], actual[start:]
-    end = len(os.path.commonprefix([rest[0][::-1], rest[1][::-1]]))
-    return expected[:start], rest[0][: len(rest[0]) - end], rest[1][: len(rest[1]) - end]
+    end = len(os.path.commonprefix([expected[start:][::-1], actual[start:][::-1]]))
+    cut = True
+    while cut:
+        cut = False
+        for text in (expected, actual):
+            if split := word_at(text, start):
+                start, cut = split[0], True
+            if split := word_at(text, len(text) - end):
+                end, cut = len(text) - split[1], True
+    return Edit(
+        expected[:start],
+        expected[start : len(expected) - end],
+        actual[start : len(actual) - end],
+        expected[len(expected) - end :],
+    )
 
 
 def last_word(text: str) -> str:
@@ -89,8 +121,8 @@ def difference_key(diff: tuple[DiffLine, ...]) -> tuple[str, ...]:
         line = (*hunk.removed, *hunk.added, None)[0]
         side = "extra" if hunk.added else "missing"
         return (side, line.text if line else "", *(["middle"] if hunk.shape == "middle" else []))
-    before, removed, added = edit(hunk.removed[0].text, hunk.added[0].text)
-    return ("edit", removed, added, masked(last_word(before)))
+    made = edit(hunk.removed[0].text, hunk.added[0].text)
+    return ("edit", made.removed, made.added, masked(last_word(made.before)))
 
 
 def slip_of(result: Result, keyed: Keyed = difference_key) -> Slip:
