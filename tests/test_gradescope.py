@@ -133,8 +133,8 @@ def test_a_failing_submission_gets_its_diff_in_each_failed_test(
     first = results["tests"][0]
     assert first["status"] == "failed" and first["visibility"] == "after_due_date"
     assert first["output"].startswith("at001: failed at line 3, column 24, in ->play(")
-    assert "+     3 ->play(10,30,1,1,1,1,1)·\n" in first["output"]
-    assert "marks: · trailing space" in first["output"]
+    assert "\n    +->play(10,30,1,1,1,1,1)⟦·⟧\n" in first["output"]
+    assert "marks: ⟦…⟧ what differs in a changed line, · trailing space" in first["output"]
 
 
 def test_a_crashing_submission_gets_its_reason_and_error_output(

@@ -187,17 +187,56 @@ def test_a_wrong_output_shows_its_first_difference(page: Browser) -> None:
     assert page.errors == []
 
 
-def test_the_first_difference_shows_why_the_oracle_printed_its_line(page: Browser) -> None:
+def test_the_first_difference_is_told_once_by_its_cause(page: Browser) -> None:
     case = collect([ROOT / "at" / "at010.txt"])[0]
     assert case.expected is not None
     run_in_page(page, case)
     lines = case.expected.read_text(encoding="utf-8").split("\n")
     lines[166] = lines[166].replace("taking 14 damage", "taking 13 damage")
     page.evaluate(COMPARE % {"mine": json.dumps("\n".join(lines))})
-    why = page.evaluate("document.getElementById('compare-why').dataset.rule")
-    text = page.evaluate("document.getElementById('compare-why').textContent")
-    assert why == "collision.armour"
-    assert "15 - 1 = 14" in text
+    rule = page.evaluate("document.getElementById('compare-cause').dataset.rule")
+    text = page.evaluate("document.getElementById('compare-cause').textContent")
+    assert rule == "collision.armour"
+    assert "15 - 1 = 14" in text and "source:" not in text
+    assert page.evaluate("document.getElementById('compare-why').hidden") is True
+    assert page.errors == []
+
+
+# The side-by-side view's rows: a hunk's header, else each side's number and text, and what the
+# row marks (the `mark` elements' texts) on each side.
+ROWS = """Array.from(document.querySelectorAll('#sbs tbody tr')).map((row) =>
+  row.className === 'hunk' ? [row.textContent] : Array.from(row.cells).map((cell) =>
+    cell.className === 'text'
+      ? [cell.textContent, Array.from(cell.querySelectorAll('mark')).map((m) => m.textContent)]
+      : cell.textContent))"""
+
+
+def test_a_line_left_out_is_the_oracles_line_alone_in_the_side_by_side_view(
+    page: Browser,
+) -> None:
+    case = collect([ROOT / "at" / "at005.txt"])[0]
+    assert case.expected is not None
+    run_in_page(page, case)
+    lines = case.expected.read_text(encoding="utf-8").split("\n")
+    del lines[22]  # `  In debug mode.`
+    page.evaluate(COMPARE % {"mine": json.dumps("\n".join(lines))})
+    rows = page.evaluate(ROWS)
+    assert rows[0] == ["@@ -21,3 +21,2 @@ ->toggle_debug_mode"]
+    differing = page.evaluate("document.querySelectorAll('#sbs tr.differs').length")
+    assert differing == 1 and rows[3] == ["23", ["  In debug mode.", []], "", ["", []]]
+    assert page.errors == []
+
+
+def test_a_number_changed_is_one_row_its_number_marked_on_each_side(page: Browser) -> None:
+    case = collect([ROOT / "at" / "at005.txt"])[0]
+    assert case.expected is not None
+    run_in_page(page, case)
+    mine = case.expected.read_text(encoding="utf-8").replace("health:70/70", "health:80/80", 1)
+    page.evaluate(COMPARE % {"mine": json.dumps(mine)})
+    rows = page.evaluate(ROWS)
+    (changed,) = [row for row in rows[1:] if row[0] == "27"]
+    assert changed[1][1] == ["70", "70"] and changed[3][1] == ["80", "80"]
+    assert page.evaluate("document.querySelectorAll('#sbs tr.differs').length") == 1
     assert page.errors == []
 
 

@@ -144,16 +144,31 @@ function showDifference(found) {
   $("report").textContent = found.report;
   for (const line of found.rows) {
     const row = body.insertRow();
+    if (line.header) {
+      row.className = "hunk";
+      cell(row, line.header).colSpan = 4;
+      continue;
+    }
     row.className = line.differs ? "differs" : "";
     cell(row, line.left_number || "", "number");
-    const left = cell(row, line.left, "text");
+    piecesCell(row, line.left_pieces);
     cell(row, line.right_number || "", "number");
-    const right = cell(row, line.right, "text");
-    if (line.left_number === found.line || line.right_number === found.line) {
-      markColumn(left, found.column);
-      markColumn(right, found.column);
-    }
+    piecesCell(row, line.right_pieces);
   }
+}
+
+// A side's line in its pieces (page.py's `side_by_side`), what differs from its paired line marked.
+function piecesCell(row, pieces) {
+  const td = cell(row, "", "text");
+  td.replaceChildren(
+    ...pieces.map(([text, changed]) => {
+      if (!changed) return text;
+      const mark = document.createElement("mark");
+      mark.textContent = text;
+      return mark;
+    }),
+  );
+  return td;
 }
 
 // The oracle's line that best explains the difference (page.py's `cause`), with its rule and kind.
@@ -165,12 +180,13 @@ function showCause(panel, cause) {
   panel.dataset.line = cause?.line ?? "";
 }
 
-// Why the oracle printed a line (page.py's `explanation`), in a panel that keeps its rule.
+// Why the oracle printed a line (page.py's `explanation`), in a panel that keeps its rule; hidden
+// where there is none to show (the cause tells that line already).
 function showWhy(panel, why) {
-  panel.hidden = false;
-  panel.textContent = why.lines.join("\n");
-  panel.dataset.rule = why.rule ?? "";
-  panel.dataset.line = why.line;
+  panel.hidden = !why;
+  panel.textContent = why ? why.lines.join("\n") : "";
+  panel.dataset.rule = why?.rule ?? "";
+  panel.dataset.line = why?.line ?? "";
 }
 
 // The 1-based line of the output under a click, from the text offset the click lands on.
@@ -192,15 +208,6 @@ async function explainClick(event) {
   } catch (error) {
     showFailure(error);
   }
-}
-
-// Highlight the character at a 1-based column of a cell's text (the first difference).
-function markColumn(td, column) {
-  const text = td.textContent;
-  if (column > text.length) return;
-  const mark = document.createElement("mark");
-  mark.textContent = text[column - 1];
-  td.replaceChildren(text.slice(0, column - 1), mark, text.slice(column));
 }
 
 function shareLink() {

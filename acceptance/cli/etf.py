@@ -20,7 +20,7 @@ from acceptance.etf.output_log import OutputLog
 from acceptance.etf.parameters import DEFAULT_PARAMETERS, Parameters, read_parameters
 from acceptance.running.cases import shown
 from acceptance.running.execution import External, oracle_output
-from acceptance.running.report import Display
+from acceptance.running.report import Display, Shown
 from acceptance.running.suite import Checking, Summary, run_suite
 
 STOP = "System exit: to proceed fix warnings or enabled ignore_warnings in ETF_Test_Parameters.py"
@@ -50,7 +50,7 @@ def run_tests(args: argparse.Namespace, parameters: Parameters, base: str, found
     )
     reference = None if parameters.is_expected else oracle_output
     program = External(executable_argv(parameters.executable, base), args.timeout)
-    display = Display(len(cases), diffs=False, quiet=True)
+    display = Display(len(cases), Shown(diff=False), quiet=True)
     try:
         return run_suite(cases, program, reference, args.jobs, display, checking)
     finally:

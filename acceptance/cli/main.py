@@ -27,6 +27,7 @@ from acceptance.cli.shrink import add_shrink, kept_json, kept_lines, shrink_test
 from acceptance.cli.similar import add_similar
 from acceptance.errors import HarnessError
 from acceptance.etf.output_log import folder_log
+from acceptance.running.aligned import colour_wanted
 from acceptance.running.cases import Suites, collect, default_root, default_suites, shown
 from acceptance.running.execution import clone_output, oracle_output
 from acceptance.running.memory import (
@@ -41,6 +42,7 @@ from acceptance.running.memory import (
 from acceptance.running.regen import Regenerated, Written, new_script, regen
 from acceptance.running.report import (
     Display,
+    Shown,
     block_report,
     causes_summary,
     closing_line,
@@ -70,7 +72,7 @@ def run_command(args: argparse.Namespace) -> int:
     memory = {} if args.fresh else recall(memory_file, program)
     with contextlib.ExitStack() as stack:
         producer = exe_program(args, stack) if args.exe else clone_output
-        display = Display(len(cases), args.diff or len(cases) == 1, args.json)
+        display = Display(len(cases), shown_of(args, len(cases)), args.json)
         checking = Checking(args.tolerant, folder_log(args.log) if args.log else None, causes=True)
         jobs = args.jobs if args.exe else 1
         try:
@@ -96,6 +98,13 @@ def run_command(args: argparse.Namespace) -> int:
         report = [*shown_shrunk, *causes_summary(summary), *since_last_report(since), closing]
         print("\n".join(report))
     return 0 if summary.failed == 0 else 1
+
+
+def shown_of(args: argparse.Namespace, tests: int) -> Shown:
+    """How much of each failure `at run` shows: its diff and cause with -v, --explain or a single
+    test (else its headline), the clone's sources with --explain, in colour on a terminal."""
+    diff = args.diff or args.explain or tests == 1
+    return Shown(diff, args.explain, colour_wanted(sys.stdout))
 
 
 def suites_counted(suites: Suites) -> str:
@@ -155,7 +164,13 @@ def parser() -> argparse.ArgumentParser:
         "-v",
         "--diff",
         action="store_true",
-        help="show each failure's block diff (default for one test)",
+        help="show each failure's diff and cause (default for one test)",
+    )
+    run.add_argument(
+        "--explain",
+        action="store_true",
+        help="as -v, with the clone's functions behind each cause, and why the oracle printed its"
+        " first differing line where the cause is another line",
     )
     run.add_argument(
         "--exe",

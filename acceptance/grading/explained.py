@@ -151,8 +151,9 @@ def kept_cause(
     """A result with its wrong output's cause, noted in `found`: the one found already for the
     same test and block diff (its JSON text as `texts` gives it), else the one the store `kept`,
     else found from its script (by the `explainers` if they were given it; once per distinct
-    test and diff, however many submissions share them)."""
-    if result.mismatch is None:
+    test and diff, however many submissions share them). A run that printed nothing has none:
+    its difference is the oracle's whole output, not a rule missed."""
+    if result.mismatch is None or result.silent:
         return result
     key = keys(test, result, texts(result.mismatch.diff))
     if key not in found:
@@ -291,12 +292,13 @@ def causes_to_find(
     store: Store, graded: Graded, explainers: Explainers
 ) -> Callable[[int, Result, str | None], None]:
     """What hands the explainers each wrong output of a test (by its number, with its block
-    diff's JSON text if made already) as its run ends, unless the store keeps its cause."""
+    diff's JSON text if made already) as its run ends, unless the store keeps its cause or the
+    run printed nothing."""
     kept = causes_of(store.get(CAUSES))
     keys = CauseKeys()
 
     def find(test: int, result: Result, diff: str | None) -> None:
-        if result.outcome is Outcome.FAILED and result.mismatch is not None:
+        if result.outcome is Outcome.FAILED and result.mismatch is not None and not result.silent:
             key = keys(graded.tests[test], result, diff)
             if key not in kept:
                 explainers.find_cause(test, key, result.mismatch)
