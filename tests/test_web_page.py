@@ -75,7 +75,8 @@ def test_the_first_difference_is_located_as_at_reports_it() -> None:
     assert [piece for piece in changed["left_pieces"] if piece[1]] == [["Health", True]]
     assert [piece for piece in changed["right_pieces"] if piece[1]] == [["Xealth", True]]
     assert found["cause"]["line"] == 12 and found["cause"]["rule"] == "view.setup"
-    assert found["cause"]["lines"][0] == f"oracle line 12: {oracle_line}"
+    assert found["cause"]["lines"][0] == "view.setup: told differently"
+    assert f"the oracle's line 12: {oracle_line.strip()}" in found["cause"]["lines"]
     assert not any(line.startswith("source: ") for line in found["cause"]["lines"])
     assert found["why"] is None  # the cause tells the differing line already
 
