@@ -12,7 +12,6 @@ from typing import TextIO
 
 from oracle.parser import remember_pieces
 from oracle.runner import LINE_FEED, Source, run
-from oracle.version import version_line
 from oracle.window import Window, WindowError
 
 PROGRAM = "oracle"
@@ -126,6 +125,8 @@ def _help(args: list[str]) -> Status:
 
 
 def _version(args: list[str]) -> Status:
+    from oracle.version import version_line  # here: importlib.metadata is slow to import
+
     print(version_line(PROGRAM))
     return Status.OK
 
