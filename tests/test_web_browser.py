@@ -7,7 +7,6 @@ no console errors; usable 375 px wide. Pyodide loads once: every check runs in t
 
 import base64
 import json
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,10 +18,8 @@ from oracle.cli import main as oracle_main
 from oracle.interactive import reply
 from oracle.runner import state
 from oracle.version import package_version, version_line
-from tests.browser import npm_path
 from tests.planted_bugs import no_combine, planted_output
 from tools.webpage.browser import Browser, serving
-from tools.webpage.static_site import build
 from web.page import Options, captured, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,16 +69,6 @@ CLICK = """(async () => {
   for (let i = 0; i < 3000 && $("why").dataset.line !== "%(line)s"; i++) await new Promise((r) => setTimeout(r, 20));
   return [$("why").dataset.line, $("why").dataset.rule, $("why").textContent];
 })()"""
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site as `make web` builds it (npm ci, then the build), in a scratch folder."""
-    npm = npm_path()
-    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT / "web", check=True)
-    dist = tmp_path_factory.mktemp("web") / "dist"
-    build(dist)
-    return dist
 
 
 @pytest.fixture(scope="module")

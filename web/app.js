@@ -345,7 +345,8 @@ async function fetchOk(url) {
 // What the worker says: its progress while loading, then answers to calls.
 function heard({ data }) {
   if (data.kind === "progress") progress(data.step);
-  else if (data.kind === "ready") ready(data.version);
+  else if (data.kind === "ready") ready(data.version, data.start);
+  else if (data.kind === "snapshot") $("status").dataset.snapshot = data.kept ? "kept" : "not kept";
   else if (data.kind === "failed") failed(new Error(data.error));
   else {
     const waiting = app.calls.get(data.id);
@@ -375,11 +376,14 @@ function stop() {
   startWorker();
 }
 
-function ready(version) {
+// `start`: "snapshot" when Python started from the snapshot an earlier visit kept, else "afresh".
+function ready(version, start) {
   const now = performance.now();
   $("version").textContent = version;
-  progress(3, `in ${seconds(now - app.loadStarted)}`);
+  const from = start === "snapshot" ? ", from an earlier visit's snapshot" : "";
+  progress(3, `in ${seconds(now - app.loadStarted)}${from}`);
   $("status").dataset.readyMs = now.toFixed(1);
+  $("status").dataset.start = start;
   $("status").dataset.state = "ready";
   app.ready = true;
   for (const id of ["run", "compare", "console-restart"]) $(id).disabled = false;

@@ -53,6 +53,7 @@ from acceptance.running.report import (
     tolerant_closing_line,
 )
 from acceptance.running.suite import Checking, run_suite
+from oracle.parser import remember_pieces
 from oracle.version import package_version
 
 
@@ -86,6 +87,7 @@ def run_command(args: argparse.Namespace) -> int:
         fresh = new_causes(summary, memory) if args.shrink else []
         shrunk = [shrink_test(result.case, producer, args.jobs, default_root()) for result in fresh]
     remember(memory_file, program, summary)
+    remember_pieces()  # the next run parses the clone's scripts without loading Lark
     if args.junit:
         write_file(args.junit, junit_xml(summary))
     since = since_last(summary, memory)
