@@ -17,6 +17,7 @@ from acceptance.cli.grade import add_grade, add_report
 from acceptance.cli.options import (
     add_game,
     add_jobs,
+    add_quiet,
     add_sandbox,
     add_timeout,
     chosen_game,
@@ -38,6 +39,7 @@ from acceptance.running.memory import (
     remember,
     since_last,
 )
+from acceptance.running.progress import Progress
 from acceptance.running.regen import Regenerated, Written, new_script, regen
 from acceptance.running.report import (
     Display,
@@ -69,20 +71,22 @@ def run_command(args: argparse.Namespace) -> int:
     memory_file, program = memory_path(Path.cwd()), args.exe or CLONE
     memory = {} if args.fresh else recall(memory_file, program)
     with contextlib.ExitStack() as stack:
+        progress = stack.enter_context(Progress(args.quiet))
+        display = Display(len(cases), args.diff or len(cases) == 1, not args.json, progress)
         producer = exe_program(args, stack) if args.exe else clone_output
-        display = Display(len(cases), args.diff or len(cases) == 1, args.json)
         checking = Checking(args.tolerant, folder_log(args.log) if args.log else None, causes=True)
         jobs = args.jobs if args.exe else 1
         try:
             summary = run_suite(cases, producer, reference, jobs, display, checking)
         except KeyboardInterrupt:
-            display.close()
+            progress.close()
             print(display.stopped(), file=sys.stderr if args.json else sys.stdout)
             raise
-        finally:
-            display.close()
         fresh = new_causes(summary, memory) if args.shrink else []
-        shrunk = [shrink_test(result.case, producer, args.jobs, default_root()) for result in fresh]
+        shrunk = [
+            shrink_test(result.case, producer, args.jobs, default_root(), progress)
+            for result in fresh
+        ]
     remember(memory_file, program, summary)
     if args.junit:
         write_file(args.junit, junit_xml(summary))
@@ -188,6 +192,7 @@ def parser() -> argparse.ArgumentParser:
         "--junit", type=Path, metavar="FILE", help="also write a JUnit XML report to FILE"
     )
     run.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
+    add_quiet(run)
     run.add_argument(
         "--fresh",
         action="store_true",
