@@ -38,7 +38,7 @@ from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.running.cases import collect, shown
 from acceptance.running.coverage import game_coverage
 from acceptance.running.execution import Producer, clone_output, oracle_output, reference_of
-from acceptance.running.progress import Progress
+from acceptance.running.progress import SILENT, Progress
 from acceptance.running.report import INDENT, explained_report, plural
 from acceptance.running.suite import Checking, Result, check
 
@@ -183,13 +183,14 @@ def every_json(saved: Saved) -> dict[str, Any]:
     }
 
 
-def leaning_toward(game: Game, paths: list[Path]) -> tuple[Game, str]:
-    """The game with random scripts that lean toward the rules these tests reach least, and how
-    that is said."""
+def leaning_toward(game: Game, paths: list[Path], progress: Progress = SILENT) -> tuple[Game, str]:
+    """The game with random scripts that lean toward the rules these tests reach least (their
+    explaining shown as it goes), and how that is said."""
     if game.toward is None or game.rules is None:
         raise HarnessError(f"--toward: the {game.title} fuzzer cannot lean toward rules")
     cases = collect(paths, game)
-    coverage = game_coverage(game, game.rules, cases)
+    progress.begin("explaining tests", "test", len(cases))
+    coverage = game_coverage(game, game.rules, cases, progress=progress)
     scripts = game.toward(coverage.weights())
     said = f", leaning toward the rules {plural(len(cases), 'test')} reach least"
     return dataclasses.replace(game, random_script=scripts), said
@@ -200,10 +201,10 @@ def fuzz_command(args: argparse.Namespace) -> int:
     if args.json and not args.every:
         raise HarnessError("--json gives the findings of --every: give --every")
     game, leaning = game_named(args.game), ""
-    if args.toward:
-        game, leaning = leaning_toward(game, args.toward)
     with contextlib.ExitStack() as stack:
         progress = stack.enter_context(Progress(args.quiet))
+        if args.toward:
+            game, leaning = leaning_toward(game, args.toward, progress)
         program, name = program_under_test(args, game, stack)
         return fuzz_with(args, game, program, name, progress, leaning)
 
@@ -225,7 +226,7 @@ def fuzz_with(
     )
     if not args.json:
         every = ", every cause" if args.every else ""
-        print(
+        progress.write(
             f"fuzzing {name} against {reference_of(game)} ({game.name}), seed {seed},"
             f" {limit}{leaning}{every}"
         )

@@ -125,7 +125,12 @@ def regen_lines(result: Regenerated) -> list[str]:
 def regen_command(args: argparse.Namespace) -> int:
     """`at regen`: write expected files from the oracle; exit 0 only if all now match it."""
     cases = collect(args.paths, chosen_game(args))
-    results = [regen(case, oracle_output, args.force) for case in cases]
+    results = []
+    with Progress(args.quiet) as progress:
+        progress.begin("regenerating", "test", len(cases))
+        for case in cases:
+            results.append(regen(case, oracle_output, args.force))
+            progress.advance()
     for result in results:
         print("\n".join(regen_lines(result)))
     return 0 if all(result.ok for result in results) else 1
@@ -214,6 +219,7 @@ def parser() -> argparse.ArgumentParser:
         "--force", action="store_true", help="overwrite expected files that would change"
     )
     add_game(regenerate)
+    add_quiet(regenerate)
     regenerate.set_defaults(handler=regen_command)
     new = commands.add_parser("new", help="scaffold the test script at/NAME.txt")
     new.add_argument("name", metavar="NAME")
