@@ -2,9 +2,9 @@
 `pty.openpty` makes one), `at run`, `at grade`, `at fuzz`, `at shrink`, `at similar`, `at etf`,
 `at cover` and `at regen` draw a line on stderr within LIMIT seconds of their start (on a loaded
 machine, plus the time it keeps `at` waiting for a core as it starts) and then at least every
-LIMIT seconds, even while one run of a program takes longer than that. Their stdout is byte for byte the same
-whether stderr is a terminal or not; off a terminal, or with --quiet, stderr holds no progress
-and tqdm is not imported. A progress line's timer thread stops while a pool is forked, so the
+LIMIT seconds, even while one run of a program takes longer than that. Their stdout is byte
+for byte the same whether stderr is a terminal or not; off a terminal, or with --quiet, stderr
+holds no progress and tqdm is not imported. A progress line's timer thread stops while a pool is forked, so the
 grading's explaining processes and the similarity's readers are still forked."""
 
 import contextlib
@@ -152,7 +152,8 @@ def slow(path: Path, first: str, then: str) -> str:
     later run does `then`; its path."""
     mark = path.with_name(path.name + ".slept")
     path.write_text(
-        f'#!/bin/sh\nif mkdir "{mark}" 2>/dev/null; then\nsleep {SLEEP}\n{first}\nelse\n{then}\nfi\n'
+        f'#!/bin/sh\nif mkdir "{mark}" 2>/dev/null; then\nsleep {SLEEP}\n{first}\n'
+        f"else\n{then}\nfi\n"
     )
     path.chmod(0o755)
     return str(path)

@@ -399,9 +399,8 @@ class Shown:
             self.finished += self.runs[number] == self.tests
         number = runs[0][0]
         pupils, name = len(self.graded.pupils), self.graded.pupils[number].name
-        self.progress.advance(
-            note=f"{self.finished}/{pupils} submissions done, {name} {self.runs[number]}/{self.tests}"
-        )
+        done = f"{self.finished}/{pupils} submissions done"
+        self.progress.advance(note=f"{done}, {name} {self.runs[number]}/{self.tests}")
 
 
 def run_grading(
