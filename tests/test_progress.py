@@ -4,8 +4,9 @@
 machine, plus the time it keeps `at` waiting for a core as it starts) and then at least every
 LIMIT seconds, even while one run of a program takes longer than that. Their stdout is byte
 for byte the same whether stderr is a terminal or not; off a terminal, or with --quiet, stderr
-holds no progress and tqdm is not imported. A progress line's timer thread stops while a pool is forked, so the
-grading's explaining processes and the similarity's readers are still forked."""
+holds no progress and tqdm is not imported. A progress line's timer thread stops while a pool
+is forked, so the grading's explaining processes and the similarity's readers are still
+forked."""
 
 import contextlib
 import os
