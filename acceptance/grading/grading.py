@@ -381,7 +381,7 @@ def grade(grading: Grading, tell: Tell | None = None, progress: Progress = SILEN
     return Finished(summary, note, code, len(pupils), seconds)
 
 
-class Shown:
+class RunsShown:
     """A grading's runs on the progress line: those done, and per submission, how many of the
     class are done and how far the last run's submission is."""
 
@@ -441,7 +441,7 @@ def run_grading(
         (graded.pupils[number].submission, graded.cases[test])
         for number, test in (runs[0] for runs in sharing.values())
     ]
-    shown = Shown(progress, graded, found)
+    shown = RunsShown(progress, graded, found)
     progress.begin("grading", "run", len(pending))
 
     def work(submission: Submission, case: Case) -> Ready:
