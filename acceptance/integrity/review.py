@@ -59,5 +59,7 @@ def review_section(
             " (the store keeps the runs)"
         )
     named = {pupil.submission.folder: pupil.name for pupil in graded.pupils}
-    result = named_similarity(named, review.base, review.threshold, review.common, jobs, progress)
+    result = named_similarity(
+        named, review.base, review.threshold, review.common, jobs, progress=progress
+    )
     return integrity_section(result, same_outputs(store, graded))
