@@ -27,8 +27,8 @@ import pytest
 
 from acceptance.grading.explained import Explainers
 from acceptance.integrity import similarity
+from acceptance.progress import Progress, Stage, line, paused
 from acceptance.running.cases import collect
-from acceptance.running.progress import Progress, Stage, line, paused
 from acceptance.running.spawning import pool_start, threads
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,8 +15,8 @@ from acceptance.gradescope.results import VISIBILITIES
 from acceptance.grading.grading import REPORTS, open_store, write_class_reports
 from acceptance.grading.merge import load_shards, merge_into
 from acceptance.marking.scheme import load_marking
+from acceptance.progress import Progress
 from acceptance.running.cases import collect, graded_paths, shown
-from acceptance.running.progress import Progress
 from acceptance.running.report import plural
 from acceptance.store.database import STORE
 

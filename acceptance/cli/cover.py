@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from acceptance.cli.options import add_game, add_quiet, chosen_game
+from acceptance.progress import Progress
 from acceptance.running.cases import collect, suite_paths
 from acceptance.running.coverage import Coverage, Covered, Reach, coverage
-from acceptance.running.progress import Progress
 from acceptance.running.report import plural
 
 NAMES_SHOWN = 8  # tests named on a rule's line; --json names them all

@@ -18,9 +18,9 @@ from acceptance.etf.course import (
 )
 from acceptance.etf.output_log import OutputLog
 from acceptance.etf.parameters import DEFAULT_PARAMETERS, Parameters, read_parameters
+from acceptance.progress import Progress
 from acceptance.running.cases import shown
 from acceptance.running.execution import External, oracle_output
-from acceptance.running.progress import Progress
 from acceptance.running.report import Display
 from acceptance.running.suite import Checking, Summary, run_suite
 

@@ -35,10 +35,10 @@ from acceptance.fuzzing.fuzz import (
     search_every,
 )
 from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
+from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import collect, shown
 from acceptance.running.coverage import game_coverage
 from acceptance.running.execution import Producer, clone_output, oracle_output, reference_of
-from acceptance.running.progress import SILENT, Progress
 from acceptance.running.report import INDENT, explained_report, plural
 from acceptance.running.suite import Checking, Result, check
 

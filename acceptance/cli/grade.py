@@ -26,8 +26,8 @@ from acceptance.marking.deadline import parse_deadline
 from acceptance.marking.points import Points
 from acceptance.marking.scheme import load_marking
 from acceptance.marking.submissions import program_of
+from acceptance.progress import Progress
 from acceptance.running.cases import collect, graded_paths, shown
-from acceptance.running.progress import Progress
 from acceptance.running.report import plural
 from acceptance.store.database import STORE
 

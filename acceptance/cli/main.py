@@ -28,6 +28,7 @@ from acceptance.cli.shrink import add_shrink, kept_json, kept_lines, shrink_test
 from acceptance.cli.similar import add_similar
 from acceptance.errors import HarnessError
 from acceptance.etf.output_log import folder_log
+from acceptance.progress import Progress
 from acceptance.running.cases import Suites, collect, default_root, default_suites, shown
 from acceptance.running.execution import clone_output, oracle_output
 from acceptance.running.memory import (
@@ -39,7 +40,6 @@ from acceptance.running.memory import (
     remember,
     since_last,
 )
-from acceptance.running.progress import Progress
 from acceptance.running.regen import Regenerated, Written, new_script, regen
 from acceptance.running.report import (
     Display,

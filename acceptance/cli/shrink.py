@@ -25,9 +25,9 @@ from acceptance.cli.options import (
 from acceptance.errors import HarnessError
 from acceptance.fuzzing.fuzz import Failure, save
 from acceptance.fuzzing.shrunk import Shrunk, shrink_case
+from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import Case, collect, shown
 from acceptance.running.execution import Producer, Status
-from acceptance.running.progress import SILENT, Progress
 from acceptance.running.report import INDENT, explained_report, plural
 from acceptance.running.suite import Checking, Result, check
 

@@ -13,8 +13,8 @@ from acceptance.errors import HarnessError
 from acceptance.integrity.page import integrity_page, pairs_json, pairs_text
 from acceptance.integrity.review import Review
 from acceptance.integrity.similarity import COMMON, THRESHOLD, WINDOW, K, similarity
+from acceptance.progress import Progress
 from acceptance.running.cases import shown
-from acceptance.running.progress import Progress
 from acceptance.running.report import plural
 
 PAGE = "similarity.html"

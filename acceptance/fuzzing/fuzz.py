@@ -20,6 +20,7 @@ from pathlib import Path
 from acceptance.errors import HarnessError
 from acceptance.fuzzing.shrink import Shrinker, Test, Units, Watch, shrink
 from acceptance.games.registry import Game, script_text
+from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import (
     SCRIPT_SUFFIX,
     SEED_SUFFIX,
@@ -33,7 +34,6 @@ from acceptance.running.cause import Cause, script_cause
 from acceptance.running.compare import compare
 from acceptance.running.execution import NOT_STARTED, Output, Producer, Status
 from acceptance.running.places import places_of
-from acceptance.running.progress import SILENT, Progress
 from acceptance.running.report import plural
 
 

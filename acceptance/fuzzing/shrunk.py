@@ -15,9 +15,9 @@ from acceptance.errors import HarnessError
 from acceptance.fuzzing.fuzz import Failure, Finding, Probe, Trial, counted, minimal
 from acceptance.fuzzing.shrink import Units
 from acceptance.games.registry import input_lines
+from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import Case, shown
 from acceptance.running.execution import Producer, Status, oracle_output, reference_of
-from acceptance.running.progress import SILENT, Progress
 
 
 @dataclass(frozen=True)

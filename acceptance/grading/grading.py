@@ -55,13 +55,13 @@ from acceptance.marking.submissions import (
     submissions,
     unmatched_pattern,
 )
+from acceptance.progress import SILENT, Progress
 from acceptance.reports.class_report import class_html
 from acceptance.reports.grade_report import grades_csv, matrix_csv, summary_table
 from acceptance.reports.missed import caused, causes_csv
 from acceptance.running.cases import Case, shown
 from acceptance.running.coverage import Covered
 from acceptance.running.execution import DEFAULT_TIMEOUT
-from acceptance.running.progress import SILENT, Progress
 from acceptance.running.report import plural
 from acceptance.running.suite import Outcome, Result
 from acceptance.store.database import STORE, Graded, Pupil, Ready, Run, Store, ready

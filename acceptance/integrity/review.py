@@ -13,8 +13,8 @@ from acceptance.errors import HarnessError
 from acceptance.integrity.page import integrity_section
 from acceptance.integrity.same_output import same_outputs
 from acceptance.integrity.similarity import COMMON, THRESHOLD, named_similarity
+from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import shown
-from acceptance.running.progress import SILENT, Progress
 from acceptance.store.database import Graded, Pupil, Store
 from acceptance.store.digests import folder_digest
 

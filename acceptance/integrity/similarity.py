@@ -36,8 +36,8 @@ from pygments.util import ClassNotFound
 
 from acceptance.errors import HarnessError
 from acceptance.marking.submissions import folder_names
+from acceptance.progress import SILENT, Progress, paused
 from acceptance.running.cases import shown
-from acceptance.running.progress import SILENT, Progress, paused
 from acceptance.running.spawning import pool_start
 
 K = 12  # tokens hashed together: shorter shared runs are what any two programs have

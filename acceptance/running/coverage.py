@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from acceptance.errors import HarnessError
 from acceptance.games.registry import Game, Rules
+from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import Case, shown
-from acceptance.running.progress import SILENT, Progress
 
 Lines = list[tuple[str, tuple[str, ...]]]  # each line of the oracle's output with its rules
 

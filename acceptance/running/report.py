@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 from xml.etree import ElementTree
 
+from acceptance.progress import Progress
 from acceptance.running.cause import Cause, Group, groups
 from acceptance.running.compare import (
     DiffLine,
@@ -18,7 +19,6 @@ from acceptance.running.compare import (
     white_space,
 )
 from acceptance.running.memory import SinceLast
-from acceptance.running.progress import Progress
 from acceptance.running.suite import ERRORS, Outcome, Result, Summary
 
 INDENT = "    "
