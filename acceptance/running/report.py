@@ -3,13 +3,13 @@ and for CI (JUnit XML, JSON)."""
 
 import json
 import re
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 from xml.etree import ElementTree
 
 from acceptance.running.aligned import Aligned, aligned, unified
+from acceptance.progress import Progress
 from acceptance.running.cause import Cause, Group, groups
 from acceptance.running.compare import (
     MAX_BLOCK_LINES,
@@ -288,45 +288,26 @@ def json_summary(
 
 
 class Display:
-    """Shows a run as it goes: a progress bar on a terminal, a line (or report) per failed test."""
+    """Shows a run as it goes: its progress (tests done, failures so far), and a line (or
+    report, with `diffs`) per failed test unless `lines` is off."""
 
-    def __init__(self, total: int, shown: Shown, quiet: bool) -> None:
+    def __init__(self, total: int, shown: Shown, lines: bool, progress: Progress) -> None:
         self.shown = shown
-        self.quiet = quiet
-        self.bar = progress_bar(total) if sys.stderr.isatty() else None
+        self.lines = lines
+        self.progress = progress
         self.total = total
-        self.seen: list[Result] = []
+        self.done = self.failed = 0
+        progress.begin("tests", "test", total)
 
     def __call__(self, result: Result) -> None:
         """Show one finished test."""
-        self.seen.append(result)
-        if not result.passed and not self.quiet:
-            self.write(explained_report(result, self.shown))
-        if self.bar is not None:
-            self.bar.update()
-
-    def write(self, text: str) -> None:
-        """Print a line to stdout without breaking the progress bar."""
-        if self.bar is None:
-            print(text)
-        else:
-            self.bar.write(text, file=sys.stdout)
+        self.done += 1
+        if not result.passed and self.lines:
+            self.progress.write(explained_report(result, self.shown))
+        self.failed += not result.passed
+        self.progress.advance(note=f"{self.failed} failed" if self.failed else None)
 
     def stopped(self) -> str:
         """What a run stopped by Ctrl-C had done: its counts so far."""
-        passed = sum(result.passed for result in self.seen)
-        done = len(self.seen)
-        counts = f"{passed} passed, {done - passed} failed"
-        return f"stopped after {done} of {plural(self.total, 'test')}: {counts}"
-
-    def close(self) -> None:
-        """Remove the progress bar."""
-        if self.bar is not None:
-            self.bar.close()
-
-
-def progress_bar(total: int) -> Any:
-    """A progress bar on stderr; tqdm is imported only when there is a terminal to draw on."""
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit="test", leave=False, file=sys.stderr)
+        counts = f"{self.done - self.failed} passed, {self.failed} failed"
+        return f"stopped after {self.done} of {plural(self.total, 'test')}: {counts}"
