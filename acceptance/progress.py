@@ -84,6 +84,7 @@ class Progress:
         self.started = 0.0
         self.drawn = 0  # how many columns of the terminal's line the progress takes
         self.last = 0.0  # when it was drawn last
+        self.stale = False  # counted or noted since it was drawn last
         self.timer: threading.Thread | None = None
         self.stopping = threading.Event()
 
@@ -101,6 +102,8 @@ class Progress:
         if not self.shown:
             return
         with self.lock:
+            if self.stale:  # the last stage's last counts, drawn once before it gives way
+                self.draw()
             self.stage = Stage(what, unit, total, seconds)
             self.count, self.noted, self.started = 0, "", time.monotonic()
             self.draw()
@@ -113,6 +116,7 @@ class Progress:
         with self.lock:
             self.count += count
             self.noted = self.noted if note is None else note
+            self.stale = True
             if time.monotonic() - self.last >= COUNTED:
                 self.draw()
 
@@ -154,7 +158,7 @@ class Progress:
             self.ascii,
         )
         self.put("\r" + text + " " * max(self.drawn - len(text), 0))
-        self.drawn, self.last = len(text), now
+        self.drawn, self.last, self.stale = len(text), now, False
 
     def clear(self) -> None:
         """Blank the line (the lock held)."""

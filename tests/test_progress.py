@@ -341,6 +341,22 @@ def test_off_a_terminal_a_progress_line_only_prints_what_it_writes(
     assert capsys.readouterr() == ("at001: failed\n", "")
 
 
+def test_a_stages_last_counts_are_drawn_before_the_next_stage_begins() -> None:
+    """Counts made faster than a line is drawn again are drawn once before the stage gives way,
+    so the last submission or test counted is never left unseen."""
+    written: list[str] = []
+    progress = Progress()
+    progress.shown = True
+    progress.put = written.append  # type: ignore[method-assign]
+    progress.begin("grading", "run", 2)
+    progress.advance(note="alice 1/1")
+    progress.advance(note="bob 1/1")  # within COUNTED of the last drawing: not drawn yet
+    assert "bob 1/1" not in "".join(written)
+    progress.begin("writing the reports")
+    assert "bob 1/1" in "".join(written)
+    progress.close()
+
+
 @contextlib.contextmanager
 def drawn() -> Iterator[Progress]:
     """A progress line drawn on a terminal (this process's stderr, for a while), its timer
