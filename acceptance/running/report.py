@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 from xml.etree import ElementTree
 
-from acceptance.running.aligned import Aligned, aligned, unified
 from acceptance.progress import Progress
+from acceptance.running.aligned import Aligned, aligned, unified
 from acceptance.running.cause import Cause, Group, groups
 from acceptance.running.compare import (
     MAX_BLOCK_LINES,
