@@ -2,7 +2,8 @@
 nothing written: a program that cannot be run (said once, whatever the number of tests), a
 folder with no tests (named), an unreadable script, expected file, points file or scheme (in
 every command), a class pattern that matched nothing, a class where no submission has the
-program, a grading with no suite named where the default is ambiguous."""
+program, a grading with no suite named where the default is ambiguous, a suite with no expected
+files (naming `at regen`)."""
 
 from pathlib import Path
 
@@ -108,7 +109,23 @@ def test_a_bundle_of_a_test_with_no_expected_file_is_one_line_and_no_folder(
     capsys: pytest.CaptureFixture[str], place: Path
 ) -> None:
     (place / "suite" / "at002.expected.txt").unlink()
-    assert one_line(capsys, GRADESCOPE) == "at: the test at002 has no expected file"
+    assert one_line(capsys, GRADESCOPE) == (
+        "at: the test at002 has no expected file: `at regen suite/at002.txt` writes it from the"
+        " oracle"
+    )
+    assert not (place / "out").exists()
+
+
+@pytest.mark.parametrize("command", ["run", "grade", "gradescope"])
+def test_a_suite_with_scripts_but_no_expected_files_is_one_line_naming_at_regen(
+    capsys: pytest.CaptureFixture[str], place: Path, command: str
+) -> None:
+    for expected in (place / "suite").glob("*.expected.txt"):
+        expected.unlink()
+    assert one_line(capsys, COMMANDS[command]) == (
+        "at: none of the 2 tests of suite has an expected file: `at regen suite` writes them"
+        " from the oracle"
+    )
     assert not (place / "out").exists()
 
 

@@ -25,7 +25,7 @@ from acceptance.marking.deadline import parse_deadline
 from acceptance.marking.points import Points
 from acceptance.marking.scheme import load_marking
 from acceptance.marking.submissions import program_of
-from acceptance.running.cases import collect, graded_paths, shown
+from acceptance.running.cases import collect, graded_paths, require_expected, shown
 from acceptance.running.report import plural
 from acceptance.store.database import STORE
 
@@ -36,7 +36,8 @@ def grading_of(args: argparse.Namespace) -> Grading:
     """The grading `at grade`'s options ask for."""
     program_of(args.exe, Path())  # a template naming no program: the first mistake said
     game = chosen_game(args)
-    cases = collect(graded_paths(args.tests, game), game)
+    cases = collect(graded_paths(args.tests, game), game, args.expected)
+    require_expected(cases)
     return Grading(
         cases=tuple(cases),
         game=game.name if game else None,
