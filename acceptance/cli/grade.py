@@ -52,6 +52,7 @@ def grading_of(args: argparse.Namespace) -> Grading:
         limits=limits_of(args),
         sandbox=not args.no_sandbox,
         fresh=args.fresh,
+        force=args.force,
         hide=tuple(args.hide),
         gradescope=args.gradescope,
         visibility=args.visibility,
@@ -159,13 +160,20 @@ def add_grade(commands: Any) -> None:
         default=Path("grading"),
         metavar="FOLDER",
         help=f"the grading store ({STORE}) and the reports: {', '.join(REPORTS)};"
-        " a folder holding a store is graded on where it stopped (stopped, or a full disk)"
-        " (default grading/)",
+        " a folder holding a store of the same class and suite is graded on where it stopped"
+        " (stopped, or a full disk); one of another is refused unless --force (default"
+        " grading/)",
     )
     grade.add_argument(
         "--fresh",
         action="store_true",
         help="start over: remove the folder's store and reports first",
+    )
+    grade.add_argument(
+        "--force",
+        action="store_true",
+        help="grade into a folder that holds the grading of another class or suite: its reports"
+        " are replaced (its kept runs serve where a submission and a test are the same)",
     )
     grade.add_argument(
         "--no-sandbox",
