@@ -97,7 +97,21 @@ def test_a_program_that_cannot_run_is_said_once(
         "at: cannot run --exe program 'class/ada/program':"
         " permission denied (not an executable file)"
     )
+    for folder in ("class/ada", "class/ada/", "class"):
+        assert one_line(capsys, [*argv, folder]) == (
+            f"at: cannot run --exe program {folder!r}: it is a folder, not a program"
+        )
     assert not (place / "at").exists()
+
+
+def test_a_grading_whose_template_names_a_folder_says_so(
+    capsys: pytest.CaptureFixture[str], place: Path
+) -> None:
+    argv = ["grade", "--no-sandbox", "--exe", "{}", "--tests", "suite", "class/ada"]
+    assert one_line(capsys, argv) == (
+        "at: no submission has the program --exe '{}' names (it is a folder, not a program,"
+        " in class/ada): nothing graded"
+    )
 
 
 def test_a_folder_with_no_tests_is_named(capsys: pytest.CaptureFixture[str], place: Path) -> None:
