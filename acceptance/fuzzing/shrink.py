@@ -3,12 +3,12 @@ units (commands or typed lines), then the simplest form of each.
 
 A transcript stops when its input runs out, so a difference usually survives cutting what comes
 after it: a search for the shortest differing prefix goes first, then delta debugging (ddmin)
-removes what the difference does not need, then runs of a few consecutive units are removed
-together (what ddmin, one unit at a time at its finest, cannot), then each unit is replaced by
-its simplest form that keeps it; these rounds repeat while one changes the script, since a
-simpler argument often makes more units needless. Candidates are tried a few at a time in
-parallel, and the first that still differs, in a fixed order, is kept: the result depends on the
-script, never on timing.
+removes what the difference does not need, then each unit is replaced by its simplest form that
+keeps it, and again while that changes the script, since a simpler argument often makes more
+units needless; then runs of a few consecutive units are removed together (what ddmin, one unit
+at a time at its finest, cannot), and the rounds start again if one was. Candidates are tried a
+few at a time in parallel, and the first that still differs, in a fixed order, is kept: the
+result depends on the script, never on timing.
 """
 
 from collections.abc import Callable, Sequence
@@ -131,13 +131,16 @@ def drop_runs(units: Units, shrinker: Shrinker, longest: int = RUN_DROPPED) -> U
 
 
 def shrink(units: Units, shrinker: Shrinker, simpler: Simpler | None = None) -> Units:
-    """A minimal script that still differs: fewest units (ddmin, then runs of units dropped
-    together), then simplest forms, again after a round that made a unit simpler: a simpler
-    argument (a smaller board, a lower threshold) often makes more units needless."""
+    """A minimal script that still differs: fewest units (ddmin), then simplest forms, again
+    after a round that made a unit simpler (a smaller board, a lower threshold often makes more
+    units needless); once neither changes it, runs of units dropped together, and again if one
+    was."""
     units = shortest_prefix(units, shrinker)
     while True:
-        smaller = drop_runs(ddmin(units, shrinker), shrinker)
-        simplest = smaller if simpler is None else simplify(smaller, simpler, shrinker)
-        if simplest == smaller:
-            return smaller
+        units = ddmin(units, shrinker)
+        simplest = units if simpler is None else simplify(units, simpler, shrinker)
+        if simplest == units:
+            simplest = drop_runs(units, shrinker)
+        if simplest == units:
+            return units
         units = simplest
