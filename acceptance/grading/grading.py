@@ -81,11 +81,11 @@ class Grading:
     """A grading of a class: the suite, the program template, the submissions' folders, the
     output folder, the points, and how each run goes (time, give-up, jobs, sandbox and limits,
     folders to hide; past `threads` jobs, the runs go in several processes); with `force`, into
-    an output folder holding another grading; with `gradescope`,
-    one submission's results.json written as it goes; with a `deadline`, each repository graded
-    at its last commit before it (and a folder that is none graded as it is only if
-    `allow_folders`); with a `shard` (K, N), only the submissions in the K-th of N parts of the
-    class; with `similar`, report.html ends with the integrity review."""
+    an output folder holding another grading; with `gradescope`, one submission's results.json
+    written as it goes; with a `deadline`, each repository graded at its last commit before it
+    (and a folder that is none graded as it is only if `allow_folders`); with a `shard` (K, N),
+    only the submissions in the K-th of N parts of the class; with `similar`, report.html ends
+    with the integrity review."""
 
     cases: tuple[Case, ...]
     game: str | None
