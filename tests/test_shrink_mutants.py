@@ -1,4 +1,4 @@
-"""tools/mutation/shrink_mutants.py: a planted mutant's longest failing public test shrunk by
+"""tools/planted/shrink_mutants.py: a planted mutant's longest failing public test shrunk by
 `at shrink` as a student's program, small enough and soon enough; and several mutants planted
 at once."""
 
@@ -6,9 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools.mutation.mutants import ROOT, mutant_named
-from tools.mutation.shrink_mutants import longest_failing, shrink
-from tools.mutation.why_mutants import public_suite
+from tools.planted.mutants import ROOT, mutant_named
+from tools.planted.shrink_mutants import longest_failing, shrink
+from tools.planted.why_mutants import public_suite
 
 MOVE = "model.geometry:vertical_then_horizontal:9"  # the Starfighter moves otherwise
 GROW = "model.enemies.grunt:preempt:1"  # a Grunt's preemptive growth
@@ -27,7 +27,7 @@ def test_a_mutants_longest_failing_test_shrinks_to_a_few_commands(tmp_path: Path
 def planted(names: str, test: str) -> str:
     """What the oracle with the named mutants planted prints for a public test."""
     script = str(ROOT / "at" / f"{test}.txt")
-    command = [sys.executable, "-m", "tools.mutation.planted", names, "-b", script]
+    command = [sys.executable, "-m", "tools.planted", names, "-b", script]
     return subprocess.run(command, capture_output=True, text=True, cwd=ROOT).stdout
 
 
