@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 UV_VERSION := $(shell sed -n '/^name = "uv"$$/{n;s/^version = "\(.*\)"$$/\1/p;}' uv.lock)
 UV := $(BIN)/uv
 
-.PHONY: install lock run test check docs bench differential mutation mutation-sample why-mutants fuzz-power fuzz-power-timed clean web matrix
+.PHONY: install lock run test check docs bench speed-figures differential mutation mutation-sample why-mutants fuzz-power fuzz-power-timed clean web matrix
 
 install: $(STAMP)
 
@@ -58,6 +58,12 @@ bench: $(STAMP)
 	$(BIN)/python -m tools.benchmarks.reports
 	$(BIN)/python -m tools.benchmarks.web
 	$(MAKE) fuzz-power
+
+# The figures of the speed targets people wait on (issue 60), side by side in one run, as a table:
+# the web page's return visit, the oracle's start-up and throughput, -why-json on Python 3.13, and
+# `at run` of every game's suite (docs/explanation/speed.md).
+speed-figures: $(STAMP)
+	$(BIN)/python -m tools.benchmarks.issue_figures
 
 # A BASIC game's clone against PC-BASIC on random games (GAMES of them, one PC-BASIC at a time);
 # the first difference is shrunk to the shortest input and kept as a new test in at/GAME.

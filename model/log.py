@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from enum import Enum
-
 from model.geometry import Position
 from model.ids import STARFIGHTER_ID
+from model.tables import Keyed
 
 
-class Section(Enum):
+class Section(Keyed):
     """The five action logs of the debug view, in display order."""
 
     FRIENDLY = "Friendly Projectile Action"

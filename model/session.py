@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 from itertools import pairwise
 
 from model import turn
@@ -25,10 +24,11 @@ from model.tables import (
     WEAPONS,
     WELCOME,
     Error,
+    Keyed,
 )
 
 
-class Stage(Enum):
+class Stage(Keyed):
     """The states of the program, named as the state line prints them."""
 
     NOT_STARTED = "not started"

@@ -6,6 +6,13 @@ from dataclasses import dataclass
 from enum import Enum, auto
 
 
+class Keyed(Enum):
+    """An enumeration whose members key dictionaries every turn: hashed by identity, in C (a
+    member is equal only to itself), not by its name in Python as `Enum` hashes."""
+
+    __hash__ = object.__hash__
+
+
 @dataclass(frozen=True)
 class Stats:
     """The attributes that weapons, armours and engines share; a Starfighter is their sum."""
@@ -32,7 +39,7 @@ class Stats:
         )
 
 
-class Pattern(Enum):
+class Pattern(Keyed):
     """How a weapon's projectiles spawn and travel (spec 6.7)."""
 
     STANDARD = auto()
@@ -158,7 +165,7 @@ VOLLEYS: dict[Pattern, tuple[Barrel, ...]] = {
 }
 
 
-class Kind(Enum):
+class Kind(Keyed):
     """Every kind of enemy, with its board symbol."""
 
     GRUNT = "G"

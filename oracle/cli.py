@@ -8,12 +8,13 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from oracle.parser import remember_pieces
 from oracle.runner import LINE_FEED, Source, run
-from oracle.version import version_line
-from oracle.window import Window, WindowError
+
+if TYPE_CHECKING:
+    from oracle.window import Window
 
 PROGRAM = "oracle"
 
@@ -88,6 +89,8 @@ def _batch(args: list[str]) -> Status:
 
 
 def _window(args: list[str]) -> Status:
+    from oracle.window import Window, WindowError  # here: only -w and -l need a window
+
     try:
         window = Window.parse(args[0], args[1])
     except WindowError as error:
@@ -96,6 +99,8 @@ def _window(args: list[str]) -> Status:
 
 
 def _last(args: list[str]) -> Status:
+    from oracle.window import Window
+
     return _run(args[0], args[1:], Window(-1))
 
 
@@ -126,6 +131,8 @@ def _help(args: list[str]) -> Status:
 
 
 def _version(args: list[str]) -> Status:
+    from oracle.version import version_line  # here: importlib.metadata is slow to import
+
     print(version_line(PROGRAM))
     return Status.OK
 

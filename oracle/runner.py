@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from model.session import Session
 from model.view import render
 from oracle.calls import ScriptError
 from oracle.parser import chunks, parse_chunk
 from oracle.typecheck import ScriptTypeError, Step, check_calls
-from oracle.window import Window
+
+if TYPE_CHECKING:
+    from oracle.window import Window
 
 # Gives the script's lines (without their "\n") anew on each call: a script is read once to
 # validate it whole, and again to run it when it is too big to keep.

@@ -511,3 +511,10 @@ ENEMIES = tuple(
 )
 
 MODEL_RULES: tuple[Rule, ...] = MOVEMENT + WEAPONS + SPECIALS + COLLISIONS + ENEMIES
+
+# The rules of a special or a preemptive action: what happens on such an action's way (the Recall
+# colliding at the spawn, a Carrier's move on pass colliding) is the action's own.
+PREEMPTIVE = frozenset(behaviour.preempt for behaviour in BEHAVIOURS.values())
+WHOLE_ACTIONS = frozenset(
+    rule.name for rule in SPECIALS + ENEMIES if rule.function in PREEMPTIVE or rule in SPECIALS
+)

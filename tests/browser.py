@@ -1,16 +1,20 @@
 """Fixtures for tests that open a page in headless Chromium (tools/webpage/browser.py): the tools they
-need, found or reported, and one browser for a whole test module.
+need, found or reported, the web page's site built once for the session, and one browser for a
+whole test module.
 
 Under CI (CI=true) a missing tool fails the test; elsewhere the test is skipped with the reason.
 """
 
 import os
 import shutil
+import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from tools.webpage.browser import Browser, chromium
+from tools.webpage.static_site import WEB, build
 
 
 def require(found: str | None, what: str) -> str:
@@ -41,3 +45,13 @@ def browser() -> Iterator[Browser]:
         yield started
     finally:
         started.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as `make web` builds it (npm ci, then the build), in a scratch folder."""
+    npm = npm_path()
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
+    dist = tmp_path_factory.mktemp("web") / "dist"
+    build(dist)
+    return dist

@@ -3,6 +3,7 @@ student's program, the oracle line that best explains the failing test, with its
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -162,7 +163,7 @@ def test_the_starfighters_attributes_at_launch_are_the_launchs_rule_with_the_loa
     case, mismatch = edited("at001", "Regen:1/3, Armour:1,", "Regen:1/3, Armour:2,")
     found = cause_of(case, mismatch)
     assert found is not None and found.rule == "game.launch"
-    assert found.why.startswith("Armour: written by game.launch.")
+    assert found.why.startswith("Armour: 1, as game.launch leaves it; yours shows 2.")
     assert "model.session:Session.loadout" in found.source
 
 
@@ -177,7 +178,9 @@ def test_an_enemys_normal_action_names_the_preemptive_action_that_let_it_act() -
 
 def test_the_cause_as_json_has_every_field_of_the_contract() -> None:
     found, _ = cause("at207", no_combine)
-    assert set(found.as_json()) == {"line", "text", "rule", "spec", "why", "source", "kind"}
+    assert set(found.as_json()) == {
+        *("line", "text", "rule", "spec", "why", "source", "kind", "white_space", "yours")
+    }
     assert found.as_json()["kind"] == "missing"
     assert found.as_json()["source"][0] == "model.collision:_projectile_meets"
 
@@ -305,8 +308,15 @@ def test_star_canine_names_the_event_its_program_tells_differently() -> None:
     assert mismatch is not None
     found = cause_of(case, mismatch)
     assert found is not None
-    assert (found.rule, found.kind, found.text) == ("combat.volley", Kind.DIFFERENT, volley)
+    # A word of the line changed, every number the same: the text differs.
+    assert (found.rule, found.kind, found.text) == ("combat.volley", Kind.WORDING, volley)
     assert found.spec == "spec 4.3 Attack Resolution Rule"
+    # A number of it changed: the line is told differently.
+    numbered = re.sub(r"\d+", lambda number: str(int(number.group()) + 1), volley, count=1)
+    mismatch = compare(expected.encode(), expected.replace(volley, numbered, 1).encode())
+    assert mismatch is not None
+    found = cause_of(case, mismatch)
+    assert found is not None and (found.rule, found.kind) == ("combat.volley", Kind.DIFFERENT)
 
 
 def test_a_difference_at_the_next_commands_echo_is_explained_through_its_block() -> None:

@@ -129,8 +129,8 @@ def test_a_browser_shows_the_causes_histogram_diffs_and_finds_by_name(
                 test.querySelector("pre").getBoundingClientRect().height]), 50));
         })()""")
     assert opened[0] == 0 and opened[2] > 0
-    assert opened[1].startswith("    state block of (initial state) (- expected, + actual;")
-    assert "+     1   state:not started, normal, ok·" in opened[1]
+    assert opened[1].startswith("    --- expected\n    +++ actual\n    @@ -1,2 +1,2 @@ (initial")
+    assert "\n    +  state:not started, normal, ok⟦·⟧\n" in opened[1]
 
     browser.evaluate('document.querySelector("#search").focus()')
     browser.type("mover0")

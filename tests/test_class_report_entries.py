@@ -42,7 +42,6 @@ def test_results_alike_share_one_entry_and_one_diff_text(failed: Result) -> None
         {"mismatch": Mismatch(4, 7, "->play", DIFF)},
         {"mismatch": Mismatch(3, 8, "->play", DIFF)},
         {"mismatch": Mismatch(3, 7, "->fire", DIFF)},
-        {"mismatch": Mismatch(3, 7, "->play", DIFF, "typed line")},
         {"mismatch": Mismatch(3, 7, "->play", DIFF[:1])},
     ],
 )
@@ -58,6 +57,15 @@ def test_a_result_that_differs_in_what_its_entry_shows_has_its_own(
     (text,) = alone.texts
     assert made != first
     assert made == afresh.replace('data-diff="0"', f'data-diff="{diffs.texts[text]}"')
+
+
+def test_the_kind_of_block_shows_where_the_difference_is_past_the_lines_compared(
+    failed: Result,
+) -> None:
+    past = replace(failed, mismatch=Mismatch(3, 7, "->play", ()))
+    typed = replace(failed, mismatch=Mismatch(3, 7, "->play", (), "typed line"))
+    diffs = Diffs()
+    assert diffs.entry(past) != diffs.entry(typed) and len(diffs.texts) == 2
 
 
 def test_another_test_with_the_same_diff_has_its_own_headline(failed: Result) -> None:

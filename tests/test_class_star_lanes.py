@@ -90,4 +90,5 @@ def test_gradescope_results_of_a_star_lanes_submission(graded: Path) -> None:
     failed = [test for test in tests if test["status"] == "failed"]
     assert failed and all(test["name"].startswith("star_lanes/") for test in tests)
     assert all(" in input line " in test["output"] for test in failed)
-    assert all("-  " in test["output"] and "HAS SPLIT 3 FOR 1" in test["output"] for test in failed)
+    assert all("\n    +" in test["output"] for test in failed)
+    assert all("HAS SPLIT ⟦3⟧ FOR 1" in test["output"] for test in failed)

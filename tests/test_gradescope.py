@@ -133,8 +133,8 @@ def test_a_failing_submission_gets_its_diff_in_each_failed_test(
     first = results["tests"][0]
     assert first["status"] == "failed" and first["visibility"] == "after_due_date"
     assert first["output"].startswith("at001: failed at line 3, column 24, in ->play(")
-    assert "+     3 ->play(10,30,1,1,1,1,1)·\n" in first["output"]
-    assert "marks: · trailing space" in first["output"]
+    assert "\n    +->play(10,30,1,1,1,1,1)⟦·⟧\n" in first["output"]
+    assert "marks: ⟦…⟧ what differs in a changed line, · trailing space" in first["output"]
 
 
 def test_a_crashing_submission_gets_its_reason_and_error_output(
@@ -340,11 +340,12 @@ def test_a_wrong_rule_gets_its_cause_in_the_failed_tests_output(tmp_path: Path) 
     (test,) = gradescope(tmp_path, pupil)["tests"]
     assert test["status"] == "failed"
     assert test["output"].startswith("at008: failed at line ")
-    assert ": spawn.natural (told differently)\n" in test["output"]
-    assert "    the cause:\n        oracle line " in test["output"]
-    assert "        told differently | spawn.natural (spec 6.13.7 Phase 7: Enemy Spawn)\n" in (
-        test["output"]
-    )
+    # `spawned` for `spawns`, the game the same: the text of the spawn's line differs.
+    assert ": spawn.natural (the text differs)\n" in test["output"]
+    assert "    the cause:\n        spawn.natural: the text differs\n" in test["output"]
+    assert "        spec 6.13.7 Phase 7: Enemy Spawn: Phase 7 draws row " in test["output"]
+    assert "        the oracle's line " in test["output"]
+    assert "        yours: A Grunt(id:1) spawned at location " in test["output"]
 
 
 def test_results_json_is_utf_8_indented_one_field_a_line_ending_with_a_line_feed(

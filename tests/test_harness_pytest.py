@@ -44,7 +44,8 @@ def test_failures_read_like_at_and_force_regen_restores_the_exact_bytes(
         [
             f"at001: failed at line {BROKEN_LINE}, column *, in ->setup_next(5):"
             " white space only (a trailing space)",
-            "    marks: · trailing space",
+            "    @@ -27,7 +27,7 @@ ->setup_next(5)",
+            "    marks: ⟦…⟧ what differs in a changed line, · trailing space",
             "File not found*created:",
         ]
     )

@@ -48,10 +48,9 @@ def test_regen_creates_then_keeps_a_changed_file_until_forced(
         "kept: expected/at001.expected.txt (the oracle's output differs; --force overwrites it)",
     )
     assert lines[1] == "    first change at line 27, in ->setup_next(5)"
-    assert lines[2].endswith(" (- file, + oracle; numbers are line numbers):")
-    assert (
-        any(line.endswith("score:0·") for line in lines) and "    marks: · trailing space" in lines
-    )
+    assert lines[2:5] == ["    --- file", "    +++ oracle", "    @@ -24,7 +24,7 @@ ->setup_next(5)"]
+    assert "    -      score:0⟦·⟧" in lines and "    +      score:0" in lines
+    assert lines[-1] == "    marks: ⟦…⟧ what differs in a changed line, · trailing space"
     assert expected.read_bytes() == edited
 
     code, lines = at(capsys, "regen", "--force", "at/at001.txt")

@@ -29,7 +29,13 @@ def test_headline_names_test_outcome_reason_and_place() -> None:
 def test_full_report_ends_with_the_program_error_output() -> None:
     lines = full_report(CRASH).splitlines()
     assert lines[-2:] == ["    error output:", "    \x1b[31mPrecondition violated\x1b[0m"]
-    assert "    -     3   state:in game(1.0), normal, ok" in lines
+    assert lines[1:6] == [
+        "    --- expected",
+        "    +++ actual",
+        "    @@ -2,2 +2,1 @@ ->pass",
+        "     ->pass",
+        "    -  state:in game(1.0), normal, ok",
+    ]
 
 
 def test_junit_xml_is_well_formed_even_with_control_characters() -> None:

@@ -89,15 +89,15 @@ def test_trailing_space_is_reported_with_test_line_and_command(
     assert at(capsys, "run", str(broken)) == (1, [BROKEN_HEADLINE, "1 passed, 1 failed"])
 
 
-def test_single_test_shows_the_block_diff_with_the_space_made_visible(
+def test_single_test_shows_the_aligned_diff_with_the_space_made_visible(
     capsys: pytest.CaptureFixture[str], broken: Path
 ) -> None:
     code, lines = at(capsys, "run", str(broken / "at001.txt"))
-    expected_side = next(line for line in lines if line.lstrip().startswith(f"- {BROKEN_LINE:>5}"))
-    actual_side = next(line for line in lines if line.lstrip().startswith(f"+ {BROKEN_LINE:>5}"))
+    changed = [line for line in lines if line[4:5] in "-+" and line[4:7] not in ("---", "+++")]
     assert (code, lines[0], lines[-1]) == (1, BROKEN_HEADLINE, "0 passed, 1 failed")
-    assert expected_side.endswith("?·") and actual_side.endswith("?")
-    assert "    marks: · trailing space" in lines
+    assert len(changed) == 2 and changed[0].endswith("?⟦·⟧") and changed[1].endswith("?")
+    assert changed[0].startswith("    -") and changed[1].startswith("    +")
+    assert "    marks: ⟦…⟧ what differs in a changed line, · trailing space" in lines
     assert any(line.endswith("->setup_next(5)") for line in lines[1:4])
     assert not any("->play" in line or "->toggle_debug_mode" in line for line in lines[1:])
 
@@ -163,10 +163,7 @@ def test_program_killed_by_a_signal_is_reported_by_name(
     code, lines = at(
         capsys, "run", "--exe", program(tmp_path, "segfault"), str(suite / "at001.txt")
     )
-    assert (code, lines[0]) == (
-        1,
-        "at001: crashed (killed by SIGSEGV) at line 1, column 1, in (initial state)",
-    )
+    assert (code, lines[0]) == (1, "at001: crashed (printed nothing, killed by SIGSEGV)")
 
 
 def test_timeout_kills_the_program_and_the_run_goes_on(
@@ -298,20 +295,17 @@ def test_bad_numbers_are_refused_by_the_parser(
     assert stop.value.code == 2 and "expected a number above 0" in capsys.readouterr().err
 
 
-def test_diff_flag_explains_the_oracle_line_where_the_outputs_first_differ(
-    capsys: pytest.CaptureFixture[str], broken: Path
+def test_explain_adds_the_clones_sources_to_the_cause_and_no_block_that_repeats_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, suite: Path
 ) -> None:
-    code, lines = at(capsys, "run", "-v", str(broken))
-    why = lines.index("    why the oracle printed it:")
-    assert lines[why + 1].startswith(f"        oracle line {BROKEN_LINE}:   ")
-    assert (
-        lines[why + 2]
-        == "        view: board | view.fog (spec 6.4 Looks of Abstract State, spec 6.11 Symbols)"
-    )
-    assert lines[why + 3].startswith(
-        "        Row B in normal mode: `?` beyond the Starfighter's vision 13"
-    )
-    assert lines[-2].startswith("        source: model.view:_board")
+    exe, script = program(tmp_path, "wrong"), str(suite / "at001.txt")
+    _, plain = at(capsys, "run", "-v", "--fresh", "--exe", exe, script)
+    _, explained = at(capsys, "run", "--explain", "--fresh", "--exe", exe, script)
+    assert "    the cause:" in plain and not any("model." in line for line in plain)
+    sources = [line for line in explained if line.startswith("        source: model.")]
+    assert len(sources) == 1
+    assert [line for line in explained if line not in sources] == plain
+    assert "    why the oracle printed it:" not in explained  # the cause tells that line
 
 
 def test_a_reader_that_stops_early_ends_at_quietly(

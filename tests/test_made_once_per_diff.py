@@ -1,13 +1,15 @@
 """A class report makes what it shows of a block diff once per diff (`PerDiff`): the runs that
-printed the same wrong output share one diff, and the report's texts for them (the diff's lines,
-its JSON text, its cause's key) are made at its first run only, and are those made for each."""
+printed the same wrong output share one diff, and the report's texts for them (the diff's
+aligned hunks, its JSON text, its cause's key) are made at its first run only, and are those
+made for each."""
 
 from pathlib import Path
 
 from acceptance.reports.slips import difference_key, slip_of
+from acceptance.running.aligned import aligned
 from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, PerDiff, Side, compare, lines_json
-from acceptance.running.report import details, diff_lines
+from acceptance.running.report import details
 from acceptance.running.suite import Outcome, Result
 
 
@@ -32,11 +34,11 @@ def test_what_is_made_of_a_diff_is_made_once_per_diff() -> None:
 
 
 def test_an_equal_diff_of_its_own_is_made_for_itself() -> None:
-    texts = PerDiff(diff_lines)
+    hunks = PerDiff(aligned)
     first, again = diff("b \n"), diff("b \n")
     assert first == again and first is not again
-    assert texts(first) == texts(again) == diff_lines(first)
-    assert len(texts.made) == 2
+    assert hunks(first) == hunks(again) == aligned(first)
+    assert len(hunks.made) == 2
 
 
 def test_a_runs_details_and_cause_are_the_same_made_once_or_each_time() -> None:
@@ -47,8 +49,8 @@ def test_a_runs_details_and_cause_are_the_same_made_once_or_each_time() -> None:
         Result(case, Outcome.FAILED, 0.1, mismatch),
         Result(case, Outcome.FAILED, 0.2, mismatch),
     ]
-    shown, keyed = PerDiff(diff_lines), PerDiff(difference_key)
+    hunks, keyed = PerDiff(aligned), PerDiff(difference_key)
     for result in results:
-        assert details(result, shown) == details(result)
+        assert details(result, hunks=hunks) == details(result)
         assert slip_of(result, keyed) == slip_of(result)
-    assert len(shown.made) == len(keyed.made) == 1
+    assert len(hunks.made) == len(keyed.made) == 1

@@ -110,14 +110,26 @@ def test_junit_carries_the_cause_in_the_failure(
     assert all("the cause:" in (failure.text or "") for failure in failures)
 
 
-def test_diff_shows_the_cause_beside_the_block_diff_and_the_first_lines_explanation(
+def test_diff_shows_the_cause_beside_the_diff_in_the_courses_words(
     capsys: pytest.CaptureFixture[str], suite: Path, exe: str
 ) -> None:
     _, out = at(capsys, "run", "-v", "--exe", exe, str(suite / "at207.txt"))
     lines = out.splitlines()
     cause = lines.index("    the cause:")
-    assert lines[cause + 1].startswith("        oracle line 154:")
-    assert lines[cause + 2] == f"        missing in yours | {RULE} ({SPEC})"
-    assert lines[cause + 4].startswith("        source: model.collision:_projectile_meets")
-    why = lines.index("    why the oracle printed it:")
+    assert lines[cause + 1] == f"        {RULE}: missing in yours"
+    assert lines[cause + 2].startswith(f"        {SPEC}: Two projectiles of the same side meet")
+    assert lines[cause + 3].startswith("        the oracle's line 154:")
+    assert lines[cause + 4] == "        yours: none"
+    assert not any("source:" in line or "model." in line for line in lines)
+    assert "    why the oracle printed it:" not in lines
+
+
+def test_explain_shows_the_sources_and_why_the_oracle_printed_the_differing_line(
+    capsys: pytest.CaptureFixture[str], suite: Path, exe: str
+) -> None:
+    _, out = at(capsys, "run", "--explain", "--exe", exe, str(suite / "at207.txt"))
+    lines = out.splitlines()
+    cause = lines.index("    the cause:")
+    assert lines[cause + 5].startswith("        source: model.collision:_projectile_meets")
+    why = lines.index("    why the oracle printed it:")  # line 140 differs; the cause is 154
     assert why > cause and lines[why + 1].startswith("        oracle line 140:")

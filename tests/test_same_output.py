@@ -102,9 +102,9 @@ def test_at_report_reads_the_submissions_of_its_review_with_a_process_per_cpu(
 ) -> None:
     jobs: list[int] = []
 
-    def counted(*args: Any) -> Any:
+    def counted(*args: Any, **named: Any) -> Any:
         jobs.append(args[-1])
-        return named_similarity(*args)
+        return named_similarity(*args, **named)
 
     monkeypatch.setattr(os, "cpu_count", lambda: 3)
     monkeypatch.setattr("acceptance.integrity.review.named_similarity", counted)

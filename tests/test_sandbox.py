@@ -481,7 +481,9 @@ def test_at_run_and_at_fuzz_confine_a_students_program_with_sandbox(
 ) -> None:
     program(here / "bold", "#!/bin/sh\necho x > written || exit 1\nexit 0\n")
     assert main(["run", "--exe", "bold/space_defender_2", "--sandbox", "at/at001.txt"]) == 1
-    assert "at001: crashed (exit status 1" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert printed.startswith("at001: crashed (printed nothing, exit status 1)\n")
+    assert "    error output:\n    bold/space_defender_2: 2: cannot create written:" in printed
     assert not (here / "written").exists()
     self_contained(here / "mine", HONEST)
     assert main(["run", "--exe", "mine/space_defender_2", "--sandbox", "at/at001.txt"]) == 0

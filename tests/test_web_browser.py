@@ -7,7 +7,6 @@ no console errors; usable 375 px wide. Pyodide loads once: every check runs in t
 
 import base64
 import json
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,10 +18,8 @@ from oracle.cli import main as oracle_main
 from oracle.interactive import reply
 from oracle.runner import state
 from oracle.version import package_version, version_line
-from tests.browser import npm_path
 from tests.planted_bugs import no_combine, planted_output
 from tools.webpage.browser import Browser, serving
-from tools.webpage.static_site import build
 from web.page import Options, captured, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,16 +69,6 @@ CLICK = """(async () => {
   for (let i = 0; i < 3000 && $("why").dataset.line !== "%(line)s"; i++) await new Promise((r) => setTimeout(r, 20));
   return [$("why").dataset.line, $("why").dataset.rule, $("why").textContent];
 })()"""
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site as `make web` builds it (npm ci, then the build), in a scratch folder."""
-    npm = npm_path()
-    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT / "web", check=True)
-    dist = tmp_path_factory.mktemp("web") / "dist"
-    build(dist)
-    return dist
 
 
 @pytest.fixture(scope="module")
@@ -187,17 +174,56 @@ def test_a_wrong_output_shows_its_first_difference(page: Browser) -> None:
     assert page.errors == []
 
 
-def test_the_first_difference_shows_why_the_oracle_printed_its_line(page: Browser) -> None:
+def test_the_first_difference_is_told_once_by_its_cause(page: Browser) -> None:
     case = collect([ROOT / "at" / "at010.txt"])[0]
     assert case.expected is not None
     run_in_page(page, case)
     lines = case.expected.read_text(encoding="utf-8").split("\n")
     lines[166] = lines[166].replace("taking 14 damage", "taking 13 damage")
     page.evaluate(COMPARE % {"mine": json.dumps("\n".join(lines))})
-    why = page.evaluate("document.getElementById('compare-why').dataset.rule")
-    text = page.evaluate("document.getElementById('compare-why').textContent")
-    assert why == "collision.armour"
-    assert "15 - 1 = 14" in text
+    rule = page.evaluate("document.getElementById('compare-cause').dataset.rule")
+    text = page.evaluate("document.getElementById('compare-cause').textContent")
+    assert rule == "collision.armour"
+    assert "15 - 1 = 14" in text and "source:" not in text
+    assert page.evaluate("document.getElementById('compare-why').hidden") is True
+    assert page.errors == []
+
+
+# The side-by-side view's rows: a hunk's header, else each side's number and text, and what the
+# row marks (the `mark` elements' texts) on each side.
+ROWS = """Array.from(document.querySelectorAll('#sbs tbody tr')).map((row) =>
+  row.className === 'hunk' ? [row.textContent] : Array.from(row.cells).map((cell) =>
+    cell.className === 'text'
+      ? [cell.textContent, Array.from(cell.querySelectorAll('mark')).map((m) => m.textContent)]
+      : cell.textContent))"""
+
+
+def test_a_line_left_out_is_the_oracles_line_alone_in_the_side_by_side_view(
+    page: Browser,
+) -> None:
+    case = collect([ROOT / "at" / "at005.txt"])[0]
+    assert case.expected is not None
+    run_in_page(page, case)
+    lines = case.expected.read_text(encoding="utf-8").split("\n")
+    del lines[22]  # `  In debug mode.`
+    page.evaluate(COMPARE % {"mine": json.dumps("\n".join(lines))})
+    rows = page.evaluate(ROWS)
+    assert rows[0] == ["@@ -21,3 +21,2 @@ ->toggle_debug_mode"]
+    differing = page.evaluate("document.querySelectorAll('#sbs tr.differs').length")
+    assert differing == 1 and rows[3] == ["23", ["  In debug mode.", []], "", ["", []]]
+    assert page.errors == []
+
+
+def test_a_number_changed_is_one_row_its_number_marked_on_each_side(page: Browser) -> None:
+    case = collect([ROOT / "at" / "at005.txt"])[0]
+    assert case.expected is not None
+    run_in_page(page, case)
+    mine = case.expected.read_text(encoding="utf-8").replace("health:70/70", "health:80/80", 1)
+    page.evaluate(COMPARE % {"mine": json.dumps(mine)})
+    rows = page.evaluate(ROWS)
+    (changed,) = [row for row in rows[1:] if row[0] == "27"]
+    assert changed[1][1] == ["70", "70"] and changed[3][1] == ["80", "80"]
+    assert page.evaluate("document.querySelectorAll('#sbs tr.differs').length") == 1
     assert page.errors == []
 
 
@@ -211,8 +237,8 @@ def test_the_first_difference_shows_its_cause(page: Browser) -> None:
     )
     assert (rule, kind, line) == ("collision.projectile.combine", "missing", "154")
     text = page.evaluate(f"{panel}.textContent")
-    assert text.startswith("The cause:\noracle line 154:")
-    assert "missing in yours | collision.projectile.combine" in text
+    assert text.startswith("The cause:\ncollision.projectile.combine: missing in yours\n")
+    assert "\nthe oracle's line 154: The projectile collides with" in text
     assert page.evaluate(f"{panel}.hidden") is False
     assert page.errors == []
 

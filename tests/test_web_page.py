@@ -5,7 +5,7 @@ import base64
 import json
 from pathlib import Path
 
-from acceptance.running.compare import DiffLine, Side
+from acceptance.running.compare import DiffLine, Mismatch, Side, compare
 from oracle.cli import main as oracle_main
 from tests.planted_bugs import no_combine, planted_output
 from web.page import (
@@ -68,10 +68,25 @@ def test_the_first_difference_is_located_as_at_reports_it() -> None:
     found = json.loads(compare_json(options, mine))
     assert (found["same"], found["line"], found["column"]) == (False, 12, 5)
     assert found["place"].startswith("->")
-    assert "- oracle, + yours" in found["report"]
-    assert any(row["differs"] and row["left_number"] == 12 for row in found["rows"])
-    assert found["why"]["line"] == 12 and found["why"]["rule"] == "view.setup"
-    assert found["why"]["lines"][0] == f"oracle line 12: {oracle_line}"
+    assert found["report"].startswith("    --- oracle\n    +++ yours\n    @@ -9,7 +9,7 @@ ->")
+    assert found["rows"][0]["header"].startswith("@@ -9,7 +9,7 @@ ->")
+    (changed,) = [row for row in found["rows"] if row.get("differs")]
+    assert (changed["left_number"], changed["right_number"]) == (12, 12)
+    assert [piece for piece in changed["left_pieces"] if piece[1]] == [["Health", True]]
+    assert [piece for piece in changed["right_pieces"] if piece[1]] == [["Xealth", True]]
+    assert found["cause"]["line"] == 12 and found["cause"]["rule"] == "view.setup"
+    assert found["cause"]["lines"][0] == "view.setup: told differently"
+    assert f"the oracle's line 12: {oracle_line.strip()}" in found["cause"]["lines"]
+    assert not any(line.startswith("source: ") for line in found["cause"]["lines"])
+    assert found["why"] is None  # the cause tells the differing line already
+
+
+def test_why_the_oracle_printed_its_differing_line_is_given_where_the_cause_is_another() -> None:
+    options = Options("space_defender_2", text("at/at207.txt"))
+    mine = base64.b64encode(planted_output("at207", no_combine).encode()).decode()
+    found = json.loads(compare_json(options, mine))
+    assert found["cause"]["line"] != found["line"]
+    assert found["why"]["line"] == found["line"] and found["why"]["rule"]
 
 
 def test_a_line_of_the_output_is_explained_with_its_rule() -> None:
@@ -95,7 +110,7 @@ def test_the_same_output_has_no_difference() -> None:
     assert json.loads(compare_json(options, mine)) == {"same": True}
 
 
-def test_side_by_side_pairs_a_changed_run() -> None:
+def test_side_by_side_heads_each_hunk_and_numbers_each_side_in_its_own_output() -> None:
     diff = (
         DiffLine(Side.BOTH, 1, "a\n"),
         DiffLine(Side.EXPECTED, 2, "b\n"),
@@ -103,8 +118,24 @@ def test_side_by_side_pairs_a_changed_run() -> None:
         DiffLine(Side.ACTUAL, 2, "B\n"),
         DiffLine(Side.BOTH, 4, "d\n"),
     )
-    rows = [(r.left_number, r.right_number, r.differs) for r in side_by_side(diff)]
-    assert rows == [(1, 1, False), (2, 2, True), (3, 0, True), (4, 4, False)]
+    rows = side_by_side(Mismatch(2, 1, "(initial state)", diff))
+    assert rows[0] == {"header": "@@ -1,4 +1,3 @@ (initial state)"}
+    numbered = [(row["left_number"], row["right_number"], row["differs"]) for row in rows[1:]]
+    assert numbered == [(1, 1, False), (2, 2, True), (3, 0, True), (4, 3, False)]
+
+
+def test_side_by_side_pairs_a_changed_line_and_marks_what_differs() -> None:
+    mismatch = compare(b"->go\n  health:70/70, ok\n", b"->go\n  health:80/80, ok\n")
+    assert mismatch is not None
+    _, _, changed = side_by_side(mismatch)
+    assert changed["left_pieces"] == [
+        ["  health:", False],
+        ["70", True],
+        ["/", False],
+        ["70", True],
+        [", ok", False],
+    ]
+    assert [piece for piece in changed["right_pieces"] if piece[1]] == [["80", True]] * 2
 
 
 def test_the_console_answers_as_oracle_i() -> None:
@@ -144,10 +175,12 @@ def test_the_first_difference_comes_with_its_cause() -> None:
         "collision.projectile.combine",
         "missing",
     )
-    assert (
-        cause["lines"][1]
-        == "missing in yours | collision.projectile.combine (spec 6.13 A Turn of the Game)"
-    )
+    assert cause["lines"][:2] == [
+        "collision.projectile.combine: missing in yours",
+        "spec 6.13 A Turn of the Game: Two projectiles of the same side meet: they combine into "
+        "one of damage 15 + 15.",
+    ]
+    assert not any(line.startswith("source:") for line in cause["lines"])
     assert found["why"]["line"] == 140
 
 

@@ -144,16 +144,31 @@ function showDifference(found) {
   $("report").textContent = found.report;
   for (const line of found.rows) {
     const row = body.insertRow();
+    if (line.header) {
+      row.className = "hunk";
+      cell(row, line.header).colSpan = 4;
+      continue;
+    }
     row.className = line.differs ? "differs" : "";
     cell(row, line.left_number || "", "number");
-    const left = cell(row, line.left, "text");
+    piecesCell(row, line.left_pieces);
     cell(row, line.right_number || "", "number");
-    const right = cell(row, line.right, "text");
-    if (line.left_number === found.line || line.right_number === found.line) {
-      markColumn(left, found.column);
-      markColumn(right, found.column);
-    }
+    piecesCell(row, line.right_pieces);
   }
+}
+
+// A side's line in its pieces (page.py's `side_by_side`), what differs from its paired line marked.
+function piecesCell(row, pieces) {
+  const td = cell(row, "", "text");
+  td.replaceChildren(
+    ...pieces.map(([text, changed]) => {
+      if (!changed) return text;
+      const mark = document.createElement("mark");
+      mark.textContent = text;
+      return mark;
+    }),
+  );
+  return td;
 }
 
 // The oracle's line that best explains the difference (page.py's `cause`), with its rule and kind.
@@ -165,12 +180,13 @@ function showCause(panel, cause) {
   panel.dataset.line = cause?.line ?? "";
 }
 
-// Why the oracle printed a line (page.py's `explanation`), in a panel that keeps its rule.
+// Why the oracle printed a line (page.py's `explanation`), in a panel that keeps its rule; hidden
+// where there is none to show (the cause tells that line already).
 function showWhy(panel, why) {
-  panel.hidden = false;
-  panel.textContent = why.lines.join("\n");
-  panel.dataset.rule = why.rule ?? "";
-  panel.dataset.line = why.line;
+  panel.hidden = !why;
+  panel.textContent = why ? why.lines.join("\n") : "";
+  panel.dataset.rule = why?.rule ?? "";
+  panel.dataset.line = why?.line ?? "";
 }
 
 // The 1-based line of the output under a click, from the text offset the click lands on.
@@ -192,15 +208,6 @@ async function explainClick(event) {
   } catch (error) {
     showFailure(error);
   }
-}
-
-// Highlight the character at a 1-based column of a cell's text (the first difference).
-function markColumn(td, column) {
-  const text = td.textContent;
-  if (column > text.length) return;
-  const mark = document.createElement("mark");
-  mark.textContent = text[column - 1];
-  td.replaceChildren(text.slice(0, column - 1), mark, text.slice(column));
 }
 
 function shareLink() {
@@ -338,7 +345,8 @@ async function fetchOk(url) {
 // What the worker says: its progress while loading, then answers to calls.
 function heard({ data }) {
   if (data.kind === "progress") progress(data.step);
-  else if (data.kind === "ready") ready(data.version);
+  else if (data.kind === "ready") ready(data.version, data.start);
+  else if (data.kind === "snapshot") $("status").dataset.snapshot = data.kept ? "kept" : "not kept";
   else if (data.kind === "failed") failed(new Error(data.error));
   else {
     const waiting = app.calls.get(data.id);
@@ -368,11 +376,14 @@ function stop() {
   startWorker();
 }
 
-function ready(version) {
+// `start`: "snapshot" when Python started from the snapshot an earlier visit kept, else "afresh".
+function ready(version, start) {
   const now = performance.now();
   $("version").textContent = version;
-  progress(3, `in ${seconds(now - app.loadStarted)}`);
+  const from = start === "snapshot" ? ", from an earlier visit's snapshot" : "";
+  progress(3, `in ${seconds(now - app.loadStarted)}${from}`);
   $("status").dataset.readyMs = now.toFixed(1);
+  $("status").dataset.start = start;
   $("status").dataset.state = "ready";
   app.ready = true;
   for (const id of ["run", "compare", "console-restart"]) $(id).disabled = false;

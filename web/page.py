@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from typing import cast
 
 from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
-from acceptance.running.cause import script_cause
-from acceptance.running.compare import DiffLine, Mismatch, Side, compare, visible
+from acceptance.running.aligned import Half, aligned, hunk_place
+from acceptance.running.cause import Cause, script_cause
+from acceptance.running.compare import Mismatch, compare
 from acceptance.running.places import places_of
-from acceptance.running.report import block_report, location
+from acceptance.running.report import block_report, location, tells_the_line
 from model.session import Session
 from oracle.interactive import reply
 from oracle.runner import state
@@ -52,17 +53,6 @@ class Run:
     status: int
     output: bytes
     errors: str
-
-
-@dataclass(frozen=True)
-class Row:
-    """One row of the side-by-side view: a line of each output (0: none), and whether they differ."""
-
-    left_number: int
-    left: str
-    right_number: int
-    right: str
-    differs: bool
 
 
 def version_text() -> str:
@@ -135,36 +125,26 @@ def run_json(options: Options) -> str:
     )
 
 
-def side_by_side(diff: tuple[DiffLine, ...]) -> list[Row]:
-    """The block diff as rows: common lines on both sides, a changed run's lines paired up."""
-    rows: list[Row] = []
-    left: list[DiffLine] = []
-    right: list[DiffLine] = []
-
-    def pair_up() -> None:
-        for index in range(max(len(left), len(right))):
-            old = left[index] if index < len(left) else None
-            new = right[index] if index < len(right) else None
-            rows.append(
-                Row(
-                    old.number if old else 0,
-                    old.text if old else "",
-                    new.number if new else 0,
-                    new.text if new else "",
-                    True,
-                )
-            )
-        left.clear()
-        right.clear()
-
-    for line in diff:
-        if line.side is Side.BOTH:
-            pair_up()
-            rows.append(Row(line.number, line.text, line.number, line.text, False))
-        else:
-            (left if line.side is Side.EXPECTED else right).append(line)
-    pair_up()
+def side_by_side(mismatch: Mismatch) -> list[dict[str, object]]:
+    """The aligned hunks as the page's rows: each hunk's header, then a row per line of each
+    output side by side, numbered in its own output (0: none), what differs in pieces marked."""
+    rows: list[dict[str, object]] = []
+    for hunk in aligned(mismatch.diff).hunks:
+        rows.append({"header": hunk.header(hunk_place(mismatch, hunk))})
+        rows += [
+            {**half_json("left", row.old), **half_json("right", row.new), "differs": row.differs}
+            for row in hunk.rows
+        ]
     return rows
+
+
+def half_json(side: str, half: Half | None) -> dict[str, object]:
+    """One side of a row for the page: its line's number, its text with invisibles marked as
+    `at` marks them, and its pieces, each with whether it is what differs."""
+    if half is None:
+        return {f"{side}_number": 0, side: "", f"{side}_pieces": []}
+    pieces = [[piece.text, piece.changed] for piece in half.pieces]
+    return {f"{side}_number": half.number, side: half.text, f"{side}_pieces": pieces}
 
 
 def mismatch_json(mismatch: Mismatch | None) -> str:
@@ -179,41 +159,34 @@ def mismatch_json(mismatch: Mismatch | None) -> str:
             "place": mismatch.place,
             "where": location(mismatch),
             "report": "\n".join(block_report(mismatch, "oracle", "yours")),
-            "rows": [marked(row) for row in side_by_side(mismatch.diff)],
+            "rows": side_by_side(mismatch),
         }
     )
 
 
-def marked(row: Row) -> dict[str, object]:
-    """A row for the page, its lines with their invisibles marked as `at` marks them."""
-    left = visible(row.left) if row.left_number else ""
-    right = visible(row.right) if row.right_number else ""
-    return {**row.__dict__, "left": left, "right": right}
-
-
 def compare_json(options: Options, mine: str) -> str:
     """The oracle's output for these options against the user's (base64 bytes), as `at` compares,
-    with why the oracle printed its line where they first differ."""
+    with the cause of the difference (the lines `at run -v` shows), and why the oracle printed
+    its line where they first differ where the cause does not tell that line."""
     expected = run(options).output
     actual = base64.b64decode(mine)
     mismatch = compare(expected, actual, places_of(game_named(options.game), options.script))
     found = json.loads(mismatch_json(mismatch))
     if mismatch is not None:
-        found["why"] = explanation(options, mismatch.line)
-        found["cause"] = cause(options, mismatch)
+        told = cause(options, mismatch)
+        found["cause"] = None if told is None else told.as_json() | {"lines": told.told()}
+        tells = tells_the_line(told, mismatch)
+        found["why"] = None if tells else explanation(options, mismatch.line)
     return json.dumps(found)
 
 
-def cause(options: Options, mismatch: Mismatch) -> dict[str, object] | None:
-    """The cause of the first difference, as `at run` finds it, with the lines `at run -v`
-    shows; None for a game or a mode that cannot tell."""
+def cause(options: Options, mismatch: Mismatch) -> Cause | None:
+    """The cause of the first difference, as `at run` finds it; None for a game or a mode that
+    cannot tell."""
     game = game_named(options.game)
     if game is SPACE_DEFENDER_2 and options.mode != "-b":
         return None
-    found = script_cause(game, options.script, seed_of(options), mismatch)
-    if found is None:
-        return None
-    return found.as_json() | {"lines": found.told()}
+    return script_cause(game, options.script, seed_of(options), mismatch)
 
 
 def seed_of(options: Options) -> int | None:

@@ -1,8 +1,15 @@
 // The page's Python, in a worker so that a long run never freezes the page and can be stopped:
 // loads Pyodide and the project's wheels from this site, then answers the page's calls with what
 // page.py returns. Messages in: {id, call, options, argument}; out: progress, ready, or {id, ...}.
+//
+// A first visit starts Python as usual, then keeps a memory snapshot of it, the page's Python
+// imported, in the browser's cache under the site's version; a later visit starts from that
+// snapshot. A snapshot of another version is never found; one that does not start (another
+// Pyodide, or broken) is deleted, and Python starts as usual.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
+const INDEX = new URL("pyodide/", self.location.href).href;
+const SNAPSHOTS = "pyodide-snapshots"; // not "oracle-": the service worker empties those
 let page = null;
 let oracleConsole = null;
 
@@ -12,23 +19,70 @@ async function fetchOk(url) {
   return response;
 }
 
-async function installWheels(pyodide) {
-  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
+// The site's wheels and page.py, fetched while Python starts.
+async function fetchWheels() {
   const names = await (await fetchOk("wheels.json")).json();
-  for (const name of names) {
-    const data = await (await fetchOk(`wheels/${name}`)).arrayBuffer();
-    pyodide.unpackArchive(data, "wheel", { extractDir: site });
+  const wheels = names.map(async (name) => (await fetchOk(`wheels/${name}`)).arrayBuffer());
+  return { wheels: await Promise.all(wheels), page: await (await fetchOk("page.py")).text() };
+}
+
+async function installWheels(pyodide, fetched) {
+  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
+  const { wheels, page: pageSource } = await fetched;
+  for (const data of wheels) pyodide.unpackArchive(data, "wheel", { extractDir: site });
+  pyodide.FS.writeFile(`${site}/page.py`, pageSource);
+}
+
+// Where this site version's snapshot is kept: a cache of its own, one entry per site version.
+async function snapshotPlace() {
+  if (!("caches" in self)) return null;
+  const { version } = await (await fetchOk("version.json")).json();
+  return { cache: await caches.open(SNAPSHOTS), key: new URL(`snapshot/${version}`, INDEX).href };
+}
+
+async function fromSnapshot(place, fetched) {
+  const kept = place && (await place.cache.match(place.key));
+  if (!kept) return null;
+  try {
+    const pyodide = await loadPyodide({ indexURL: INDEX, _loadSnapshot: kept.arrayBuffer() });
+    postMessage({ kind: "progress", step: 1 });
+    // The files: a snapshot holds Python's memory, not its file system.
+    await installWheels(pyodide, fetched);
+    postMessage({ kind: "progress", step: 2 });
+    page = pyodide.pyimport("page");
+    page.version_text(); // a snapshot that restores but does not run counts as broken
+    return pyodide;
+  } catch (error) {
+    console.warn(`the snapshot did not start (${error.message}); starting afresh`);
+    page = null;
+    await place.cache.delete(place.key);
+    return null;
   }
-  pyodide.FS.writeFile(`${site}/page.py`, await (await fetchOk("page.py")).text());
+}
+
+async function afresh(place, fetched) {
+  const pyodide = await loadPyodide({ indexURL: INDEX, _makeSnapshot: place !== null });
+  postMessage({ kind: "progress", step: 1 });
+  await installWheels(pyodide, fetched);
+  postMessage({ kind: "progress", step: 2 });
+  page = pyodide.pyimport("page");
+  return pyodide;
+}
+
+// The snapshot of a Python just started, for the next visits; the older versions' are dropped.
+async function keepSnapshot(pyodide, place) {
+  const snapshot = pyodide.makeMemorySnapshot();
+  for (const old of await place.cache.keys()) await place.cache.delete(old);
+  await place.cache.put(place.key, new Response(snapshot));
 }
 
 async function boot() {
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href });
-  postMessage({ kind: "progress", step: 1 });
-  await installWheels(pyodide);
-  postMessage({ kind: "progress", step: 2 });
-  page = pyodide.pyimport("page");
+  const fetched = fetchWheels();
+  const place = await snapshotPlace().catch(() => null);
+  const restored = await fromSnapshot(place, fetched);
+  const pyodide = restored ?? (await afresh(place, fetched));
   oracleConsole = page.Console();
+  return { pyodide, place, start: restored ? "snapshot" : "afresh" };
 }
 
 // Each call of the page: a run, a comparison, or the console's start and typed lines.
@@ -54,7 +108,15 @@ function answer({ id, call, options, argument }) {
 }
 
 const booted = boot().then(
-  () => postMessage({ kind: "ready", version: page.version_text() }),
+  ({ pyodide, place, start }) => {
+    postMessage({ kind: "ready", version: page.version_text(), start });
+    if (start === "afresh" && place) {
+      keepSnapshot(pyodide, place).then(
+        () => postMessage({ kind: "snapshot", kept: true }),
+        (error) => postMessage({ kind: "snapshot", kept: false, error: error.message }),
+      );
+    }
+  },
   (error) => postMessage({ kind: "failed", error: error.message }),
 );
 

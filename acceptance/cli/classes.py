@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from acceptance.cli.options import add_class_suite, add_timeout, chosen_game
+from acceptance.cli.options import add_class_suite, add_quiet, add_timeout, chosen_game
 from acceptance.cli.similar import add_similar_to_report, review_of
 from acceptance.errors import HarnessError
 from acceptance.gradescope.bundle import Bundle, write_bundle
@@ -15,6 +15,7 @@ from acceptance.gradescope.results import VISIBILITIES
 from acceptance.grading.grading import REPORTS, open_store, write_class_reports
 from acceptance.grading.merge import load_shards, merge_into
 from acceptance.marking.scheme import load_marking
+from acceptance.progress import Progress
 from acceptance.running.cases import collect, graded_paths, shown
 from acceptance.running.report import plural
 from acceptance.store.database import STORE
@@ -28,13 +29,15 @@ def merge_command(args: argparse.Namespace) -> int:
     if existing and not args.force:
         raise HarnessError(f"{', '.join(existing)} exist already (--force replaces them)")
     with contextlib.ExitStack() as stack:
+        progress = stack.enter_context(Progress(args.quiet))
         shards = load_shards(args.shards, stack)
         store = open_store(args.out, fresh=True)
         stack.callback(store.close)
         graded = merge_into(store, shards)
         review = review_of(args)
         found = store.found(graded)
-        summary, note = write_class_reports(store, graded, found, review, os.cpu_count() or 1)
+        jobs = os.cpu_count() or 1
+        summary, note = write_class_reports(store, graded, found, review, jobs, progress=progress)
     print(summary)
     paths = [args.out / name for name in REPORTS]
     print(
@@ -89,6 +92,7 @@ def add_merge(commands: Any) -> None:
         "--force", action="store_true", help="replace a store and reports already there"
     )
     add_similar_to_report(merge)
+    add_quiet(merge)
     merge.set_defaults(handler=merge_command)
 
 

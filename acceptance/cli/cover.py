@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from acceptance.cli.options import add_game, chosen_game
+from acceptance.cli.options import add_game, add_quiet, chosen_game
+from acceptance.progress import Progress
 from acceptance.running.cases import collect, suite_paths
 from acceptance.running.coverage import Coverage, Covered, Reach, coverage
 from acceptance.running.report import plural
@@ -84,7 +85,8 @@ def cover_command(args: argparse.Namespace) -> int:
     """`at cover`: print which rules the tests reach; exit 0."""
     game = chosen_game(args)
     cases = collect(args.paths or suite_paths(game, "covering"), game)
-    covered = coverage(cases)
+    with Progress(args.quiet) as progress:
+        covered = coverage(cases, progress=progress)
     sys.stdout.write(cover_json(covered) if args.json else cover_text(covered))
     return 0
 
@@ -103,4 +105,5 @@ def add_cover(commands: Any) -> None:
     )
     add_game(cover)
     cover.add_argument("--json", action="store_true", help="print JSON instead of text")
+    add_quiet(cover)
     cover.set_defaults(handler=cover_command)

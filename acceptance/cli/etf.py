@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from acceptance.cli.options import add_game, add_jobs, add_timeout, chosen_game
+from acceptance.cli.options import add_game, add_jobs, add_quiet, add_timeout, chosen_game
 from acceptance.errors import HarnessError
 from acceptance.etf.course import (
     Plan,
@@ -18,9 +18,10 @@ from acceptance.etf.course import (
 )
 from acceptance.etf.output_log import OutputLog
 from acceptance.etf.parameters import DEFAULT_PARAMETERS, Parameters, read_parameters
+from acceptance.progress import Progress
 from acceptance.running.cases import shown
 from acceptance.running.execution import External, oracle_output
-from acceptance.running.report import Display
+from acceptance.running.report import Display, Shown
 from acceptance.running.suite import Checking, Summary, run_suite
 
 STOP = "System exit: to proceed fix warnings or enabled ignore_warnings in ETF_Test_Parameters.py"
@@ -50,11 +51,9 @@ def run_tests(args: argparse.Namespace, parameters: Parameters, base: str, found
     )
     reference = None if parameters.is_expected else oracle_output
     program = External(executable_argv(parameters.executable, base), args.timeout)
-    display = Display(len(cases), diffs=False, quiet=True)
-    try:
+    with Progress(args.quiet) as progress:
+        display = Display(len(cases), Shown(diff=False), lines=False, progress=progress)
         return run_suite(cases, program, reference, args.jobs, display, checking)
-    finally:
-        display.close()
 
 
 def etf_command(args: argparse.Namespace) -> int:
@@ -103,4 +102,5 @@ def add_etf(commands: Any) -> None:
     add_game(etf)
     add_timeout(etf)
     add_jobs(etf, 1, "tests")
+    add_quiet(etf)
     etf.set_defaults(handler=etf_command)

@@ -15,6 +15,7 @@ from typing import Any
 from acceptance.cli.options import (
     add_jobs,
     add_kept_tests,
+    add_quiet,
     add_sandbox,
     add_timeout,
     exe_program,
@@ -27,12 +28,14 @@ from acceptance.fuzzing.fuzz import (
     Caught,
     Finding,
     Probe,
+    counted,
     minimal,
     save,
     search,
     search_every,
 )
 from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
+from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import collect, shown
 from acceptance.running.coverage import game_coverage
 from acceptance.running.execution import Producer, clone_output, oracle_output, reference_of
@@ -82,17 +85,23 @@ def report_finding(
 
 
 def fuzz_every(
-    args: argparse.Namespace, game: Game, program: Producer, seed: int, budget: Budget
+    args: argparse.Namespace,
+    game: Game,
+    program: Producer,
+    seed: int,
+    budget: Budget,
+    progress: Progress,
 ) -> int:
     """Fuzz until the budget is spent, keeping a shrunk test for each cause found: exit 1 when
     one was found, 0 if none."""
     with tempfile.TemporaryDirectory(prefix="at-fuzz-") as folder:
         probe = Probe(game, program, oracle_output, Path(folder))
-        tried, found = search_every(probe, seed, budget, args.jobs)
+        tried, found = search_every(probe, seed, budget, args.jobs, progress)
         outputs = [
             probe.run(caught.finding.shrunk, caught.finding.trial.seed)[1].stdout
             for caught in found
         ]
+    progress.close()
     root = findings_root(args.out)
     saved = [
         keep_finding(
@@ -174,13 +183,14 @@ def every_json(saved: Saved) -> dict[str, Any]:
     }
 
 
-def leaning_toward(game: Game, paths: list[Path]) -> tuple[Game, str]:
-    """The game with random scripts that lean toward the rules these tests reach least, and how
-    that is said."""
+def leaning_toward(game: Game, paths: list[Path], progress: Progress = SILENT) -> tuple[Game, str]:
+    """The game with random scripts that lean toward the rules these tests reach least (their
+    explaining shown as it goes), and how that is said."""
     if game.toward is None or game.rules is None:
         raise HarnessError(f"--toward: the {game.title} fuzzer cannot lean toward rules")
     cases = collect(paths, game)
-    coverage = game_coverage(game, game.rules, cases)
+    progress.begin("explaining tests", "test", len(cases))
+    coverage = game_coverage(game, game.rules, cases, progress=progress)
     scripts = game.toward(coverage.weights())
     said = f", leaning toward the rules {plural(len(cases), 'test')} reach least"
     return dataclasses.replace(game, random_script=scripts), said
@@ -191,17 +201,24 @@ def fuzz_command(args: argparse.Namespace) -> int:
     if args.json and not args.every:
         raise HarnessError("--json gives the findings of --every: give --every")
     game, leaning = game_named(args.game), ""
-    if args.toward:
-        game, leaning = leaning_toward(game, args.toward)
     with contextlib.ExitStack() as stack:
+        progress = stack.enter_context(Progress(args.quiet))
+        if args.toward:
+            game, leaning = leaning_toward(game, args.toward, progress)
         program, name = program_under_test(args, game, stack)
-        return fuzz_with(args, game, program, name, leaning)
+        return fuzz_with(args, game, program, name, progress, leaning)
 
 
 def fuzz_with(
-    args: argparse.Namespace, game: Game, program: Producer, name: str, leaning: str = ""
+    args: argparse.Namespace,
+    game: Game,
+    program: Producer,
+    name: str,
+    progress: Progress,
+    leaning: str = "",
 ) -> int:
-    """Fuzz one program: exit 1 when a difference was found (and kept as a test), 0 if none."""
+    """Fuzz one program, its progress shown (and cleared before each line it prints): exit 1
+    when a difference was found (and kept as a test), 0 if none."""
     seed = random.randrange(SEEDS) if args.seed is None else args.seed
     budget = budget_of(args)
     limit = (
@@ -209,23 +226,26 @@ def fuzz_with(
     )
     if not args.json:
         every = ", every cause" if args.every else ""
-        print(
+        progress.write(
             f"fuzzing {name} against {reference_of(game)} ({game.name}), seed {seed},"
             f" {limit}{leaning}{every}"
         )
         sys.stdout.flush()
     if args.every:
-        return fuzz_every(args, game, program, seed, budget)
+        return fuzz_every(args, game, program, seed, budget, progress)
     with tempfile.TemporaryDirectory(prefix="at-fuzz-") as folder:
         probe = Probe(game, program, oracle_output, Path(folder))
-        tried, trial = search(probe, seed, budget, args.jobs)
+        tried, trial = search(probe, seed, budget, args.jobs, progress)
+        progress.close()
         if trial is None:
             print(f"no difference in {plural(tried, 'script')} (seed {seed})")
             return 0
         print(f"script {trial.number} differs; shrinking it")
         sys.stdout.flush()
-        finding = minimal(probe, trial, args.jobs)
+        progress.begin(f"shrinking script {trial.number}", "run")
+        finding = minimal(probe, trial, args.jobs, watch=counted(progress, game))
         expected = probe.run(finding.shrunk, trial.seed)[1].stdout
+    progress.close()
     root = findings_root(args.out)
     return report_finding(game, finding, f"fuzz_{seed}_{trial.number}", program, expected, root)
 
@@ -281,4 +301,5 @@ def add_fuzz(commands: Any) -> None:
     fuzz.add_argument(
         "--json", action="store_true", help="with --every: print the findings as JSON, not text"
     )
+    add_quiet(fuzz)
     fuzz.set_defaults(handler=fuzz_command)

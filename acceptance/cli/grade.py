@@ -10,6 +10,7 @@ from acceptance.cli.options import (
     add_class_suite,
     add_jobs,
     add_limits,
+    add_quiet,
     add_timeout,
     chosen_game,
     limits_of,
@@ -25,6 +26,7 @@ from acceptance.marking.deadline import parse_deadline
 from acceptance.marking.points import Points
 from acceptance.marking.scheme import load_marking
 from acceptance.marking.submissions import program_of
+from acceptance.progress import Progress
 from acceptance.running.cases import collect, graded_paths, shown
 from acceptance.running.report import plural
 from acceptance.store.database import STORE
@@ -65,7 +67,8 @@ def grade_command(args: argparse.Namespace) -> int:
     """`at grade`: exit 0 once every submission is graded, whatever the grades; 130 (Ctrl-C),
     143 (SIGTERM) or 129 (SIGHUP) when stopped, with the reports of what finished."""
     grading = grading_of(args)
-    finished = grade(grading)
+    with Progress(args.quiet) as progress:
+        finished = grade(grading, progress=progress)
     print(finished.summary)
     print(
         f"graded {plural(finished.submissions, 'submission')} over"
@@ -83,7 +86,9 @@ def report_command(args: argparse.Namespace) -> int:
         given = args.points is not None or args.scheme is not None
         return load_marking(args.points, args.scheme, tests) if given else None
 
-    summary, note = report_again(args.folder, points, review_of(args), os.cpu_count() or 1)
+    with Progress(args.quiet) as progress:
+        jobs = os.cpu_count() or 1
+        summary, note = report_again(args.folder, points, review_of(args), jobs, progress)
     print(summary)
     print(f"reports: {', '.join(shown(args.folder / name) for name in REPORTS)}")
     print(note)
@@ -203,6 +208,7 @@ def add_grade(commands: Any) -> None:
         help="grade only the K-th of N parts of the class (K from 1), split by a hash of each"
         " submission's name, the same on every machine; `at merge` joins the parts' --out folders",
     )
+    add_quiet(grade)
     grade.set_defaults(handler=grade_command)
 
 
@@ -216,4 +222,5 @@ def add_report(commands: Any) -> None:
     )
     add_points(report)
     add_similar_to_report(report)
+    add_quiet(report)
     report.set_defaults(handler=report_command)

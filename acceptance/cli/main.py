@@ -17,6 +17,7 @@ from acceptance.cli.new import add_new
 from acceptance.cli.options import (
     add_game,
     add_jobs,
+    add_quiet,
     add_sandbox,
     add_timeout,
     chosen_game,
@@ -28,6 +29,8 @@ from acceptance.cli.shrink import add_shrink, kept_json, kept_lines, shrink_test
 from acceptance.cli.similar import add_similar
 from acceptance.errors import HarnessError
 from acceptance.etf.output_log import folder_log
+from acceptance.progress import Progress
+from acceptance.running.aligned import colour_wanted
 from acceptance.running.cases import Suites, collect, default_root, default_suites, shown
 from acceptance.running.execution import clone_output, oracle_output
 from acceptance.running.memory import (
@@ -42,6 +45,7 @@ from acceptance.running.memory import (
 from acceptance.running.regen import Regenerated, Written, regen
 from acceptance.running.report import (
     Display,
+    Shown,
     block_report,
     causes_summary,
     closing_line,
@@ -52,6 +56,7 @@ from acceptance.running.report import (
     tolerant_closing_line,
 )
 from acceptance.running.suite import Checking, run_suite
+from oracle.parser import remember_pieces
 from oracle.version import package_version
 
 
@@ -70,21 +75,24 @@ def run_command(args: argparse.Namespace) -> int:
     memory_file, program = memory_path(Path.cwd()), args.exe or CLONE
     memory = {} if args.fresh else recall(memory_file, program)
     with contextlib.ExitStack() as stack:
+        progress = stack.enter_context(Progress(args.quiet))
+        display = Display(len(cases), shown_of(args, len(cases)), not args.json, progress)
         producer = exe_program(args, stack) if args.exe else clone_output
-        display = Display(len(cases), args.diff or len(cases) == 1, args.json)
         checking = Checking(args.tolerant, folder_log(args.log) if args.log else None, causes=True)
         jobs = args.jobs if args.exe else 1
         try:
             summary = run_suite(cases, producer, reference, jobs, display, checking)
         except KeyboardInterrupt:
-            display.close()
+            progress.close()
             print(display.stopped(), file=sys.stderr if args.json else sys.stdout)
             raise
-        finally:
-            display.close()
         fresh = new_causes(summary, memory) if args.shrink else []
-        shrunk = [shrink_test(result.case, producer, args.jobs, default_root()) for result in fresh]
+        shrunk = [
+            shrink_test(result.case, producer, args.jobs, default_root(), progress)
+            for result in fresh
+        ]
     remember(memory_file, program, summary)
+    remember_pieces()  # the next run parses the clone's scripts without loading Lark
     if args.junit:
         write_file(args.junit, junit_xml(summary))
     since = since_last(summary, memory)
@@ -97,6 +105,13 @@ def run_command(args: argparse.Namespace) -> int:
         report = [*shown_shrunk, *causes_summary(summary), *since_last_report(since), closing]
         print("\n".join(report))
     return 0 if summary.failed == 0 else 1
+
+
+def shown_of(args: argparse.Namespace, tests: int) -> Shown:
+    """How much of each failure `at run` shows: its diff and cause with -v, --explain or a single
+    test (else its headline), the clone's sources with --explain, in colour on a terminal."""
+    diff = args.diff or args.explain or tests == 1
+    return Shown(diff, args.explain, colour_wanted(sys.stdout))
 
 
 def suites_counted(suites: Suites) -> str:
@@ -122,7 +137,12 @@ def regen_lines(result: Regenerated) -> list[str]:
 def regen_command(args: argparse.Namespace) -> int:
     """`at regen`: write expected files from the oracle; exit 0 only if all now match it."""
     cases = collect(args.paths, chosen_game(args))
-    results = [regen(case, oracle_output, args.force) for case in cases]
+    results = []
+    with Progress(args.quiet) as progress:
+        progress.begin("regenerating", "test", len(cases))
+        for case in cases:
+            results.append(regen(case, oracle_output, args.force))
+            progress.advance()
     for result in results:
         print("\n".join(regen_lines(result)))
     return 0 if all(result.ok for result in results) else 1
@@ -149,7 +169,13 @@ def parser() -> argparse.ArgumentParser:
         "-v",
         "--diff",
         action="store_true",
-        help="show each failure's block diff (default for one test)",
+        help="show each failure's diff and cause (default for one test)",
+    )
+    run.add_argument(
+        "--explain",
+        action="store_true",
+        help="as -v, with the clone's functions behind each cause, and why the oracle printed its"
+        " first differing line where the cause is another line",
     )
     run.add_argument(
         "--exe",
@@ -182,6 +208,7 @@ def parser() -> argparse.ArgumentParser:
         "--junit", type=Path, metavar="FILE", help="also write a JUnit XML report to FILE"
     )
     run.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
+    add_quiet(run)
     run.add_argument(
         "--fresh",
         action="store_true",
@@ -203,6 +230,7 @@ def parser() -> argparse.ArgumentParser:
         "--force", action="store_true", help="overwrite expected files that would change"
     )
     add_game(regenerate)
+    add_quiet(regenerate)
     regenerate.set_defaults(handler=regen_command)
     add_new(commands)
     add_fuzz(commands)

@@ -190,3 +190,14 @@ def add_kept_tests(command: argparse.ArgumentParser, what: str) -> None:
         metavar="FOLDER",
         help=f"keep {what} in FOLDER/at/ and FOLDER/expected/ (default: this project's)",
     )
+
+
+def add_quiet(command: argparse.ArgumentParser) -> None:
+    """The -q option: no progress line on stderr."""
+    command.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="show no progress (on a terminal, long work shows its progress on stderr: what is"
+        " done of how much, the rate and the time left)",
+    )

@@ -15,6 +15,7 @@ from acceptance.cli.options import (
     add_game,
     add_jobs,
     add_kept_tests,
+    add_quiet,
     add_sandbox,
     add_timeout,
     chosen_game,
@@ -24,6 +25,7 @@ from acceptance.cli.options import (
 from acceptance.errors import HarnessError
 from acceptance.fuzzing.fuzz import Failure, save
 from acceptance.fuzzing.shrunk import Shrunk, shrink_case
+from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import Case, collect, shown
 from acceptance.running.execution import Producer, Status
 from acceptance.running.report import INDENT, explained_report, plural
@@ -41,10 +43,12 @@ class Kept:
     files: list[Path]
 
 
-def shrink_test(case: Case, program: Producer, jobs: int, root: Path) -> Kept:
+def shrink_test(
+    case: Case, program: Producer, jobs: int, root: Path, progress: Progress = SILENT
+) -> Kept:
     """Shrink a failing test and keep the smallest script as a new test in the project `root`."""
     with tempfile.TemporaryDirectory(prefix="at-shrink-") as folder:
-        shrunk = shrink_case(case, program, Path(folder), jobs)
+        shrunk = shrink_case(case, program, Path(folder), jobs, progress)
     name = case.script.stem + SHRUNK_SUFFIX
     units, seed = shrunk.finding.shrunk, case.seed
     kept, files = save(case.game, root, name, units, seed, shrunk.expected)
@@ -105,7 +109,8 @@ def shrink_command(args: argparse.Namespace) -> int:
     cases = collect([args.test], chosen_game(args))
     root = findings_root(args.out)
     with contextlib.ExitStack() as stack:
-        kept = shrink_test(cases[0], exe_program(args, stack), args.jobs, root)
+        progress = stack.enter_context(Progress(args.quiet))
+        kept = shrink_test(cases[0], exe_program(args, stack), args.jobs, root, progress)
     print(json.dumps(kept_json(kept), indent=2) if args.json else "\n".join(kept_lines(kept)))
     return 1
 
@@ -129,4 +134,5 @@ def add_shrink(commands: Any) -> None:
     add_sandbox(shrink)
     add_kept_tests(shrink, "the shrunk test")
     shrink.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
+    add_quiet(shrink)
     shrink.set_defaults(handler=shrink_command)

@@ -8,11 +8,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from acceptance.cli.options import add_jobs, positive, write_file
+from acceptance.cli.options import add_jobs, add_quiet, positive, write_file
 from acceptance.errors import HarnessError
 from acceptance.integrity.page import integrity_page, pairs_json, pairs_text
 from acceptance.integrity.review import Review
 from acceptance.integrity.similarity import COMMON, THRESHOLD, WINDOW, K, similarity
+from acceptance.progress import Progress
 from acceptance.running.cases import shown
 from acceptance.running.report import plural
 
@@ -24,15 +25,18 @@ def similar_command(args: argparse.Namespace) -> int:
     scores."""
     if len(set(args.submissions)) < 2:
         raise HarnessError("give two submissions or more to compare")
-    result = similarity(args.submissions, args.base, args.threshold, args.common, args.jobs)
-    page = args.out / PAGE
-    try:
-        args.out.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise HarnessError(f"cannot make {shown(args.out)}: {error.strerror}") from None
-    write_file(
-        page, integrity_page(result, f"Integrity review: {plural(len(result.codes), 'submission')}")
-    )
+    with Progress(args.quiet) as progress:
+        result = similarity(
+            args.submissions, args.base, args.threshold, args.common, args.jobs, progress
+        )
+        page = args.out / PAGE
+        try:
+            args.out.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise HarnessError(f"cannot make {shown(args.out)}: {error.strerror}") from None
+        progress.begin("writing the page")
+        title = f"Integrity review: {plural(len(result.codes), 'submission')}"
+        write_file(page, integrity_page(result, title))
     if args.json:
         sys.stdout.write(pairs_json(result))
     else:
@@ -134,4 +138,5 @@ def add_similar(commands: Any) -> None:
         action="store_true",
         help='print {"pairs": [{"a", "b", "score", "flagged"}, ...]}, most similar first',
     )
+    add_quiet(similar)
     similar.set_defaults(handler=similar_command)

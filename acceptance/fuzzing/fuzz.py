@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from acceptance.errors import HarnessError
-from acceptance.fuzzing.shrink import Shrinker, Test, Units, shrink
+from acceptance.fuzzing.shrink import Shrinker, Test, Units, Watch, shrink
 from acceptance.games.registry import Game, script_text
+from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import (
     SCRIPT_SUFFIX,
     SEED_SUFFIX,
@@ -33,6 +34,7 @@ from acceptance.running.cause import Cause, script_cause
 from acceptance.running.compare import compare
 from acceptance.running.execution import NOT_STARTED, Output, Producer, Status
 from acceptance.running.places import places_of
+from acceptance.running.report import plural
 
 
 @dataclass(frozen=True)
@@ -170,12 +172,14 @@ class Tried:
 
 
 def differing(
-    probe: Probe, seed: int, budget: Budget, jobs: int, tried: Tried
+    probe: Probe, seed: int, budget: Budget, jobs: int, tried: Tried, progress: Progress
 ) -> Generator[Trial, None, None]:
     """The random scripts that differ, in order, tried `jobs` at a time until the budget is spent
-    (the time a caller takes between two counts against it)."""
+    (the time a caller takes between two counts against it), counted on the progress line."""
     started = time.monotonic()
     generated = trials(probe.game, seed)
+    total = budget.scripts if budget.seconds is None else None
+    progress.begin("fuzzing", "script", total, budget.seconds)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         while tried.scripts < budget.scripts:
             if budget.seconds is not None and time.monotonic() - started >= budget.seconds:
@@ -183,14 +187,17 @@ def differing(
             batch = [next(generated) for _ in range(min(jobs, budget.scripts - tried.scripts))]
             found = list(pool.map(lambda trial: checked(probe, trial), batch))
             tried.scripts += len(batch)
+            progress.advance(len(batch))
             yield from (trial for trial, differs in zip(batch, found, strict=True) if differs)
 
 
-def search(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[int, Trial | None]:
+def search(
+    probe: Probe, seed: int, budget: Budget, jobs: int, progress: Progress = SILENT
+) -> tuple[int, Trial | None]:
     """Try random scripts, `jobs` at a time, until one differs or the budget is spent; how many
     were tried and the first that differs."""
     tried = Tried()
-    found = differing(probe, seed, budget, jobs, tried)
+    found = differing(probe, seed, budget, jobs, tried, progress)
     first = next(found, None)
     found.close()  # its threads end now, not when it is collected
     return tried.scripts, first
@@ -206,12 +213,14 @@ class Caught:
     hits: int = 1
 
 
-def search_every(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[int, list[Caught]]:
+def search_every(
+    probe: Probe, seed: int, budget: Budget, jobs: int, progress: Progress = SILENT
+) -> tuple[int, list[Caught]]:
     """Try random scripts until the budget is spent, shrinking the first script of each way of
     failing (its status, its cause's rule) to a script that fails alike and counting the rest;
     how many were tried and the causes, in the order found."""
     tried, kept = Tried(), dict[tuple[Status, str | None], Caught]()
-    for trial in differing(probe, seed, budget, jobs, tried):
+    for trial in differing(probe, seed, budget, jobs, tried, progress):
         failure = probe.failure(trial.lines, trial.seed)
         if failure is None:
             continue
@@ -219,17 +228,39 @@ def search_every(probe: Probe, seed: int, budget: Budget, jobs: int) -> tuple[in
         if key in kept:
             kept[key].hits += 1
         else:
-            kept[key] = Caught(minimal(probe, trial, jobs, alike=True), failure)
+            found = plural(len(kept), "cause")
+            watch = noted(progress, f"{found}; shrinking script {trial.number}:", probe.game)
+            kept[key] = Caught(minimal(probe, trial, jobs, alike=True, watch=watch), failure)
+        progress.note(plural(len(kept), "cause"))
     return tried.scripts, list(kept.values())
 
 
-def minimal(probe: Probe, trial: Trial, jobs: int, alike: bool = False) -> Finding:
+def counted(progress: Progress, game: Game) -> Watch:
+    """A shrinking shown as a stage of its own: its runs counted, its smallest script's length
+    noted."""
+    return lambda runs, smallest: progress.advance(runs, length(smallest, game))
+
+
+def noted(progress: Progress, before: str, game: Game) -> Watch:
+    """A shrinking shown in the note of another stage: its smallest script's length, after
+    `before`."""
+    return lambda runs, smallest: progress.note(f"{before} {length(smallest, game)}".strip())
+
+
+def length(smallest: Units | None, game: Game) -> str:
+    """The length of the smallest script a shrinking has found, in words ('' before any)."""
+    return "" if smallest is None else plural(len(smallest), game.unit.value)
+
+
+def minimal(
+    probe: Probe, trial: Trial, jobs: int, alike: bool = False, watch: Watch | None = None
+) -> Finding:
     """Shrink a differing script: by the game's units if they still differ, else by lines; with
     `alike`, to a script on which the program fails as on the trial's (its status, its cause's
-    rule), so that the small script shows the same miss. Ctrl-C stops it with the smallest
-    script found so far."""
+    rule), so that the small script shows the same miss; `watch` is told of each batch run.
+    Ctrl-C stops it with the smallest script found so far."""
     test = same_failure(probe, trial) if alike else lambda units: probe.differs(units, trial.seed)
-    shrinker = Shrinker(test, jobs)
+    shrinker = Shrinker(test, jobs, watch=watch)
     try:
         units = tuple(probe.game.units(script_text(trial.lines)))
         if not shrinker.holds(units):

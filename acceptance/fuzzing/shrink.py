@@ -17,12 +17,15 @@ Units = tuple[str, ...]
 Test = Callable[[Units], bool]
 # The simpler forms of one unit, simplest first (none: it is as simple as it gets).
 Simpler = Callable[[str], Sequence[str]]
+# Told of each batch of candidates run: how many ran, and the smallest candidate found so far.
+Watch = Callable[[int, Units | None], None]
 
 
 @dataclass
 class Shrinker:
     """Runs the test on candidates, each candidate once, `jobs` at a time, up to `max_runs`;
-    keeps the last candidate found to differ, the smallest so far (what Ctrl-C leaves)."""
+    keeps the last candidate found to differ, the smallest so far (what Ctrl-C leaves); tells
+    `watch` of each batch run."""
 
     test: Test
     jobs: int = 1
@@ -30,6 +33,7 @@ class Shrinker:
     runs: int = 0
     known: dict[Units, bool] = field(default_factory=dict)
     smallest: Units | None = None
+    watch: Watch | None = None
 
     def first(self, candidates: Sequence[Units]) -> Units | None:
         """The first candidate, in order, that still shows the difference, if any."""
@@ -44,6 +48,9 @@ class Shrinker:
             found = next((candidate for candidate in batch if self.known[candidate]), None)
             if found is not None:
                 self.smallest = found
+            if self.watch is not None:
+                self.watch(len(fresh), self.smallest)
+            if found is not None:
                 return found
         return None
 

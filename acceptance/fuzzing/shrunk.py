@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from acceptance.errors import HarnessError
-from acceptance.fuzzing.fuzz import Failure, Finding, Probe, Trial, minimal
+from acceptance.fuzzing.fuzz import Failure, Finding, Probe, Trial, counted, minimal
 from acceptance.fuzzing.shrink import Units
 from acceptance.games.registry import input_lines
+from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import Case, shown
 from acceptance.running.execution import Producer, Status, oracle_output, reference_of
 
@@ -40,10 +41,14 @@ def script_of(case: Case) -> str:
         raise HarnessError(f"cannot read {shown(case.script)}: {error}") from None
 
 
-def shrink_case(case: Case, program: Producer, scratch: Path, jobs: int) -> Shrunk:
+def shrink_case(
+    case: Case, program: Producer, scratch: Path, jobs: int, progress: Progress = SILENT
+) -> Shrunk:
     """Shrink a test on which the program differs from the oracle to the smallest script on
-    which it still fails alike; scratch holds the candidates' scripts."""
+    which it still fails alike, its runs and length shown as it goes; scratch holds the
+    candidates' scripts."""
     started = time.perf_counter()
+    progress.begin(f"shrinking {case.name}", "run")
     text = script_of(case)
     probe = Probe(case.game, program, oracle_output, scratch)
     trial = Trial(0, case.seed, tuple(input_lines(text)))
@@ -58,7 +63,7 @@ def shrink_case(case: Case, program: Producer, scratch: Path, jobs: int) -> Shru
         raise HarnessError(
             f"{case.name}: the program prints what {oracle} prints: nothing to shrink"
         )
-    finding = minimal(probe, trial, jobs, alike=True)
+    finding = minimal(probe, trial, jobs, alike=True, watch=counted(progress, case.game))
     kept = probe.run(finding.shrunk, trial.seed)[1].stdout
     units = tuple(case.game.units(text))
     return Shrunk(case, units, failure, finding, kept, time.perf_counter() - started)

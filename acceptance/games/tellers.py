@@ -8,11 +8,15 @@ teller loads its game when first asked (a Space Defender 2 grading never does).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from functools import partial
 
+from acceptance.games.script_commands import commands_of
 from acceptance.games.told import Role, Telling, Told, Written, labelled
 from oracle.runner import text_source
 from oracle.why import Explained, explained_through
-from provenance.rules import ERROR_RULES, RULES
+from provenance.model_rules import WHOLE_ACTIONS
+from provenance.rules import ERROR_RULES, RULES, STATE_FIELDS
 
 ID = re.compile(r"\(id:(-?\d+)\)|^ *\[(-?\d+),")  # an event names `(id:N)`, a listing `[N,`
 LISTINGS = frozenset({"view.starfighter", "score.total", "view.enemy", "view.projectile"})
@@ -49,6 +53,12 @@ STATE_LINE = re.compile(
     r"\s*state:(?P<stage>[^(,]*)(?:\((?P<turn>[^.)]*)\.(?P<since_turn>[^)]*)\))?, (?P<mode>\w+),"
 )
 STATE_LABELS = frozenset({"stage", "mode", "turn", "since_turn"})
+# The state line's fields by label, each with its rule, in the order the line shows them.
+FIELDS = tuple((LABELS[attribute][0], rule) for attribute, rule in STATE_FIELDS.items())
+ROW = re.compile(r" {4}([A-Z]) ")  # a board row, by its letter
+ECHO, DEBUG = "echo.command", "toggle_debug_mode"  # a command's echo; the command that shows logs
+LAST = 1 << 30  # a line number past any output: every line told
+AT = re.compile(r"at location (\[[A-Z],-?\d+\])")  # the cell an event happened at
 # Each error text of errors.txt, with its rule.
 REFUSALS = {error.value: rule for error, rule in ERROR_RULES.items()}
 # Star Canine's lines that are no event of its rules.
@@ -120,20 +130,69 @@ def space_defender_2(text: str, seed: int | None, number: int) -> Telling:
                 role,
                 about(line),
                 written(line) if role in (Role.LISTING, Role.OUTCOME) else (),
+                reason.rule in WHOLE_ACTIONS,
             )
         )
-    return Telling(told, named, shown, refusal, silent)
+    unseen = logged(text, seed, told)
+    quiet = partial(silent, lines=told)
+    return Telling(told, named, shown, refusal, quiet, FIELDS, rule_of, cells, at, unseen)
 
 
-def silent(section: Told) -> Told | None:
-    """The rule that left a section of the log empty this turn, told at the section's line."""
+def logged(text: str, seed: int | None, told: list[Told]) -> Callable[[int], list[Told]]:
+    """The events of the turn whose block holds a line, as debug mode logs them: the script
+    through that block's command, debug mode toggled just before it (a toggle changes no
+    rule's outcome), told again."""
+
+    def events(number: int) -> list[Told]:
+        commands = commands_of(text)
+        count = sum(line.rule == ECHO and line.line <= number for line in told)
+        if commands is None or not 0 < count <= len(commands):
+            return []
+        shown = [*commands[: count - 1], DEBUG, commands[count - 1]]
+        again = space_defender_2("\n".join(shown) + "\n", seed, LAST)
+        start = max(line.line for line in again.lines if line.rule == ECHO)
+        return [line for line in again.lines if line.line > start and line.role is Role.EVENT]
+
+    return events
+
+
+def rule_of(name: str) -> tuple[str, str]:
+    """A rule's spec section and statement."""
+    rule = RULES[name]
+    return rule.spec, rule.why
+
+
+def cells(text: str) -> tuple[str, ...]:
+    """The cells a board row shows, by label, left to right (none for another line)."""
+    row = ROW.match(text)
+    if row is None:
+        return ()
+    count = (len(text.rstrip("\r\n")) - FIRST_CELL + CELL_WIDTH - 1) // CELL_WIDTH
+    return tuple(f"[{row.group(1)},{column}]" for column in range(1, count + 1))
+
+
+def at(text: str) -> tuple[str, ...]:
+    """The cells an event line says it happened at (`at location [A,5]`)."""
+    return tuple(AT.findall(text))
+
+
+def silent(section: Told, lines: Sequence[Told] = ()) -> Told | None:
+    """The rule that left a section of the log empty this turn, told at the section's line; its
+    source, the rule's functions and those it ran through where it logged earlier (`lines`, the
+    oracle's: the draws of an earlier spawn)."""
     title = section.text.strip()
     name = SILENT_SECTIONS.get(title)
     if name is None:
         return None
     rule = RULES[name]
     why = f"Nothing is logged under {title.removesuffix(':')} this turn: {name} decided so."
-    source = tuple(path for path in (rule.where, *rule.also_where) if path)
+    ran = (
+        path
+        for line in lines
+        if line.rule == name and line.line < section.line
+        for path in line.source
+    )
+    source = tuple(dict.fromkeys(path for path in (rule.where, *rule.also_where, *ran) if path))
     return Told(section.line, section.text, name, rule.spec, why, source, Role.EVENT)
 
 

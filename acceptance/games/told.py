@@ -47,6 +47,9 @@ class Told:
     role: Role
     about: tuple[str, ...] = ()  # the entities the line is about, by id, the main one first
     changed: tuple[Written, ...] = ()  # a listed entity's fields written this turn
+    # An action whose way is its own (a special, a preemptive action): an event it leads to (a
+    # collision on its way) that a program leaves out is the action's miss.
+    owner: bool = False
 
 
 def nobody(text: str) -> tuple[str, ...]:
@@ -70,6 +73,21 @@ def never_silent(section: Told) -> Told | None:
     return None
 
 
+def no_cells(text: str) -> tuple[str, ...]:
+    """No cell of a board: what a game without a board reads in a line."""
+    return ()
+
+
+def no_events(number: int) -> list[Told]:
+    """No events beyond those shown: what a game whose output shows every event reads."""
+    return []
+
+
+def no_rule(name: str) -> tuple[str, str]:
+    """No spec section and no statement: what a game without a rule table says of a rule."""
+    return "", ""
+
+
 @dataclass(frozen=True)
 class Telling:
     """The oracle's lines, each told, and how the game reads a line (the oracle's or a
@@ -84,6 +102,17 @@ class Telling:
     # The rule that decided a section of the log tells nothing this turn, told at the section's
     # line: where a program logs a line there, the oracle's rule decided otherwise.
     silent: Callable[[Told], Told | None] = never_silent
+    # The fields of the line that tells how a command went (Space Defender 2's state line), by
+    # label, each with its rule; and a rule's spec section and statement.
+    fields: tuple[tuple[str, str], ...] = ()
+    rule_of: Callable[[str], tuple[str, str]] = no_rule
+    # The cells a board row shows, by label (`[A,5]`), and the cells an event line says it
+    # happened at.
+    cells: Callable[[str], tuple[str, ...]] = no_cells
+    at: Callable[[str], tuple[str, ...]] = no_cells
+    # The events of the turn whose block holds a line, as the log would tell them where the
+    # output shows none (Space Defender 2's normal mode); their lines are of another output.
+    unseen: Callable[[int], list[Told]] = no_events
 
 
 # A script's text, its seed and a line number of the oracle's output: the oracle's lines, each

@@ -19,6 +19,7 @@ from acceptance.errors import HarnessError
 from acceptance.games.registry import GAMES
 from acceptance.grading.stopping import helping
 from acceptance.marking.submissions import Grade
+from acceptance.progress import paused
 from acceptance.reports.missed import caused
 from acceptance.running.cases import Case
 from acceptance.running.cause import Cause, explainer_digest
@@ -151,8 +152,9 @@ def kept_cause(
     """A result with its wrong output's cause, noted in `found`: the one found already for the
     same test and block diff (its JSON text as `texts` gives it), else the one the store `kept`,
     else found from its script (by the `explainers` if they were given it; once per distinct
-    test and diff, however many submissions share them)."""
-    if result.mismatch is None:
+    test and diff, however many submissions share them). A run that printed nothing has none:
+    its difference is the oracle's whole output, not a rule missed."""
+    if result.mismatch is None or result.silent:
         return result
     key = keys(test, result, texts(result.mismatch.diff))
     if key not in found:
@@ -230,25 +232,26 @@ class Explainers:
     at least. Made before the grading starts a thread: they are forked at once, all of them
     before the pool's own thread starts, from a process with one thread, its explainers
     imported. In a process with threads already (a fork could copy a lock one of them holds)
-    there are none: all is found here, once the runs end."""
+    there are none: all is found here, once the runs end. A progress line's timer stops while
+    they are forked."""
 
     def __init__(self, cases: Sequence[Case], jobs: int) -> None:
         self.cases = tuple(cases)
         explaining = [n for n, case in enumerate(self.cases) if case.game.rules is not None]
-        alone = threads() == 1
-        count = min(jobs, len(explaining) // TESTS_PER_PROCESS) if alone else 0
         self.pool: ProcessPoolExecutor | None = None
         self.lines: dict[Case, Future[Lines]] = {}
         self.causes: dict[str, Future[Cause | None]] = {}
-        if explaining and alone:
-            for rules in dict.fromkeys(self.cases[n].game.rules for n in explaining):
-                assert rules is not None
-                rules.lines("", None)  # its explainer imported once, for every process forked
-            context = multiprocessing.get_context("fork")
-            self.pool = ProcessPoolExecutor(
-                max(1, count), context, _take_suite, (self.cases, os.getpid())
-            )
-            self.lines = {self.cases[n]: self.pool.submit(_test_lines, n) for n in explaining}
+        for rules in dict.fromkeys(self.cases[n].game.rules for n in explaining):
+            assert rules is not None
+            rules.lines("", None)  # its explainer imported once, for every process forked
+        with paused():
+            if explaining and threads() == 1:
+                count = min(jobs, len(explaining) // TESTS_PER_PROCESS)
+                context = multiprocessing.get_context("fork")
+                self.pool = ProcessPoolExecutor(
+                    max(1, count), context, _take_suite, (self.cases, os.getpid())
+                )
+                self.lines = {self.cases[n]: self.pool.submit(_test_lines, n) for n in explaining}
 
     def find_cause(self, number: int, key: str, mismatch: Mismatch) -> None:
         """Start finding the cause of a wrong output of the suite's test of that number, under
@@ -291,12 +294,13 @@ def causes_to_find(
     store: Store, graded: Graded, explainers: Explainers
 ) -> Callable[[int, Result, str | None], None]:
     """What hands the explainers each wrong output of a test (by its number, with its block
-    diff's JSON text if made already) as its run ends, unless the store keeps its cause."""
+    diff's JSON text if made already) as its run ends, unless the store keeps its cause or the
+    run printed nothing."""
     kept = causes_of(store.get(CAUSES))
     keys = CauseKeys()
 
     def find(test: int, result: Result, diff: str | None) -> None:
-        if result.outcome is Outcome.FAILED and result.mismatch is not None:
+        if result.outcome is Outcome.FAILED and result.mismatch is not None and not result.silent:
             key = keys(graded.tests[test], result, diff)
             if key not in kept:
                 explainers.find_cause(test, key, result.mismatch)

@@ -55,13 +55,14 @@ from acceptance.marking.submissions import (
     submissions,
     unmatched_pattern,
 )
+from acceptance.progress import SILENT, Progress
 from acceptance.reports.class_report import class_html
 from acceptance.reports.grade_report import grades_csv, matrix_csv, summary_table
 from acceptance.reports.missed import caused, causes_csv
 from acceptance.running.cases import Case, shown
 from acceptance.running.coverage import Covered
 from acceptance.running.execution import DEFAULT_TIMEOUT
-from acceptance.running.report import plural, progress_bar
+from acceptance.running.report import plural
 from acceptance.running.suite import Outcome, Result
 from acceptance.store.database import STORE, Graded, Pupil, Ready, Run, Store, ready
 from acceptance.store.digests import digest, folder_digest, test_key
@@ -71,9 +72,9 @@ Found = dict[Run, Result]
 Tell = Callable[[str], None]  # where a grading says what the grader should know, line by line
 
 
-def tell_stderr(line: str) -> None:
-    """Say a line to the grader on stderr, as `at` says things."""
-    print(f"at: {line}", file=sys.stderr)
+def telling(progress: Progress) -> Tell:
+    """What says a line to the grader on stderr, as `at` says things, above the progress line."""
+    return lambda line: progress.write(f"at: {line}", sys.stderr)
 
 
 @dataclass(frozen=True)
@@ -213,14 +214,17 @@ def write_class_reports(
     review: Review | None = None,
     jobs: int = 1,
     explainers: Explainers | None = None,
+    progress: Progress = SILENT,
 ) -> tuple[str, str]:
     """The reports of a grading written beside its store, and recorded there as written, with
     the integrity review if asked (its submissions read by `jobs` processes), the causes and
-    the suite's coverage (found by the `explainers` if they were started); the summary table
-    and the note."""
+    the suite's coverage (found by the `explainers` if they were started), each step shown on
+    the progress line; the summary table and the note."""
+    progress.begin("finding the causes")
     grades = class_causes(store, graded, grades_of(graded, found), explainers)
     note = class_note(graded, found)
-    integrity = review_section(review, store, graded, jobs)
+    integrity = review_section(review, store, graded, jobs, progress)
+    progress.begin("writing the reports")
     covered = suite_coverage(store, graded, explainers)
     texts = report_texts(grades, graded.points, note, covered, integrity)
     summary = summary_table(grades, graded.points)
@@ -302,10 +306,14 @@ def snapshot_class(
         yield class_then
 
 
-def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
+def grade(grading: Grading, tell: Tell | None = None, progress: Progress = SILENT) -> Finished:
     """Grade a class: the runs its store lacks run, each kept as it ends, then its reports
     written, with the integrity review if asked, unless stopped (nothing run and nothing written
-    when the reports beside a complete store are already those of this grading)."""
+    when the reports beside a complete store are already those of this grading); each step
+    shown on the progress line, and what the grader should know told (by default on stderr,
+    above the progress line)."""
+    tell = tell or telling(progress)
+    progress.begin("getting ready")
     unmatched_pattern(grading.folders)
     pupils = submissions(grading.template, grading.folders)
     if grading.deadline is None and grading.gradescope is None:
@@ -361,16 +369,38 @@ def grade(grading: Grading, tell: Tell = tell_stderr) -> Finished:
                 explainers.drop_coverage()
             grader = Grader(expected, grading.timeout, grading.give_up, {}, runner)
             found, code = run_grading(
-                grading, store, graded, grader, tell, explainers, spread, workers
+                grading, store, graded, grader, tell, explainers, spread, workers, progress
             )
             review = None if code else grading.similar  # stopped: what finished, at once
             summary, note = write_class_reports(
-                store, graded, found, review, grading.jobs, explainers
+                store, graded, found, review, grading.jobs, explainers, progress
             )
         else:
             (summary, note), code = done, 0
         seconds = time.perf_counter() - started
     return Finished(summary, note, code, len(pupils), seconds)
+
+
+class RunsShown:
+    """A grading's runs on the progress line: those done, and per submission, how many of the
+    class are done and how far the last run's submission is."""
+
+    def __init__(self, progress: Progress, graded: Graded, found: Found) -> None:
+        self.progress = progress
+        self.graded = graded
+        self.tests = len(graded.cases)
+        self.runs = Counter(number for number, _ in found)  # each submission's runs found
+        self.finished = sum(count == self.tests for count in self.runs.values())
+
+    def done(self, runs: Sequence[Run]) -> None:
+        """A run finished, for each submission of `runs` (which share it)."""
+        for number, _ in runs:
+            self.runs[number] += 1
+            self.finished += self.runs[number] == self.tests
+        number = runs[0][0]
+        pupils, name = len(self.graded.pupils), self.graded.pupils[number].name
+        done = f"{self.finished}/{pupils} submissions done"
+        self.progress.advance(note=f"{done}, {name} {self.runs[number]}/{self.tests}")
 
 
 def run_grading(
@@ -382,11 +412,12 @@ def run_grading(
     explainers: Explainers | None = None,
     spread: Spread | None = None,
     workers: Workers | None = None,
+    progress: Progress = SILENT,
 ) -> tuple[Found, int]:
     """Run what the store lacks of a grading, each run made ready for the store by its worker
     (a thread here, or a process of the `spread` if given, of the `workers` if started) and
-    committed as it finishes, its wrong output handed to the `explainers` if given; what was
-    found and the exit status (0, or that of the interruption)."""
+    committed as it finishes, its wrong output handed to the `explainers` if given, counted on
+    the progress line; what was found and the exit status (0, or that of the interruption)."""
     keys = graded.keys()
     found = store.found(graded)
     find_cause = causes_to_find(store, graded, explainers) if explainers else None
@@ -410,7 +441,8 @@ def run_grading(
         (graded.pupils[number].submission, graded.cases[test])
         for number, test in (runs[0] for runs in sharing.values())
     ]
-    bar = progress_bar(len(pending)) if sys.stderr.isatty() and pending else None
+    shown = RunsShown(progress, graded, found)
+    progress.begin("grading", "run", len(pending))
 
     def work(submission: Submission, case: Case) -> Ready:
         """A run, made ready for the store in the worker that ran it."""
@@ -428,8 +460,7 @@ def run_grading(
         for run in sharing[key]:
             found[run] = result
         write_gradescope(f"grading: {len(found)} of {plural(len(keys), 'test')} so far")
-        if bar is not None:
-            bar.update()
+        shown.done(sharing[key])
 
     code = 0
     try:
@@ -443,9 +474,6 @@ def run_grading(
         code = INTERRUPTED
     except Signalled as stop:
         code = stop.code
-    finally:
-        if bar is not None:
-            bar.close()
     if code:
         tell(f"stopped: graded {len(found):,} of {len(keys):,} run{'s' * (len(keys) != 1)}")
     write_gradescope(class_note(graded, found))
@@ -457,14 +485,17 @@ def report_again(
     points: Callable[[list[str]], Points | None],
     review: Review | None = None,
     jobs: int = 1,
+    progress: Progress = SILENT,
 ) -> tuple[str, str]:
     """The reports of a grading written again from its store alone, with other points if
     `points` gives them for the suite's tests, and with the integrity review if asked (the
-    submissions' folders still holding the code graded); the summary and the note."""
+    submissions' folders still holding the code graded), each step shown on the progress line;
+    the summary and the note."""
     store = Store.open(folder, create=False)
     with contextlib.closing(store):
         graded = store.graded()
         other = points([case.name for case in graded.cases])
         if other is not None:
             graded = Graded(graded.cases, graded.tests, graded.pupils, other)
-        return write_class_reports(store, graded, store.found(graded), review, jobs)
+        found = store.found(graded)
+        return write_class_reports(store, graded, found, review, jobs, progress=progress)

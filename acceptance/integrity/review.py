@@ -13,6 +13,7 @@ from acceptance.errors import HarnessError
 from acceptance.integrity.page import integrity_section
 from acceptance.integrity.same_output import same_outputs
 from acceptance.integrity.similarity import COMMON, THRESHOLD, named_similarity
+from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import shown
 from acceptance.store.database import Graded, Pupil, Store
 from acceptance.store.digests import folder_digest
@@ -41,10 +42,12 @@ def changed(pupils: Sequence[Pupil]) -> list[Pupil]:
     return [pupil for pupil in pupils if folder_digest(pupil.submission.folder) != pupil.content]
 
 
-def review_section(review: Review | None, store: Store, graded: Graded, jobs: int) -> str:
+def review_section(
+    review: Review | None, store: Store, graded: Graded, jobs: int, progress: Progress = SILENT
+) -> str:
     """The integrity section of a grading's report.html (nothing without a review), its
-    submissions read by `jobs` processes; a one-line error if their code is not the code
-    graded."""
+    submissions read by `jobs` processes (shown on the progress line); a one-line error if their
+    code is not the code graded."""
     if review is None:
         return ""
     moved = changed(graded.pupils)
@@ -56,5 +59,7 @@ def review_section(review: Review | None, store: Store, graded: Graded, jobs: in
             " (the store keeps the runs)"
         )
     named = {pupil.submission.folder: pupil.name for pupil in graded.pupils}
-    result = named_similarity(named, review.base, review.threshold, review.common, jobs)
+    result = named_similarity(
+        named, review.base, review.threshold, review.common, jobs, progress=progress
+    )
     return integrity_section(result, same_outputs(store, graded))

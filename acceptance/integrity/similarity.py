@@ -16,13 +16,14 @@ A pair's score is the share of their fingerprints the two have in common, 2|A∩
 1 for copies, near 0 for independent programs.
 """
 
+import contextlib
 import functools
 import os
 import stat
 import zlib
 from array import array
 from collections import Counter, deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +36,7 @@ from pygments.util import ClassNotFound
 
 from acceptance.errors import HarnessError
 from acceptance.marking.submissions import folder_names
+from acceptance.progress import SILENT, Progress, paused
 from acceptance.running.cases import shown
 from acceptance.running.spawning import pool_start
 
@@ -243,13 +245,22 @@ def submission_sources(folder: Path) -> list[Source]:
     return [source for source, _ in read_sources(folder, {})]
 
 
-def all_sources(folders: Sequence[Path], jobs: int) -> list[list[Source]]:
+def all_sources(
+    folders: Sequence[Path], jobs: int, progress: Progress = SILENT
+) -> list[list[Source]]:
     """The sources of every submission, read by `jobs` processes at once (lexing is most of the
-    work, and each submission's is its own)."""
-    if jobs == 1 or len(folders) < 2:
-        return [submission_sources(folder) for folder in folders]
-    with ProcessPoolExecutor(min(jobs, len(folders)), pool_start()) as pool:
-        return list(pool.map(submission_sources, folders, chunksize=4))
+    work, and each submission's is its own), counted on the progress line as they come."""
+    with contextlib.ExitStack() as stack:
+        read: Iterator[list[Source]] = map(submission_sources, folders)
+        if jobs > 1 and len(folders) > 1:
+            with paused():  # the pool's processes are forked at its first task: no thread to copy
+                pool = ProcessPoolExecutor(min(jobs, len(folders)), pool_start())
+                read = stack.enter_context(pool).map(submission_sources, folders, chunksize=4)
+        every = []
+        for sources in read:
+            every.append(sources)
+            progress.advance()
+        return every
 
 
 def similarity(
@@ -258,10 +269,11 @@ def similarity(
     threshold: float = THRESHOLD,
     common: int = COMMON,
     jobs: int = 1,
+    progress: Progress = SILENT,
 ) -> Similarity:
     """Every pair of the submissions in `folders` (each once, named as `at grade` names them)
     that shares code, most similar first, `jobs` processes reading the submissions."""
-    return named_similarity(folder_names(folders), base, threshold, common, jobs)
+    return named_similarity(folder_names(folders), base, threshold, common, jobs, progress)
 
 
 def named_similarity(
@@ -270,11 +282,15 @@ def named_similarity(
     threshold: float = THRESHOLD,
     common: int = COMMON,
     jobs: int = 1,
+    progress: Progress = SILENT,
 ) -> Similarity:
     """Every pair of the submissions in `named` (folders with their names: a grading's own) that
-    shares code, most similar first, `jobs` processes reading the submissions."""
+    shares code, most similar first, `jobs` processes reading the submissions (its progress
+    shown)."""
+    progress.begin("reading submissions", "submission", len(named))
     given = base_hashes(base, {})
-    read = all_sources(list(named), jobs)
+    read = all_sources(list(named), jobs, progress)
+    progress.begin("comparing submissions")
     owns = [
         frozenset(value for source in sources for value, _ in source.prints) - given
         for sources in read

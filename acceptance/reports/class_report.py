@@ -29,6 +29,7 @@ from acceptance.reports.grade_report import dated, first_lines, mark_text, snaps
 from acceptance.reports.html import asset, escape, number_cell, page
 from acceptance.reports.missed import Missed, missed
 from acceptance.reports.slips import Group, edit, slips, word_at
+from acceptance.running.aligned import aligned
 from acceptance.running.compare import (
     CARRIAGE_RETURN,
     MARKS,
@@ -41,7 +42,7 @@ from acceptance.running.compare import (
     white_space,
 )
 from acceptance.running.coverage import Coverage, Covered
-from acceptance.running.report import details, diff_lines, headline, plural
+from acceptance.running.report import details, headline, plural
 from acceptance.running.suite import ERRORS, Outcome, Result
 
 HEADING = "Grades"  # the page's heading: short, so that it never wraps; its title says more
@@ -195,7 +196,7 @@ def slip_text(group: Group) -> str:
     first; else what happened at the first difference, after the rule missed where the oracle
     tells it (shown by its example)."""
     example = group.example
-    if group.slip.outcome in ERRORS or example.mismatch is None:
+    if group.slip.outcome in ERRORS or example.mismatch is None or example.silent:
         reason = example.detail.splitlines() or [""]
         return " — ".join(filter(None, [reason[0], reason[-1] if len(reason) > 1 else ""]))
     hunk = first_hunk(example.mismatch.diff)
@@ -325,13 +326,14 @@ def tests_html(grades: Sequence[Grade], points: Points) -> str:
 
 
 class Diffs:
-    """The failing tests' entries of the page: each its headline, its block diff's text stored
-    once and shown when opened (the submissions with one fault print the same output: their
-    diffs are stored once, and their entries made once)."""
+    """The failing tests' entries of the page: each its headline, its diff's text (`at run -v`'s
+    lines below its headline) stored once and shown when opened (the submissions with one
+    fault print the same output: their diffs are aligned once, stored once, and their entries
+    made once)."""
 
     def __init__(self) -> None:
         self.texts: dict[str, int] = {}
-        self.shown = PerDiff(diff_lines)  # a class's runs share a few dozen distinct diffs
+        self.hunks = PerDiff(aligned)  # a class's runs share a few dozen distinct diffs
         self.made: dict[tuple[object, ...], tuple[Result, str]] = {}  # the result kept: ids stay
 
     def entry(self, result: Result) -> str:
@@ -351,7 +353,7 @@ class Diffs:
         key = (result.case.name, result.outcome, where, result.detail, id(result.cause))
         kept = self.made.get(key)
         if kept is None:
-            text = "\n".join(details(result, self.shown))
+            text = "\n".join(details(result, hunks=self.hunks))
             number = self.texts.setdefault(text, len(self.texts))
             made = (
                 f'<details class="test" data-diff="{number}">'

@@ -126,10 +126,11 @@ def difference_key(diff: tuple[DiffLine, ...]) -> tuple[str, ...]:
 
 
 def slip_of(result: Result, keyed: Keyed = difference_key) -> Slip:
-    """The slip of a failing test: an error's reason; a wrong output's rule that the oracle
-    tells behind it, with what happened (white space apart: a slip of its own), else its first
-    difference's key as `keyed` gives it."""
-    if result.outcome in ERRORS or result.mismatch is None:
+    """The slip of a failing test: an error's reason (a silent run's too: printed nothing, with
+    its exit status); a wrong output's rule that the oracle tells behind it, with what happened
+    (white space apart: a slip of its own), else its first difference's key as `keyed` gives
+    it."""
+    if result.outcome in ERRORS or result.mismatch is None or result.silent:
         lines = result.detail.splitlines() or [""]
         return Slip(result.outcome, (masked(lines[0]), lines[-1] if len(lines) > 1 else ""))
     hunk = first_hunk(result.mismatch.diff)

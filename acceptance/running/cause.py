@@ -1,24 +1,29 @@
 """From a difference to its cause: the oracle line that best explains why a program's output
-differs, with its rule, so that a failing test names what the program missed, not only where its
-text first differs.
+differs, with its rule, so that a failing test names the rule the program must fix, not only
+where its text first differs.
 
 The oracle's block where the outputs first differ is read with its explanations (`told`), against
-the program's. In order of preference:
+the program's (`paired`: each oracle line paired with the program's line that tells it). In
+order of preference:
 
 1. the first event of the block (a line of the turn's log, an error) that the program's block
-   lacks or tells differently, or that explains an extra event line of the program's (the
-   oracle's event about the entity it names, or the one it follows);
+   lacks or tells differently, or that explains an extra event line of the program's (matched
+   within the block only); one left out of the way of a special or a preemptive action that the
+   program tells is that action's miss;
 2. for the line that tells how the command went (Space Defender 2's state line), where a field
    of it differs (the stage, the mode, a turn counter): that field's rule, with the functions
-   that wrote it;
-3. for a listing line that differs (a projectile, an enemy, the score), the rule that wrote the
-   field that differs, else the last of the oracle's events about that entity, in this block or
-   the ones before: its history;
+   that wrote it, or that the command left it as it was (before the events, where the oracle's
+   block has none: a game starting);
+3. for a listing line that differs: a part of the view left out whole, its view rule; a board
+   row, this turn's event at a cell it shows otherwise; else the rule that wrote the field that
+   differs, else the last of the oracle's events about that entity: its history;
 4. else the first differing line itself.
 
 Before these, where the program refuses a command the oracle plays (its block has an error the
 oracle's lacks), the cause is that error's rule, at the oracle's line that tells how the command
-went.
+went. Where the game went the same and only the words of event lines differ, the cause's kind is
+`WORDING` (the text differs); where the difference is in white space only, the cause says what
+it is (`white_space`).
 
 Where the oracle's line that tells how the command went (Space Defender 2's state line) differs
 too, the cause's source gains that line's: the functions that decided whether the turn is played.
@@ -26,16 +31,15 @@ too, the cause's source gains that line's: the functions that decided whether th
 The API: `cause_of(case, mismatch)` (None where the game cannot explain its lines, or the
 expected output is not its oracle's), `script_cause(game, script, seed, mismatch)` for a script
 that is no file, `find_cause(telling, mismatch)`, the pure core, `Cause` (`named`, `as_json()`,
-`told()`, `from_json()`), and `groups(pairs)`, causes grouped by rule (`Group.line`: a summary's line).
+`told(verbose)`, `from_json()`), and `groups(pairs)`, causes grouped by rule (`Group.line`: a
+summary's line).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from difflib import SequenceMatcher
-from enum import Enum
-from functools import cache, lru_cache
+from functools import cache
 from hashlib import sha256
 from importlib.util import find_spec
 from pathlib import Path
@@ -44,12 +48,33 @@ from typing import Any
 from acceptance.games.registry import Game
 from acceptance.games.told import Role, Telling, Told
 from acceptance.running.cases import Case
-from acceptance.running.compare import DiffLine, Mismatch, Side
+from acceptance.running.compare import DiffLine, Mismatch, Side, first_hunk, white_space
+from acceptance.running.paired import (
+    Block,
+    Kind,
+    Run,
+    actor,
+    changed_outcome,
+    counterpart,
+    elsewhere,
+    extras,
+    in_words,
+    leads,
+    left_out,
+    likest,
+    misplaced,
+    most_like,
+    next_event,
+    run_of,
+    runs,
+    status,
+)
 
 # The code a cause depends on besides the two outputs: the cause finder, the games' tellers and
 # what they explain the oracle's lines with (a package: every module under it).
 EXPLAINERS = (
     "acceptance.running.cause",
+    "acceptance.running.paired",
     "acceptance.games.told",
     "acceptance.games.tellers",
     "oracle.why",
@@ -58,29 +83,7 @@ EXPLAINERS = (
     "games.star_canine",
 )
 SHOWN = 10  # the tests a summary line names before it counts the rest
-SIMILAR = 0.75  # how alike two lines must be (difflib's ratio) to be one line told differently
-NEAR = 8  # how many places apart, in a changed stretch, two lines may be and still pair
 VIEW_PREFIXES = ("model.view:", "oracle.")  # the source of how a line is drawn, not of a rule
-
-
-class Kind(Enum):
-    """How the program's output stands to the cause's line."""
-
-    MISSING = "missing"
-    DIFFERENT = "different"
-    EXTRA = "extra"
-
-    @property
-    def words(self) -> str:
-        """The kind for a person."""
-        return KIND_WORDS[self]
-
-
-KIND_WORDS = {
-    Kind.MISSING: "missing in yours",
-    Kind.DIFFERENT: "told differently",
-    Kind.EXTRA: "yours has an extra line",
-}
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,8 @@ class Cause:
     why: str
     source: tuple[str, ...]
     kind: Kind
+    white_space: str = ""  # what the difference is where it is in white space only, else ''
+    yours: str | None = None  # the program's line that stands for the oracle's, if it has one
 
     @property
     def named(self) -> str:
@@ -110,11 +115,15 @@ class Cause:
             "why": self.why,
             "source": list(self.source),
             "kind": self.kind.value,
+            "white_space": self.white_space,
+            "yours": self.yours,
         }
 
     @classmethod
     def from_json(cls, record: dict[str, Any]) -> Cause:
-        """A cause from its `as_json()` (as a grading store keeps it)."""
+        """A cause from its `as_json()` (as a grading store keeps it; an older record has no
+        white space flag and no line of yours)."""
+        yours = record.get("yours")
         return cls(
             int(record["line"]),
             str(record["text"]),
@@ -123,109 +132,36 @@ class Cause:
             str(record["why"]),
             tuple(map(str, record["source"])),
             Kind(record["kind"]),
+            str(record.get("white_space", "")),
+            None if yours is None else str(yours),
         )
 
-    def told(self) -> list[str]:
-        """The cause for a person: the line, how yours differs, the rule, why, the source."""
+    def told(self, verbose: bool = False) -> list[str]:
+        """The cause for a person, in the course's words: the rule and how yours stands to it,
+        what the spec says (its section and the rule's statement), the oracle's line and what
+        yours printed there; the clone's functions behind the rule (`source`) only if verbose."""
+        kind = f"white space only ({self.white_space})" if self.white_space else self.kind.words
+        said = f"{self.spec}: {self.why}" if self.spec else self.why
         lines = [
-            f"oracle line {self.line}: {self.text}",
-            f"{self.kind.words} | {self.named}",
-            self.why,
+            f"{self.rule}: {kind}",
+            said,
+            f"the oracle's line {self.line}: {self.text.strip()}",
         ]
-        return lines + (["source: " + ", ".join(self.source)] if self.source else [])
+        if self.yours is not None:
+            lines.append(f"yours: {self.yours.strip()}")
+        elif self.kind is Kind.MISSING:
+            lines.append("yours: none")
+        verbose = verbose and bool(self.source)
+        return lines + (["source: " + ", ".join(self.source)] if verbose else [])
 
 
-@dataclass(frozen=True)
-class Run:
-    """A stretch of a block diff: expected lines and the program's that stand in their place
-    (either may be empty), after the expected line numbered `after` (0: at the block's start)."""
-
-    expected: tuple[DiffLine, ...]
-    actual: tuple[DiffLine, ...]
-    after: int
-
-
-def runs(diff: Sequence[DiffLine]) -> Iterator[Run]:
-    """The diff's lines as runs: each common line alone, each changed stretch as one."""
-    expected: list[DiffLine] = []
-    actual: list[DiffLine] = []
-    after = 0
-    for line in [*diff, DiffLine(Side.BOTH, 0, "")]:
-        if line.side is not Side.BOTH:
-            (expected if line.side is Side.EXPECTED else actual).append(line)
-            continue
-        if expected or actual:
-            yield Run(tuple(expected), tuple(actual), after)
-            after = expected[-1].number if expected else after
-            expected, actual = [], []
-        if line.number:
-            yield Run((line,), (line,), line.number)
-            after = line.number
-
-
-@lru_cache(maxsize=1 << 14)
-def similar(left: str, right: str) -> bool:
-    """Whether two lines are one line told differently rather than two lines (the cheap upper
-    bounds first: a long changed stretch pairs many lines; cached, as each pass asks again)."""
-    matcher = SequenceMatcher(None, left, right, autojunk=False)
-    return (
-        matcher.real_quick_ratio() >= SIMILAR
-        and matcher.quick_ratio() >= SIMILAR
-        and matcher.ratio() >= SIMILAR
-    )
-
-
-def near(lines: tuple[DiffLine, ...], index: int) -> tuple[DiffLine, ...]:
-    """The lines of the other side of a run that may pair with the line at `index` of this one:
-    those within NEAR places of it (a long changed stretch is not paired every line to every
-    line)."""
-    return lines[max(0, index - NEAR) : index + NEAR + 1]
-
-
-def status(run: Run, line: DiffLine) -> Kind | None:
-    """How the program's block stands to one expected line of a run: None where it is the same."""
-    if run.actual == run.expected:
-        return None
-    others = near(run.actual, run.expected.index(line))
-    if any(similar(line.text, other.text) for other in others):
-        return Kind.DIFFERENT
-    return Kind.MISSING
-
-
-def extras(run: Run) -> list[DiffLine]:
-    """The program's lines of a run that stand for none of the oracle's."""
-    if run.actual == run.expected:
-        return []
-    return [
-        line
-        for index, line in enumerate(run.actual)
-        if not any(similar(line.text, other.text) for other in near(run.expected, index))
-    ]
-
-
-def from_line(told: Told, kind: Kind, more: tuple[str, ...] = ()) -> Cause:
-    """A cause that is an oracle line as it is told (its source, then `more`)."""
+def from_line(
+    told: Told, kind: Kind, more: tuple[str, ...] = (), yours: str | None = None
+) -> Cause:
+    """A cause that is an oracle line as it is told (its source, then `more`), with the
+    program's line that stands for it, if any."""
     source = tuple(dict.fromkeys(told.source + more))
-    return Cause(told.line, told.text, told.rule, told.spec, told.why, source, kind)
-
-
-@dataclass(frozen=True)
-class Block:
-    """The block where two outputs first differ: its runs, the oracle's lines told, and how the
-    game reads the entities a line is about."""
-
-    runs: list[Run]
-    lines: dict[int, Told]
-    telling: Telling
-    first: int  # the number of the block's first line
-
-    def events(self, upto: int, since: int = 0) -> list[Told]:
-        """The oracle's events from line `since` through line `upto`."""
-        return [
-            line
-            for line in self.telling.lines
-            if since <= line.line <= upto and line.role is Role.EVENT
-        ]
+    return Cause(told.line, told.text, told.rule, told.spec, told.why, source, kind, yours=yours)
 
 
 def find_cause(telling: Telling, mismatch: Mismatch) -> Cause | None:
@@ -240,29 +176,26 @@ def find_cause(telling: Telling, mismatch: Mismatch) -> Cause | None:
             if known is None or known.text != line.text.rstrip("\r\n"):
                 return None
     outcome = changed_outcome(block)
+    told = outcome_cause(block, outcome) if outcome is not None else None
+    # In a block where the oracle logs no event (a game starting), the program's events are
+    # leftovers: the line that tells how the command went says more.
+    played = bool(block.events(block.end, block.first))
     cause = (
         (refused(block, outcome) if outcome is not None else None)
-        or first_event(block)
-        or (outcome_cause(block, outcome) if outcome is not None else None)
+        or (first_event(block) if played else told)
+        or (told if played else first_event(block))
         or listing_cause(block)
         or first_line(block, mismatch)
     )
-    if cause is None or outcome is None or cause.line == outcome.line:
-        return cause
-    return replace(cause, source=tuple(dict.fromkeys(cause.source + outcome.source)))
-
-
-def changed_outcome(block: Block) -> Told | None:
-    """The oracle's line that tells how the command went, where the program's tells otherwise."""
-    return next(
-        (
-            block.lines[line.number]
-            for run in block.runs
-            for line in run.expected
-            if block.lines[line.number].role is Role.OUTCOME and status(run, line) is not None
-        ),
-        None,
-    )
+    if cause is None:
+        return None
+    spaces = white_space(first_hunk(mismatch.diff))
+    if not spaces and cause.kind in (Kind.DIFFERENT, Kind.MISSING) and in_words(block):
+        cause = replace(cause, kind=Kind.WORDING, yours=cause.yours or run_of(block, cause.line))
+    if outcome is None or cause.line == outcome.line:
+        return replace(cause, white_space=spaces)
+    source = tuple(dict.fromkeys(cause.source + outcome.source))
+    return replace(cause, source=source, white_space=spaces)
 
 
 def refused(block: Block, outcome: Told) -> Cause | None:
@@ -281,28 +214,59 @@ def refused(block: Block, outcome: Told) -> Cause | None:
                     f"{why} does not: {outcome.why}",
                     tuple(dict.fromkeys(error.source + outcome.source)),
                     Kind.EXTRA,
+                    yours=extra.text,
                 )
     return None
 
 
 def first_event(block: Block) -> Cause | None:
     """The first event of the block that the program lacks, tells differently, or has an extra
-    line beside."""
+    line beside (an extra line before the first line it tells otherwise comes first)."""
     for run in block.runs:
+        extra = extras(run)
+        if extra and extra[0] is run.actual[0] and leads(run):
+            cause = extra_cause(block, run, extra)
+            if cause is not None:
+                return cause
         for line in run.expected:
             kind = status(run, line)
-            event = block.lines[line.number]
-            if kind is not None and event.role is Role.EVENT:
-                return from_line(
-                    event, kind, origin(block, event) if kind is Kind.DIFFERENT else ()
-                )
-        extra = extras(run)
-        before = block.lines.get(run.after)
-        if extra and before is not None and before.role in (Role.EVENT, Role.SECTION):
-            explained = extra_event(block, extra[0].text, run.after)
-            if explained is not None:
-                return from_line(explained, Kind.EXTRA)
+            if kind is not None and block.lines[line.number].role is Role.EVENT:
+                return event_cause(block, run, line, kind)
+        cause = extra_cause(block, run, extra) if extra else None
+        if cause is not None:
+            return cause
     return None
+
+
+def event_cause(block: Block, run: Run, line: DiffLine, kind: Kind) -> Cause:
+    """The cause of an event the program lacks or tells differently: the event, or the action
+    it belongs to where that action owns its collisions (a special, a preemptive action) and the
+    program tells the action itself as the oracle does."""
+    event = block.lines[line.number]
+    if kind is Kind.DIFFERENT:
+        return from_line(event, kind, origin(block, event), counterpart(run, line))
+    moved = elsewhere(block, event)
+    if moved is not None:
+        return from_line(event, Kind.DIFFERENT, origin(block, event), moved)
+    action = actor(block, event)
+    if action is None or not action.owner or block.status(action.line) is not None:
+        return from_line(event, kind)
+    why = f"{action.why} Yours leaves out what happens on the way: {event.why}"
+    source = tuple(dict.fromkeys(action.source + event.source))
+    return Cause(event.line, event.text, action.rule, action.spec, why, source, kind)
+
+
+def extra_cause(block: Block, run: Run, extra: list[DiffLine]) -> Cause | None:
+    """The cause of a run's extra event lines: the oracle's line the program prints elsewhere in
+    the block (missing at its own place), else the oracle's event that explains the first one."""
+    before = block.lines.get(run.after)
+    if before is None or before.role not in (Role.EVENT, Role.SECTION):
+        return None
+    moved = misplaced(block, extra[0].text)
+    if moved is not None:
+        return from_line(moved, Kind.MISSING)
+    explained = extra_event(block, extra[0].text, run.after)
+    return from_line(explained, Kind.EXTRA, yours=extra[0].text) if explained else None
 
 
 def origin(block: Block, event: Told) -> tuple[str, ...]:
@@ -317,8 +281,8 @@ def origin(block: Block, event: Told) -> tuple[str, ...]:
 def extra_event(block: Block, text: str, after: int) -> Told | None:
     """The oracle's event that best explains an extra event line of the program after line
     `after`: the last one of this block about the entity it names, else the event it follows,
-    else the oracle's event most like it, else the next event of its section, else the rule
-    that left its section empty."""
+    else (for a line naming no entity) the event of this block most like it, else the next event
+    of its section, else the rule that left its section empty."""
     named = block.telling.about(text)
     if named:
         events = [line for line in block.events(after, block.first) if named[0] in line.about]
@@ -328,78 +292,122 @@ def extra_event(block: Block, text: str, after: int) -> Told | None:
     if before.role is Role.EVENT:
         return before
     return (
-        most_like(block.events(after), text)
+        (None if named else most_like(block.events(after, block.first), text))
         or next_event(block.lines, after)
         or block.telling.silent(before)
     )
 
 
-def most_like(events: list[Told], text: str) -> Told | None:
-    """The event most like a line, if any is alike enough to be of the same rule."""
-    scored = [
-        (SequenceMatcher(None, event.text, text, autojunk=False).ratio(), -event.line, event)
-        for event in events
-    ]
-    best = max(scored, default=None, key=lambda item: item[:2])
-    return best[2] if best is not None and best[0] >= SIMILAR else None
-
-
-def next_event(lines: dict[int, Told], after: int) -> Told | None:
-    """The oracle's first event after line `after`, within its section."""
-    number = after + 1
-    while number in lines and lines[number].role is not Role.SECTION:
-        if lines[number].role is Role.EVENT:
-            return lines[number]
-        number += 1
-    return None
-
-
 def outcome_cause(block: Block, outcome: Told) -> Cause | None:
     """Where the program's line that tells how the command went shows a field (the stage, a
     turn counter) otherwise than the oracle's: the rule of that field, with the functions that
-    wrote it this command."""
+    wrote it this command; a field the command left as it was, its own rule."""
     for run in block.runs:
         for line in run.expected:
             if line.number != outcome.line:
                 continue
             theirs = likest(run, line)
             fields = [block.telling.field(theirs, field.label) for field in outcome.changed]
-            return written(block, outcome, theirs) if any(f is not None for f in fields) else None
+            shown = any(field is not None for field in fields)
+            return (written(block, outcome, theirs) if shown else None) or kept(
+                block, outcome, theirs
+            )
     return None
 
 
-def likest(run: Run, line: DiffLine) -> str:
-    """The program's line of a run most like an expected line, however unlike (empty where the
-    program has none there): the program's own line of a part every block has."""
-    others = near(run.actual, run.expected.index(line))
-    if not others:
-        return ""
-    return max(others, key=lambda other: SequenceMatcher(None, line.text, other.text).ratio()).text
-
-
-def counterpart(run: Run, line: DiffLine) -> str:
-    """The program's line that stands for an expected line of a run, told differently (empty
-    where none is alike)."""
-    others = near(run.actual, run.expected.index(line))
-    return next((other.text for other in others if similar(line.text, other.text)), "")
+def kept(block: Block, outcome: Told, theirs: str) -> Cause | None:
+    """The first field of the line that tells how the command went that the command left as it
+    was and the program's line shows otherwise: that field's rule."""
+    value = block.telling.field
+    for label, rule in block.telling.fields:
+        shown, mine = value(outcome.text, label), value(theirs, label)
+        if shown is None or mine is None or shown == mine:
+            continue
+        why = f"The {label} stays as it is, {shown}; yours moved to {mine}."
+        spec, statement = block.telling.rule_of(rule)
+        return Cause(
+            outcome.line,
+            outcome.text,
+            rule,
+            spec,
+            f"{statement} {why}",
+            outcome.source,
+            Kind.DIFFERENT,
+            yours=theirs,
+        )
+    return None
 
 
 def listing_cause(block: Block) -> Cause | None:
-    """For the first listing line that differs: the rule that wrote the differing field this
-    turn, else the last of the oracle's events about its entity; for an entity only the program
-    lists, the oracle's last event about it."""
+    """For the first listing line that differs: a part of the view the program leaves out whole,
+    its view rule; for a board row, this turn's event at a cell it shows otherwise; else the rule
+    that wrote the differing field this turn, else the last of the oracle's events about its
+    entity; for an entity only the program lists, the oracle's last event about it."""
     for run in block.runs:
         for line in run.expected:
             listed = block.lines[line.number]
-            if status(run, line) is None or listed.role is not Role.LISTING:
+            kind = status(run, line)
+            if kind is None or listed.role is not Role.LISTING:
                 continue
-            cause = written(block, listed, counterpart(run, line)) or history(block, listed.about)
+            if kind is Kind.MISSING and left_out(block, run, listed):
+                return from_line(listed, Kind.MISSING)
+            theirs = counterpart(run, line)
+            cause = (
+                cell_event(block, listed, theirs)
+                or written(block, listed, theirs)
+                or history(block, listed.about)
+            )
             if cause is not None:
                 return cause
         for extra in extras(run):
             cause = history(block, block.telling.about(extra.text), Kind.EXTRA)
             if cause is not None:
                 return cause
+    return None
+
+
+def cell_event(block: Block, row: Told, theirs: str) -> Cause | None:
+    """For a board row the program shows otherwise (a row of its alike): the first of this turn's
+    events logged at a cell that differs (in normal mode, as debug mode would log them), an
+    encounter of two entities before any other (what stands in a cell after a collision is that
+    collision's doing, not its placement's)."""
+    telling = block.telling
+    if not theirs:
+        return None
+    cells = [
+        cell
+        for cell in telling.cells(row.text)
+        if telling.field(row.text, cell) != telling.field(theirs, cell)
+    ]
+    shows_log = any(
+        line.role is Role.SECTION and block.first <= line.line <= row.line
+        for line in block.lines.values()
+    )
+    logged = block.events(row.line, block.first) if shows_log else telling.unseen(row.line)
+    for cell in cells:
+        events = [line for line in logged if cell in telling.at(line.text)]
+        met = [event for event in events if len(event.about) > 1]
+        chosen = (met or events)[:1]
+        if chosen:
+            event = chosen[0]
+            shown, mine = telling.field(row.text, cell), telling.field(theirs, cell)
+            after = f"After it the oracle's board shows “{shown}” at {cell}; yours “{mine}”."
+            if shows_log:
+                return replace(from_line(event, Kind.DIFFERENT), why=f"{event.why} {after}")
+            why = (
+                f"{event.why} In this turn (its log, in debug mode: {event.text.strip()}). {after}"
+            )
+            return Cause(
+                row.line,
+                row.text,
+                event.rule,
+                event.spec,
+                why,
+                event.source,
+                Kind.DIFFERENT,
+                "",
+                theirs,
+            )
     return None
 
 
@@ -415,14 +423,17 @@ def written(block: Block, listed: Told, theirs: str) -> Cause | None:
             continue
         kept = (path for path in listed.source if not path.startswith(VIEW_PREFIXES))
         source = tuple(dict.fromkeys((*kept, *field.printed_by)))
+        mine = value(theirs, label) if theirs else None
+        yours = f"yours shows {mine}" if mine is not None else "yours shows none"
         return Cause(
             listed.line,
             listed.text,
             field.rule,
             field.spec,
-            f"{label}: written by {field.rule}. {listed.why}",
+            f"{label}: {shown}, as {field.rule} leaves it; {yours}.",
             source,
             Kind.DIFFERENT,
+            yours=theirs or None,
         )
     return None
 
@@ -432,8 +443,7 @@ def history(block: Block, about: tuple[str, ...], kind: Kind = Kind.DIFFERENT) -
     after its listing): its history."""
     if not about:
         return None
-    end = max((line.number for run in block.runs for line in run.expected), default=block.first)
-    events = [line for line in block.events(end) if about[0] in line.about]
+    events = [line for line in block.events(block.end) if about[0] in line.about]
     return from_line(events[-1], kind) if events else None
 
 
@@ -442,16 +452,15 @@ def first_line(block: Block, mismatch: Mismatch) -> Cause | None:
     told = block.lines.get(mismatch.line) or block.lines.get(max(block.lines, default=0))
     if told is None:
         return None
-    kind = next(
-        (
-            status(run, line) or Kind.DIFFERENT
-            for run in block.runs
-            for line in run.expected
-            if line.number == told.line
-        ),
-        Kind.EXTRA,
+    found = next(
+        ((run, line) for run in block.runs for line in run.expected if line.number == told.line),
+        None,
     )
-    return from_line(told, kind)
+    if found is None:
+        return from_line(told, Kind.EXTRA)
+    run, line = found
+    kind = status(run, line) or Kind.DIFFERENT
+    return from_line(told, kind, yours=counterpart(run, line) or None)
 
 
 def cause_of(case: Case, mismatch: Mismatch) -> Cause | None:

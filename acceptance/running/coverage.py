@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from acceptance.errors import HarnessError
 from acceptance.games.registry import Game, Rules
+from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import Case, shown
 
 Lines = list[tuple[str, tuple[str, ...]]]  # each line of the oracle's output with its rules
@@ -98,10 +99,14 @@ def is_stale(case: Case, texts: Sequence[str]) -> bool:
 
 
 def game_coverage(
-    game: Game, rules: Rules, cases: Sequence[Case], lines_of: Callable[[Case], Lines] | None = None
+    game: Game,
+    rules: Rules,
+    cases: Sequence[Case],
+    lines_of: Callable[[Case], Lines] | None = None,
+    progress: Progress = SILENT,
 ) -> Coverage:
     """What a game's tests reach of its rule table, each test's lines explained by `lines_of`
-    (by default here and now)."""
+    (by default here and now), counted on the progress line."""
     tests: dict[str, dict[str, None]] = {}
     lines: dict[str, int] = {}
     stale = []
@@ -113,6 +118,7 @@ def game_coverage(
                 lines[rule] = lines.get(rule, 0) + 1
         if is_stale(case, [text for text, _ in explained_lines]):
             stale.append(case.name)
+        progress.advance()
     table = dict(rules.table())
     table.update({rule: "" for rule in tests if rule not in table})
     reaches = tuple(
@@ -122,14 +128,20 @@ def game_coverage(
     return Coverage(game, tuple(case.name for case in cases), reaches, tuple(stale))
 
 
-def coverage(cases: Sequence[Case], lines_of: Callable[[Case], Lines] | None = None) -> Covered:
+def coverage(
+    cases: Sequence[Case],
+    lines_of: Callable[[Case], Lines] | None = None,
+    progress: Progress = SILENT,
+) -> Covered:
     """What a suite reaches of each of its games' rule tables, the games in the suite's order,
-    each test's lines explained by `lines_of` (by default here and now)."""
+    each test's lines explained by `lines_of` (by default here and now), shown as it goes."""
+    explaining = sum(case.game.rules is not None for case in cases)
+    progress.begin("explaining tests", "test", explaining)
     games, left_out = [], []
     for game in dict.fromkeys(case.game for case in cases):
         mine = [case for case in cases if case.game is game]
         if game.rules is None:
             left_out.append((game, len(mine)))
         else:
-            games.append(game_coverage(game, game.rules, mine, lines_of))
+            games.append(game_coverage(game, game.rules, mine, lines_of, progress))
     return Covered(tuple(games), tuple(left_out))

@@ -24,12 +24,14 @@ from acceptance.games.registry import Game, Transcript
 from acceptance.running.cases import Case
 from acceptance.running.spawning import spawn
 
-STDERR_TAIL = 5
+STDERR_TAIL = 5  # the last lines of a program's error output a report shows
+STDERR_WIDTH = 200  # characters of each of those lines shown (a line may be megabytes)
 STDERR_KEPT = 1 << 16  # bytes of a program's error output kept (its end)
 DEFAULT_TIMEOUT = 10.0  # seconds one run of a program may take, unless told otherwise
 OUTPUT_LIMIT = 1 << 28  # bytes of output after which a runaway program is stopped
 READ_SIZE = 1 << 16
 TIMEOUT = "timeout"  # why `drain` stopped a program that did not end in time
+PRINTED_NOTHING = "printed nothing"  # what the detail of a run that printed nothing says first
 
 
 class Status(Enum):
@@ -178,8 +180,11 @@ def exit_detail(code: int) -> str:
 
 
 def stderr_tail(stderr: bytes) -> str:
-    """The last few lines of a program's error output, joined for a report."""
-    return "\n".join(stderr.decode("utf-8", errors="backslashreplace").splitlines()[-STDERR_TAIL:])
+    """The last few lines of a program's error output, each cut to a width, joined for a report."""
+    lines = stderr.decode("utf-8", errors="backslashreplace").splitlines()[-STDERR_TAIL:]
+    return "\n".join(
+        line if len(line) <= STDERR_WIDTH else line[:STDERR_WIDTH] + "…" for line in lines
+    )
 
 
 class Process(Protocol):
@@ -484,20 +489,32 @@ def run_program(
     return Ending(stdout, stderr, process.wait(), stopped)
 
 
+def said(reason: str, ending: Ending) -> str:
+    """A run's detail: why it ended as it did (its first line, empty for a run that ended well
+    and printed; `printed nothing` first for one that printed nothing), then the last lines of its
+    error output, whatever its ending."""
+    first = f"{PRINTED_NOTHING}, {reason}" if not ending.stdout else reason
+    tail = stderr_tail(ending.stderr)
+    return f"{first}\n{tail}" if tail else first
+
+
 def verdict(ending: Ending, timeout: float, code: int, reason: Status | None = None) -> Output:
-    """The output of a run that ended, its status and why: `code` is its exit status (negative
-    for a signal) and `reason` the limit it went over, if one is known (a run past its time is
-    timed out all the same)."""
+    """The output of a run that ended, its status and why (with its error output's last lines):
+    `code` is its exit status (negative for a signal) and `reason` the limit it went over, if one
+    is known (a run past its time is timed out all the same)."""
     if ending.stopped == TIMEOUT:
         also = f"; {reason.value}" if reason else ""
-        return Output(Status.TIMED_OUT, ending.stdout, f"no end after {timeout:g}s{also}")
+        return Output(
+            Status.TIMED_OUT, ending.stdout, said(f"no end after {timeout:g}s{also}", ending)
+        )
     if ending.stopped:
-        return Output(Status.PRINTED_TOO_MUCH, ending.stdout, ending.stopped)
+        return Output(Status.PRINTED_TOO_MUCH, ending.stdout, said(ending.stopped, ending))
     if code != 0:
-        why = "\n".join(filter(None, [exit_detail(code), stderr_tail(ending.stderr)]))
         doubt = Doubt.SIGNAL if reason is None and from_outside(code) else Doubt.NONE
-        return Output(reason or Status.CRASHED, ending.stdout, why, doubt)
-    return Output(Status.OK, ending.stdout)
+        return Output(
+            reason or Status.CRASHED, ending.stdout, said(exit_detail(code), ending), doubt
+        )
+    return Output(Status.OK, ending.stdout, said("" if ending.stdout else exit_detail(0), ending))
 
 
 def from_outside(code: int) -> bool:

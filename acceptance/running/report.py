@@ -1,21 +1,21 @@
-"""Reports of a run for people (a progress bar as it goes, one line per failure, block diffs) and
-for CI (JUnit XML, JSON)."""
+"""Reports of a run for people (a progress bar as it goes, one line per failure, its aligned diff)
+and for CI (JUnit XML, JSON)."""
 
 import json
 import re
-import sys
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 from xml.etree import ElementTree
 
+from acceptance.progress import Progress
+from acceptance.running.aligned import Aligned, aligned, unified
 from acceptance.running.cause import Cause, Group, groups
 from acceptance.running.compare import (
+    MAX_BLOCK_LINES,
     DiffLine,
     Mismatch,
     first_hunk,
-    marks_used,
-    visible,
     white_space,
 )
 from acceptance.running.memory import SinceLast
@@ -23,7 +23,17 @@ from acceptance.running.suite import ERRORS, Outcome, Result, Summary
 
 INDENT = "    "
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-DiffShown = Callable[[tuple[DiffLine, ...]], list[str]] | None  # a block diff's lines (None: made)
+Hunks = Callable[[tuple[DiffLine, ...]], Aligned]  # a block diff's hunks (made once per diff, say)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """How much of a failure a report shows, and how: its diff and cause (else its headline
+    alone), the clone's own sources behind the cause (`--explain`), colour (a terminal's)."""
+
+    diff: bool = True
+    sources: bool = False
+    colour: bool = False
 
 
 def plural(count: int, unit: str) -> str:
@@ -39,12 +49,13 @@ def location(mismatch: Mismatch) -> str:
 def headline(result: Result) -> str:
     """The one line that says which test failed, how, and where."""
     reason = result.detail.splitlines()[0] if result.detail else ""
+    mismatch = None if result.silent else result.mismatch  # a silent run differs everywhere
     return "".join(
         [
             f"{result.case.name}: {result.outcome.value}",
             f" ({reason})" if reason else "",
-            f" at {location(result.mismatch)}" if result.mismatch else "",
-            cause_words(result),
+            f" at {location(mismatch)}" if mismatch else "",
+            "" if result.silent else cause_words(result),
         ]
     )
 
@@ -69,39 +80,45 @@ def block_report(
     mismatch: Mismatch,
     old: str = "expected",
     new: str = "actual",
-    shown: DiffShown = None,
+    colour: bool = False,
+    hunks: Hunks = aligned,
 ) -> list[str]:
-    """The diff of the state block in force where two outputs first differ, invisibles marked
-    (its lines as `shown` gives them: `diff_lines` made once per diff, say)."""
-    return [
-        f"{INDENT}{mismatch.block} of {mismatch.place} (- {old}, + {new}; numbers are line numbers):",
-        *(shown or diff_lines)(mismatch.diff),
-    ]
+    """Where two outputs first differ as a unified diff of its block (`aligned`, its hunks as
+    `hunks` makes them: once per diff, say), indented under a headline."""
+    found = hunks(mismatch.diff)
+    lines = unified(mismatch, found, (old, new), colour, unshown(mismatch, found))
+    return [INDENT + line for line in lines]
 
 
-def diff_lines(diff: tuple[DiffLine, ...]) -> list[str]:
-    """A block diff's lines, numbered, invisibles marked, and the legend of the marks used."""
-    body = [f"{INDENT}{line.side.value} {line.number:>5} {visible(line.text)}" for line in diff]
-    marks = marks_used(body)
-    legend = (
-        [f"{INDENT}marks: " + ", ".join(f"{mark} {meaning}" for mark, meaning in marks.items())]
-        if marks
-        else []
+def unshown(mismatch: Mismatch, found: Aligned) -> list[str]:
+    """What a diff leaves unshown: the changed lines past its first hunks, the block past the
+    lines compared, or a first difference past them."""
+    where = f"{mismatch.block} of {mismatch.place}"
+    if not found.hunks:
+        return [f"(the outputs differ past the first {MAX_BLOCK_LINES} lines of the {where})"]
+    if found.more:
+        return [f"… {plural(found.more, 'line')} more differ past these, in the {where}"]
+    if found.cut:
+        return [f"… compared up to the first {MAX_BLOCK_LINES} lines of the {where}"]
+    return []
+
+
+def details(result: Result, shown: Shown = Shown(), hunks: Hunks = aligned) -> list[str]:
+    """What a student needs past the headline: the diff (its hunks as `hunks` makes them), the
+    program's error output, and the cause of the difference (with its sources if `shown` says)."""
+    diff = (
+        block_report(result.mismatch, colour=shown.colour, hunks=hunks) if result.mismatch else []
     )
-    return body + legend
-
-
-def details(result: Result, shown: DiffShown = None) -> list[str]:
-    """What a student needs past the headline: the block diff (its lines as `shown` gives
-    them), the program's error output, and the cause of the difference."""
-    diff = block_report(result.mismatch, shown=shown) if result.mismatch else []
     more = result.detail.splitlines()[1:]
     errors = [f"{INDENT}error output:"] + [INDENT + line for line in more] if more else []
-    return diff + errors + cause_report(result)
+    return diff + errors + cause_report(result, shown.sources)
 
 
-def cause_report(result: Result) -> list[str]:
-    """The oracle's line that best explains the difference, with its rule, for a person."""
+def cause_report(result: Result, sources: bool = False) -> list[str]:
+    """The oracle's line that best explains the difference, with its rule, for a person (and
+    the clone's functions behind it if `sources`); none for a run that printed nothing."""
+    if result.silent:
+        return []
     spaces = spacing(result)
     if spaces:
         said = f"{INDENT}the cause: white space only ({spaces}), the words are the oracle's"
@@ -109,7 +126,7 @@ def cause_report(result: Result) -> list[str]:
         return [said] + ([f"{INDENT}{INDENT}in a line of {named}"] if named else [])
     if result.cause is None:
         return []
-    told = result.cause.told()
+    told = result.cause.told(verbose=sources)
     return [f"{INDENT}the cause:", *(INDENT + INDENT + line for line in told)]
 
 
@@ -137,10 +154,19 @@ def causes_summary(summary: Summary) -> list[str]:
     return ["causes, most tests first:", *(INDENT + group.line for group in found)]
 
 
+def tells_the_line(cause: Cause | None, mismatch: Mismatch) -> bool:
+    """Whether a cause tells the oracle's line where the outputs first differ: why the oracle
+    printed that line would say it again."""
+    return cause is not None and cause.line == mismatch.line
+
+
 def explanation(result: Result) -> list[str]:
-    """Why the oracle printed its line where the outputs first differ, if its game can say."""
+    """Why the oracle printed its line where the outputs first differ, if its game can say and
+    the cause does not say it already (the cause is another line, or there is none)."""
     explain = result.case.game.explain
-    if result.mismatch is None or explain is None:
+    if result.mismatch is None or explain is None or result.silent:
+        return []
+    if tells_the_line(result.cause, result.mismatch):
         return []
     try:
         script = result.case.script.read_text(encoding="utf-8")
@@ -150,9 +176,14 @@ def explanation(result: Result) -> list[str]:
     return [f"{INDENT}why the oracle printed it:", *(INDENT + INDENT + line for line in lines)]
 
 
-def explained_report(result: Result) -> str:
-    """`full_report`, then the oracle's explanation of the first differing line."""
-    return "\n".join([full_report(result), *explanation(result)])
+def explained_report(result: Result, shown: Shown = Shown()) -> str:
+    """A failed test as `shown` says: its headline alone, or with its diff, error output and
+    cause, and with `--explain`'s sources, why the oracle printed its first differing line where
+    the cause does not say it."""
+    if not shown.diff:
+        return headline(result)
+    why = explanation(result) if shown.sources else []
+    return "\n".join([headline(result), *details(result, shown), *why])
 
 
 def full_report(result: Result) -> str:
@@ -257,45 +288,26 @@ def json_summary(
 
 
 class Display:
-    """Shows a run as it goes: a progress bar on a terminal, a line (or report) per failed test."""
+    """Shows a run as it goes: its progress (tests done, failures so far), and a line (or
+    report, with `diffs`) per failed test unless `lines` is off."""
 
-    def __init__(self, total: int, diffs: bool, quiet: bool) -> None:
-        self.diffs = diffs
-        self.quiet = quiet
-        self.bar = progress_bar(total) if sys.stderr.isatty() else None
+    def __init__(self, total: int, shown: Shown, lines: bool, progress: Progress) -> None:
+        self.shown = shown
+        self.lines = lines
+        self.progress = progress
         self.total = total
-        self.seen: list[Result] = []
+        self.done = self.failed = 0
+        progress.begin("tests", "test", total)
 
     def __call__(self, result: Result) -> None:
         """Show one finished test."""
-        self.seen.append(result)
-        if not result.passed and not self.quiet:
-            self.write(explained_report(result) if self.diffs else headline(result))
-        if self.bar is not None:
-            self.bar.update()
-
-    def write(self, text: str) -> None:
-        """Print a line to stdout without breaking the progress bar."""
-        if self.bar is None:
-            print(text)
-        else:
-            self.bar.write(text, file=sys.stdout)
+        self.done += 1
+        if not result.passed and self.lines:
+            self.progress.write(explained_report(result, self.shown))
+        self.failed += not result.passed
+        self.progress.advance(note=f"{self.failed} failed" if self.failed else None)
 
     def stopped(self) -> str:
         """What a run stopped by Ctrl-C had done: its counts so far."""
-        passed = sum(result.passed for result in self.seen)
-        done = len(self.seen)
-        counts = f"{passed} passed, {done - passed} failed"
-        return f"stopped after {done} of {plural(self.total, 'test')}: {counts}"
-
-    def close(self) -> None:
-        """Remove the progress bar."""
-        if self.bar is not None:
-            self.bar.close()
-
-
-def progress_bar(total: int) -> Any:
-    """A progress bar on stderr; tqdm is imported only when there is a terminal to draw on."""
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit="test", leave=False, file=sys.stderr)
+        counts = f"{self.done - self.failed} passed, {self.failed} failed"
+        return f"stopped after {self.done} of {plural(self.total, 'test')}: {counts}"

@@ -9,7 +9,13 @@ from enum import Enum
 from acceptance.running.cases import Case, expected_candidates, shown
 from acceptance.running.cause import Cause, cause_of
 from acceptance.running.compare import Mismatch, compare, tolerant_equal
-from acceptance.running.execution import NOT_STARTED, Output, Producer, Status
+from acceptance.running.execution import (
+    NOT_STARTED,
+    PRINTED_NOTHING,
+    Output,
+    Producer,
+    Status,
+)
 from acceptance.running.places import places_of
 
 
@@ -76,6 +82,11 @@ class Result:
     def passed_exactly(self) -> bool:
         """Whether the test passed byte for byte (a tolerant pass keeps its exact difference)."""
         return self.passed and self.mismatch is None
+
+    @property
+    def silent(self) -> bool:
+        """Whether its program ran and printed nothing (its detail says so first)."""
+        return self.detail.startswith(PRINTED_NOTHING)
 
 
 @dataclass(frozen=True)
@@ -167,9 +178,10 @@ def check(
     if checking.tolerant and outcome is Outcome.FAILED:
         if tolerant_equal(expected.stdout, actual.stdout):
             outcome = Outcome.PASSED
-    wrong = checking.causes and outcome is Outcome.FAILED and mismatch is not None
+    wrong = checking.causes and outcome is Outcome.FAILED and bool(actual.stdout)
     cause = cause_of(case, mismatch) if wrong and mismatch is not None else None
-    return Result(case, outcome, time.perf_counter() - started, mismatch, actual.detail, cause)
+    seconds = time.perf_counter() - started
+    return Result(case, outcome, seconds, mismatch, actual.detail, cause)
 
 
 def run_suite(

@@ -48,6 +48,7 @@ HARNESS: Groups = {
     "acceptance.running": "run, compare, cause",
     "acceptance.games": "the registry, plug-ins",
     "acceptance.errors": "the harness's one error",
+    "acceptance.progress": "long work's progress line",
 }
 ROOTS = ("web", "tools", "acceptance", "oracle", "commands", "provenance", "model", "games")
 BOX_WIDTH, BOX_HEIGHT, GAP, ROW_GAP, MARGIN = 200, 46, 24, 64, 12

@@ -83,7 +83,10 @@ class Console:
         """Put characters on the screen as PC-BASIC's console does, with no line breaking."""
         if not text:
             return
-        self.emit(text.replace("\r", "\n"))
+        shown = text.replace("\r", "\n") if "\r" in text else text
+        self.chunks.append(shown)  # `emit`, written out: every item printed comes here
+        if self.live is not None:
+            self.live(shown)
         self.screen.write(text)
 
     def write_line(self, text: str = "") -> None:

@@ -38,7 +38,12 @@ class Screen:
         """Put printed characters on the screen, as PRINT does (controls move the cursor); the
         glyphs between controls go on in runs, as they would one by one."""
         if PRINT_CONTROLS.isdisjoint(chars):
-            self.put_glyphs(chars)
+            end = self.column - 1 + len(chars)
+            if not self.overflow and end < WIDTH and len(self.text) == self.column - 1:
+                self.text += chars  # the usual case: text at the row's end, room to spare
+                self.column = end + 1
+            else:
+                self.put_glyphs(chars)
             return
         start = 0
         for control in _CONTROL.finditer(chars):

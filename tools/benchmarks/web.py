@@ -1,6 +1,7 @@
 """The web page's benchmark (`make bench`): in real time, the page's first load to ready in a fresh
-headless Chromium (empty cache), the run of at001 in the page against `oracle -b at/at001.txt` on
-the same machine, and the size of the site (web/dist/, built by `make web` if missing).
+headless Chromium (empty cache), a return visit to ready (the same browser: Python started from
+the snapshot the first visit kept), the run of at001 in the page against `oracle -b at/at001.txt`
+on the same machine, and the size of the site (web/dist/, built by `make web` if missing).
 
     python -m tools.benchmarks.web [--loads N] [--runs N]
 """
@@ -25,6 +26,8 @@ SCRIPT = ROOT / "at" / "at001.txt"
 STATE = "document.getElementById('status').dataset.state"
 LOADED = f"['ready', 'failed'].includes({STATE}) && {STATE}"
 STEPS = "JSON.stringify(document.getElementById('status').dataset)"
+KEPT = "document.getElementById('status').dataset.snapshot"
+READY_MS = "document.getElementById('status').dataset.readyMs"
 # Press Run on a script and wait for its output; the run's time as the page measured it (ms).
 RUN = """(async () => {
   const $ = (id) => document.getElementById(id);
@@ -64,8 +67,10 @@ def main(argv: list[str] | None = None) -> int:
         build(dist)
     with serving(dist) as site:
         loads = [first_load(browser, site, options.runs) for _ in range(options.loads)]
+        returns = [visits(browser, site)[1] for _ in range(options.loads)]
     for line in report(loads, oracle_b(options.runs), folder_size(dist), options.runs):
         print(f"web page: {line}")
+    print(f"web page: a return visit to ready {statistics.median(returns) / 1000:.2f} s (median)")
     return 0
 
 
@@ -103,6 +108,24 @@ def first_load(executable: str, site: Site, runs: int) -> Load:
         browser.close()
     runtime, installed = float(steps["step1"]), float(steps["step2"])
     return Load(runtime, installed, float(steps["readyMs"]), first, again, fetched)
+
+
+def visits(executable: str, site: Site) -> tuple[float, float]:
+    """A first visit in a fresh browser, then a return visit in the same one (the snapshot the
+    first kept in its cache): each one's ms from opening the page to ready."""
+    browser = Browser(executable)
+    try:
+        ready = []
+        for visit in ("first", "return"):
+            browser.open(site.address)
+            if browser.wait_for(LOADED, 300) != "ready":
+                raise SystemExit("web page: the page did not load: " + ", ".join(browser.errors))
+            ready.append(float(browser.evaluate(READY_MS)))
+            if visit == "first":
+                browser.wait_for(KEPT, 120)  # the snapshot is kept once the page is ready
+    finally:
+        browser.close()
+    return ready[0], ready[1]
 
 
 def oracle_b(runs: int) -> float:

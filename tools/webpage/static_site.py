@@ -17,6 +17,7 @@ import json
 import shutil
 import subprocess
 import sys
+import zipfile
 from importlib.metadata import version
 from pathlib import Path
 
@@ -38,6 +39,7 @@ WHEELS = "wheels"
 TESTS_FILE = "tests.json"
 GAMES_FILE = "games.json"
 OFFLINE_FILE = "sw.js"  # the service worker, written with the site's version and files
+VERSION_FILE = "version.json"  # the site's version: the key of the Python snapshot (worker.js)
 
 
 class BuildError(Exception):
@@ -93,7 +95,26 @@ def build_wheels(folder: Path) -> list[str]:
         if done.returncode != 0:
             last = (done.stderr.strip().splitlines() or ["no error output"])[-1]
             raise BuildError(f"{' '.join(command[3:5])} failed: {last}")
+    for wheel in folder.glob("*.whl"):
+        without_data(wheel)
     return sorted(path.name for path in folder.glob("*.whl"))
+
+
+def without_data(wheel: Path) -> None:
+    """The wheel without its data files (the public tests, which the page has in tests.json):
+    four fifths of what the page's every start would unpack, for nothing."""
+    with zipfile.ZipFile(wheel) as source:
+        kept = [item for item in source.infolist() if ".data/" not in item.filename]
+        if len(kept) == len(source.infolist()):
+            return
+        contents = {item.filename: source.read(item) for item in kept}
+    for name, content in contents.items():
+        if name.endswith(".dist-info/RECORD"):
+            lines = content.decode("utf-8").splitlines(keepends=True)
+            contents[name] = "".join(line for line in lines if ".data/" not in line).encode()
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as target:
+        for item in kept:
+            target.writestr(item, contents[item.filename])
 
 
 def public_tests() -> list[dict[str, object]]:
@@ -111,15 +132,18 @@ def public_tests() -> list[dict[str, object]]:
 
 
 def write_offline(dist: Path) -> None:
-    """The service worker, given the site's files and a version that changes with any of them."""
+    """The service worker and the version file, given the site's files and a version that changes
+    with any of them (the browser's copy of the site and the Python snapshot go with it)."""
     files = sorted(path for path in dist.rglob("*") if path.is_file())
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(dist).as_posix().encode() + b"\0" + path.read_bytes())
-    names = ["./", *(path.relative_to(dist).as_posix() for path in files)]
+    version = digest.hexdigest()[:16]
+    (dist / VERSION_FILE).write_text(json.dumps({"version": version}) + "\n", encoding="utf-8")
+    names = ["./", *(path.relative_to(dist).as_posix() for path in [*files, dist / VERSION_FILE])]
     lines = (WEB / OFFLINE_FILE).read_text(encoding="utf-8").splitlines(keepends=True)
     written = {
-        "const VERSION": f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\n",
+        "const VERSION": f"const VERSION = {json.dumps(version)};\n",
         "const FILES": f"const FILES = {json.dumps(names)};\n",
     }
     text = "".join(written.get(line.split(" =")[0], line) for line in lines)
