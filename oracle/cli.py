@@ -121,7 +121,7 @@ def _interactive(args: list[str]) -> Status:
 
     if hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")
-    interact(sys.stdin, sys.stdout)
+    interact(sys.stdin, sys.stdout, echo=not sys.stdin.isatty())
     return Status.OK
 
 
@@ -245,6 +245,8 @@ MODES: dict[str, Mode] = {
         Mode("-why-json", "input [output]", range(1, 3),
              "each line of -b as a JSON object: text, command, phase, rule, spec, why, source", _why_json),
         Mode("-help", "", range(0, 1), "print this help", _help),
+        Mode("-h", "", range(0, 1), "the same as -help", _help),
+        Mode("--help", "", range(0, 1), "the same as -help", _help),
         Mode("-version", "", range(0, 1),
              "print the version and the Space Defender 2 this oracle reproduces", _version),
         Mode("--version", "", range(0, 1), "the same as -version", _version),

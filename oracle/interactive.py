@@ -16,8 +16,10 @@ QUIT = "quit"
 MAN = "man"
 
 
-def interact(stdin: TextIO, stdout: TextIO) -> int:
-    """Print the initial state, then answer each line after the prompt until `quit` or end of input."""
+def interact(stdin: TextIO, stdout: TextIO, echo: bool = False) -> int:
+    """Print the initial state, then answer each line after the prompt until `quit` or end of
+    input; with `echo` (input that is no terminal) each line is printed after the prompt as a
+    terminal would have shown it, so that each answer keeps its own line."""
     session = Session()
     stdout.write(state(session))
     while True:
@@ -27,6 +29,8 @@ def interact(stdin: TextIO, stdout: TextIO) -> int:
         if not line:
             stdout.write("\n")
             return 0
+        if echo:
+            stdout.write(line.removesuffix("\n") + "\n")
         answer = reply(line, session)
         if answer is None:
             return 0

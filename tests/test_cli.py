@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import oracle.cli
-from oracle.cli import MODES, main
+from oracle.cli import MODES, help_text, main
 from oracle.runner import run_script
 
 SCRIPT = "-- a test\nplay(10,30,1,1,1,1,1)\nsetup_next(5)\ntoggle_debug_mode\npass\nfire\n"
@@ -264,9 +264,19 @@ def test_help_lists_every_mode_and_the_exit_statuses(capsys: pytest.CaptureFixtu
         "-why",
         "-why-json",
         "-help",
+        "-h",
+        "--help",
         "-version",
         "--version",
     }
+
+
+@pytest.mark.parametrize("flag", ["-h", "--help"])
+def test_h_and_help_print_the_usage_as_help_does(
+    capsys: pytest.CaptureFixture[str], flag: str
+) -> None:
+    assert outcome(capsys, flag) == outcome(capsys, "-help")
+    assert outcome(capsys, flag)[:2] == (0, help_text() + "\n")
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -52,6 +52,15 @@ def test_the_public_suite_reaches_every_rule_but_those_no_public_test_reaches(
     assert game["reached"] == len(RULES) - len(NOT_REACHED) and game["stale"] == []
 
 
+def test_with_no_path_the_projects_game_is_covered_not_every_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    assert cover_json(capsys) == cover_json(capsys, str(ROOT / "at"))
+    star_canine = cover_json(capsys, "--game", "star_canine")
+    assert list(star_canine) == ["star_canine"]
+
+
 def test_a_students_tests_name_each_rule_they_reach_and_the_rules_none_does(
     capsys: pytest.CaptureFixture[str], student: Path
 ) -> None:

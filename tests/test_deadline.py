@@ -135,7 +135,8 @@ def test_the_same_grading_again_runs_nothing_and_a_later_deadline_takes_the_late
     assert (classroom / "out" / "grades.csv").read_bytes() == written
     command = ["grade", "--no-sandbox", "--exe", TEMPLATE, "--tests", str(classroom / "suite")]
     command += ["--deadline", "2020-11-27T00:00Z", "--out", str(classroom / "out")]
-    assert main([*command, str(classroom / "class" / "alice")]) == 0
+    assert main([*command, str(classroom / "class" / "alice")]) == 2  # bob's grades would go
+    assert main([*command, "--force", str(classroom / "class" / "alice")]) == 0
     (alice_row,) = rows(classroom)
     assert (alice_row["passed"], alice_row["late"]) == ("0", "0")  # the trailing space, on time
 

@@ -2,7 +2,7 @@
 SIGTERM, then run again, writes the reports an uninterrupted run writes, having run at most the
 jobs in flight at each kill again (however fast the runs: each is kept the moment it ends); a finished grading run again starts no program; a changed
 submission (its bytes, or a file made runnable or not) or test runs again alone; points change only the reports; `at report` writes them
-again from the store; a store of another suite is a one-line error. The kills and stops are tried
+again from the store; a store of another suite or class is a one-line error unless --force. The kills and stops are tried
 with the runs in threads of the grading and in worker processes (where a kill may lose twice the
 jobs' runs: those in flight, those sent and not yet committed).
 
@@ -340,11 +340,58 @@ def test_a_store_of_another_suite_is_a_one_line_error(
     assert main(other) == 2
     assert capsys.readouterr().err == (
         f"at: {place / 'whole'} holds the grading of another suite or game (8 tests, game any):"
-        " give another --out, or --fresh to start over\n"
+        " give another --out, or --force to grade into it, its reports replaced\n"
     )
     assert runs(place) == 0 and reports(place / "whole") == uninterrupted
     assert main([*other, "--fresh"]) == 0
     assert runs(place) == len(pupils)
+
+
+def test_a_suite_of_the_same_names_in_another_folder_is_another_suite(
+    course: tuple[Path, list[Path]],
+    uninterrupted: dict[str, bytes],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    place, pupils = course
+    copy_suite(place / "hidden", TESTS)
+    other = command(place, pupils, "whole")
+    other[other.index(str(place / "suite"))] = str(place / "hidden")
+    assert main(other) == 2
+    assert "holds the grading of another suite or game" in capsys.readouterr().err
+    assert runs(place) == 0 and reports(place / "whole") == uninterrupted
+
+
+def test_a_grading_of_another_class_into_the_same_out_is_refused_unless_forced(
+    course: tuple[Path, list[Path]],
+    uninterrupted: dict[str, bytes],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    place, pupils = course
+    other_class = make_class(place / "other", {"exact": Kind(1, EXACT)})
+    assert main(command(place, other_class, "whole")) == 2
+    assert capsys.readouterr().err == (
+        f"at: {place / 'whole'} holds the grading of another class (6 of its submissions not in"
+        " this one: exact00, exact01, exact02, ...): give another --out, or --force to grade into"
+        " it, its reports replaced\n"
+    )
+    assert reports(place / "whole") == uninterrupted
+    assert main(command(place, pupils[:1], "whole")) == 2  # a part of the class: grades lost
+    assert "another class (5 of its submissions" in capsys.readouterr().err
+    assert runs(place) == 0 and reports(place / "whole") == uninterrupted
+    assert main(command(place, other_class, "whole", "--force")) == 0
+    grades = (place / "whole" / "grades.csv").read_text().splitlines()
+    assert [line.split(",")[0] for line in grades[1:]] == ["exact00"]
+
+
+def test_a_class_that_grew_is_graded_on_in_the_same_out(
+    course: tuple[Path, list[Path]], uninterrupted: dict[str, bytes]
+) -> None:
+    place, pupils = course
+    late = make_class(place / "late", {"late": Kind(1, EXACT)})
+    assert main(command(place, [*pupils, *late], "whole")) == 0
+    assert runs(place) == 0  # the late submission's program counts no run: only it ran
+    grades = (place / "whole" / "grades.csv").read_text().splitlines()
+    assert len(grades) == 1 + len(pupils) + 1
 
 
 def test_with_one_job_a_kill_costs_at_most_the_one_run_in_flight(

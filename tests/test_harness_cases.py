@@ -1,4 +1,5 @@
-"""Finding scripts and their expected files: beside the script first, then the project's expected/."""
+"""Finding scripts and their expected files: beside the script first, then the project's expected/
+for the scripts of its at/ alone, or in a folder given."""
 
 import re
 from pathlib import Path
@@ -46,17 +47,37 @@ def test_a_new_expected_file_of_a_game_given_goes_in_that_games_folder_whatever_
     project: Path,
 ) -> None:
     star_lanes = GAMES["star_lanes"]
-    (project / "kept").mkdir()
-    target = expected_target(Path("kept/c.txt"), star_lanes)
+    (project / "at" / "kept").mkdir()
+    target = expected_target(Path("at/kept/c.txt"), star_lanes)
     assert target == project / "expected" / star_lanes.folder / "c.expected.txt"
 
 
-def test_the_project_is_found_from_the_cwd_for_scripts_elsewhere(
+def test_a_script_outside_the_projects_at_never_takes_the_projects_expected_file(
     project: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
+    hidden = project / "hidden"
+    hidden.mkdir()
+    (hidden / "a.txt").write_text("pass\n")
     elsewhere = tmp_path_factory.mktemp("elsewhere") / "a.txt"
     elsewhere.write_text("pass\n")
-    assert collect([elsewhere])[0].expected == project / "expected" / "a.expected.txt"
+    assert [case.expected for case in collect([hidden, elsewhere])] == [None, None]
+    assert expected_target(hidden / "a.txt") == hidden / "a.expected.txt"
+    assert expected_target(elsewhere) == elsewhere.with_name("a.expected.txt")
+
+
+def test_expected_files_in_a_folder_given_are_laid_out_as_a_projects_expected(
+    project: Path,
+) -> None:
+    kept = project / "kept"
+    (kept / "star_lanes").mkdir(parents=True)
+    (kept / "c.expected.txt").write_text("pass\n")
+    assert [case.expected for case in collect([Path("at")], None, kept)] == [
+        None,
+        None,
+        kept / "c.expected.txt",
+    ]
+    target = expected_target(Path("at/c.txt"), GAMES["star_lanes"], kept)
+    assert target == kept / "star_lanes" / "c.expected.txt"
 
 
 def test_a_script_named_twice_is_one_case(project: Path) -> None:

@@ -67,6 +67,30 @@ def test_regen_writes_beside_a_script_outside_any_project(
     assert at(capsys, "run", "mine.txt") == (0, ["1 passed, 0 failed"])
 
 
+def test_regen_of_a_hidden_suite_writes_beside_its_scripts_not_in_the_projects_expected(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    (project / "hidden").mkdir()
+    shutil.copy(ROOT / "at" / "at001.txt", project / "hidden" / "at001.txt")
+    before = sorted(path.name for path in (project / "expected").iterdir())
+    assert at(capsys, "regen", "hidden/") == (0, ["created: hidden/at001.expected.txt"])
+    assert sorted(path.name for path in (project / "expected").iterdir()) == before
+    assert (project / "hidden" / "at001.expected.txt").read_bytes() == ORACLE_BYTES
+    assert at(capsys, "run", "hidden/") == (0, ["1 passed, 0 failed"])
+
+
+def test_regen_writes_where_expected_says_and_run_reads_it_there(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    (project / "hidden").mkdir()
+    shutil.copy(ROOT / "at" / "at001.txt", project / "hidden" / "at001.txt")
+    created = ["created: outputs/at001.expected.txt"]
+    assert at(capsys, "regen", "--expected", "outputs", "hidden") == (0, created)
+    assert not list((project / "expected").iterdir())
+    assert not (project / "hidden" / "at001.expected.txt").exists()
+    assert at(capsys, "run", "--expected", "outputs", "hidden") == (0, ["1 passed, 0 failed"])
+
+
 def test_new_scaffolds_a_script_that_regen_and_run_accept(
     capsys: pytest.CaptureFixture[str], project: Path
 ) -> None:

@@ -113,12 +113,30 @@ def test_diff_flag_shows_the_block_diff_of_every_failure(
 def test_missing_expected_file_fails_naming_where_it_looked(
     capsys: pytest.CaptureFixture[str], lonely: Path
 ) -> None:
-    code, lines = at(capsys, "run", str(lonely))
+    shutil.copy(ROOT / "at" / "at002.txt", lonely.parent)
+    shutil.copy(ROOT / "expected" / "at002.expected.txt", lonely.parent)
+    code, lines = at(capsys, "run", str(lonely.parent))
     assert code == 1
     assert lines == [
         "lonely: no expected output (looked for lonely.expected.txt)",
-        "0 passed, 1 failed",
+        "1 passed, 1 failed",
     ]
+
+
+def test_a_suite_with_no_expected_file_is_a_one_line_error_naming_at_regen(
+    capsys: pytest.CaptureFixture[str], lonely: Path
+) -> None:
+    assert main(["run", str(lonely)]) == 2
+    assert capsys.readouterr().err == (
+        "at: the test lonely has no expected file: `at regen lonely.txt` writes it from the"
+        " oracle\n"
+    )
+    shutil.copy(ROOT / "at" / "at002.txt", lonely.with_name("other.txt"))
+    assert main(["run", "--exe", "true", "."]) == 2
+    assert capsys.readouterr().err == (
+        "at: none of the 2 tests of . has an expected file: `at regen .` writes them from the"
+        " oracle\n"
+    )
 
 
 def test_external_program_that_prints_the_oracle_output_passes(
@@ -197,7 +215,7 @@ def test_against_oracle_grades_scripts_that_have_no_expected_file(
         0,
         ["1 passed, 0 failed"],
     )
-    assert at(capsys, "run", "--exe", right, str(lonely))[0] == 1
+    assert at(capsys, "run", "--exe", right, str(lonely))[0] == 2
 
 
 def test_parallel_jobs_give_the_results_of_a_serial_run(

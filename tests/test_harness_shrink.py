@@ -51,6 +51,26 @@ def test_units_are_replaced_by_their_simplest_form_that_still_differs() -> None:
     assert simplest == ("move(A,2)",)
 
 
+def test_units_needless_once_a_unit_is_simpler_are_dropped_after_it_is() -> None:
+    def differs(units: Units) -> bool:  # a big board needs two setup commands, a small none
+        return "play(1)" in units or {"play(9)", "setup", "next"} <= set(units)
+
+    def simpler(unit: str) -> list[str]:
+        return ["play(1)"] if unit == "play(9)" else []
+
+    script = ("play(9)", "pass", "setup", "pass", "next", "pass")
+    assert shrink(script, Shrinker(differs), simpler) == ("play(1)",)
+
+
+def test_a_command_and_the_one_it_sets_up_are_dropped_together() -> None:
+    def differs(units: Units) -> bool:  # select and next matter together, or not at all
+        return {"a", "b", "d"} <= set(units) and ("select" in units) == ("next" in units)
+
+    script = ("a", "select", "next", "b", "d")
+    assert ddmin(script, Shrinker(differs)) == script  # each removed alone breaks it
+    assert shrink(script, Shrinker(differs)) == ("a", "b", "d")
+
+
 def test_a_shrinker_stops_at_its_run_limit() -> None:
     shrinker = needs("u3", "u17", "u30")
     shrinker.max_runs = 10

@@ -1,4 +1,5 @@
-"""`oracle -i`: prompt, per-line errors, `man`, `quit`, no echo of typed commands (etf.md)."""
+"""`oracle -i`: prompt, per-line errors, `man`, `quit`, no echo of typed commands (etf.md), and
+piped input echoed as a terminal would have shown it."""
 
 import io
 
@@ -54,6 +55,25 @@ def test_a_typed_session_reads_like_the_batch_trace_without_echoes() -> None:
     for command in script:
         batch = batch.replace(f"->{command}\n", "->", 1)
     assert out == batch + "->"
+
+
+def test_piped_input_is_echoed_so_each_answer_keeps_its_own_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = ["play(5,10,1,1,1,1,1)", "setup_next(5)", "toggle_debug_mode", "pass"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join([*script, "quit"])))
+    assert main(["-i"]) == 0
+    assert capsys.readouterr().out == run_script("\n".join(script)) + "->quit\n"
+
+
+def test_input_from_a_terminal_is_not_echoed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    terminal = io.StringIO("abort\nquit\n")
+    monkeypatch.setattr(terminal, "isatty", lambda: True)
+    monkeypatch.setattr("sys.stdin", terminal)
+    assert main(["-i"]) == 0
+    assert capsys.readouterr().out == transcript("abort\nquit\n")[1]
 
 
 def test_a_syntax_error_is_reported_for_the_line_and_the_session_goes_on() -> None:
@@ -113,4 +133,5 @@ def test_dash_i_reads_standard_input(
     monkeypatch.setattr("sys.stdin", io.StringIO("toggle_debug_mode\nquit\n"))
     assert main(["-i"]) == 0
     out = capsys.readouterr().out
-    assert out == INITIAL + "->  state:not started, debug, ok\n  In debug mode.\n->"
+    echoed = "->toggle_debug_mode\n  state:not started, debug, ok\n  In debug mode.\n->quit\n"
+    assert out == INITIAL + echoed

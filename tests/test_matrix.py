@@ -1,9 +1,11 @@
 """The test matrix (noxfile.py): each Python is the newest pyenv release of its version, else the
-PATH's; a missing one is skipped here and fails in CI; nothing is downloaded."""
+PATH's; a missing one is skipped here and fails in CI; nothing is downloaded. CI runs the
+README's test command, `make test`, which there runs the matrix."""
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -87,3 +89,14 @@ def test_a_missing_python_is_skipped_here_and_fails_in_ci(
 def test_the_matrix_starts_at_the_oldest_python_the_project_claims(noxfile: ModuleType) -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert project["project"]["requires-python"] == f">={noxfile.PYTHONS[0]}"
+
+
+def test_ci_runs_the_readmes_test_command_which_there_runs_the_matrix() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert re.search(r"^make test +# ", readme, re.M)
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert "make test" in lines and "export CI=true" in lines[: lines.index("make test")]
+    dry = ["make", "--no-print-directory", "-n", "-C", str(ROOT), "test"]
+    environment = {**os.environ, "CI": "true"}
+    run = subprocess.run(dry, env=environment, capture_output=True, text=True, check=True)
+    assert run.stdout.splitlines()[-1] == ".venv/bin/nox --sessions tests"

@@ -2,7 +2,8 @@
 nothing written: a program that cannot be run (said once, whatever the number of tests), a
 folder with no tests (named), an unreadable script, expected file, points file or scheme (in
 every command), a class pattern that matched nothing, a class where no submission has the
-program, a grading with no suite named where the default is ambiguous."""
+program, a grading with no suite named where the default is ambiguous, a suite with no expected
+files (naming `at regen`)."""
 
 from pathlib import Path
 
@@ -96,7 +97,21 @@ def test_a_program_that_cannot_run_is_said_once(
         "at: cannot run --exe program 'class/ada/program':"
         " permission denied (not an executable file)"
     )
+    for folder in ("class/ada", "class/ada/", "class"):
+        assert one_line(capsys, [*argv, folder]) == (
+            f"at: cannot run --exe program {folder!r}: it is a folder, not a program"
+        )
     assert not (place / "at").exists()
+
+
+def test_a_grading_whose_template_names_a_folder_says_so(
+    capsys: pytest.CaptureFixture[str], place: Path
+) -> None:
+    argv = ["grade", "--no-sandbox", "--exe", "{}", "--tests", "suite", "class/ada"]
+    assert one_line(capsys, argv) == (
+        "at: no submission has the program --exe '{}' names (it is a folder, not a program,"
+        " in class/ada): nothing graded"
+    )
 
 
 def test_a_folder_with_no_tests_is_named(capsys: pytest.CaptureFixture[str], place: Path) -> None:
@@ -108,7 +123,23 @@ def test_a_bundle_of_a_test_with_no_expected_file_is_one_line_and_no_folder(
     capsys: pytest.CaptureFixture[str], place: Path
 ) -> None:
     (place / "suite" / "at002.expected.txt").unlink()
-    assert one_line(capsys, GRADESCOPE) == "at: the test at002 has no expected file"
+    assert one_line(capsys, GRADESCOPE) == (
+        "at: the test at002 has no expected file: `at regen suite/at002.txt` writes it from the"
+        " oracle"
+    )
+    assert not (place / "out").exists()
+
+
+@pytest.mark.parametrize("command", ["run", "grade", "gradescope"])
+def test_a_suite_with_scripts_but_no_expected_files_is_one_line_naming_at_regen(
+    capsys: pytest.CaptureFixture[str], place: Path, command: str
+) -> None:
+    for expected in (place / "suite").glob("*.expected.txt"):
+        expected.unlink()
+    assert one_line(capsys, COMMANDS[command]) == (
+        "at: none of the 2 tests of suite has an expected file: `at regen suite` writes them"
+        " from the oracle"
+    )
     assert not (place / "out").exists()
 
 

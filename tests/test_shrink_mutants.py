@@ -1,12 +1,19 @@
 """tools/planted/shrink_mutants.py: a planted mutant's longest failing public test shrunk by
-`at shrink` as a student's program, small enough and soon enough; and several mutants planted
-at once."""
+`at shrink` as a student's program, small enough and soon enough; failing tests of planted bugs
+shrunk further once simpler arguments make commands needless; and several mutants planted at
+once."""
 
 import subprocess
 import sys
 from pathlib import Path
 
-from tools.planted.mutants import ROOT, mutant_named
+import pytest
+
+from acceptance.fuzzing.shrunk import shrink_case
+from acceptance.running.cases import Case, make_case
+from acceptance.running.execution import Output, Producer, Status
+from oracle.runner import run_script
+from tools.planted.mutants import ROOT, Mutant, mutant_named, mutated_code, target
 from tools.planted.shrink_mutants import longest_failing, shrink
 from tools.planted.why_mutants import public_suite
 
@@ -22,6 +29,38 @@ def test_a_mutants_longest_failing_test_shrinks_to_a_few_commands(tmp_path: Path
     assert shrunk is not None and shrunk.met and shrunk.rule == "starfighter.move"
     assert shrunk.commands[1] <= max(6, shrunk.commands[0] // 2)
     assert shrunk.lines[1] < shrunk.lines[0]
+
+
+def in_process(mutant: Mutant) -> Producer:
+    """The mutant as a program run in-process: its code swapped in for each run only, so the
+    oracle beside it stays the oracle."""
+    function, mutated = target(mutant), mutated_code(mutant)
+    original = function.__code__
+
+    def run(case: Case) -> Output:
+        function.__code__ = mutated
+        try:
+            return Output(Status.OK, run_script(case.script.read_text()).encode())
+        finally:
+            function.__code__ = original
+
+    return run
+
+
+@pytest.mark.parametrize(
+    ("mutant", "test", "most"),
+    [
+        (GROW, "at028", 16),  # 33 commands: 22 before simpler arguments let more go
+        ("model.scoring:Focus.full:2", "at550", 12),  # 17 commands: 15 before
+    ],
+)
+def test_commands_needless_once_the_arguments_are_simpler_are_dropped(
+    tmp_path: Path, mutant: str, test: str, most: int
+) -> None:
+    shrunk = shrink_case(
+        make_case(ROOT / "at" / f"{test}.txt"), in_process(mutant_named(mutant)), tmp_path, 1
+    )
+    assert len(shrunk.finding.shrunk) <= most < len(shrunk.units)
 
 
 def planted(names: str, test: str) -> str:

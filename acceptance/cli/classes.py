@@ -16,7 +16,7 @@ from acceptance.grading.grading import REPORTS, open_store, write_class_reports
 from acceptance.grading.merge import load_shards, merge_into
 from acceptance.marking.scheme import load_marking
 from acceptance.progress import Progress
-from acceptance.running.cases import collect, graded_paths, shown
+from acceptance.running.cases import collect, graded_paths, require_expected, shown
 from acceptance.running.report import plural
 from acceptance.store.database import STORE
 
@@ -51,7 +51,8 @@ def merge_command(args: argparse.Namespace) -> int:
 def gradescope_command(args: argparse.Namespace) -> int:
     """`at gradescope`: write the autograder bundle; exit 0 once written."""
     game = chosen_game(args)
-    cases = collect(graded_paths(args.tests, game), game)
+    cases = collect(graded_paths(args.tests, game), game, args.expected)
+    require_expected(cases)
     if "{}" not in args.exe:
         raise HarnessError(f"--exe {args.exe!r} must name the program with {{}} for the folder")
     load_marking(args.points, args.scheme, [case.name for case in cases])

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from acceptance.cli.options import add_game, add_quiet, chosen_game
+from acceptance.games.registry import SPACE_DEFENDER_2
 from acceptance.progress import Progress
 from acceptance.running.cases import collect, suite_paths
 from acceptance.running.coverage import Coverage, Covered, Reach, coverage
@@ -84,7 +85,7 @@ def cover_json(covered: Covered) -> str:
 def cover_command(args: argparse.Namespace) -> int:
     """`at cover`: print which rules the tests reach; exit 0."""
     game = chosen_game(args)
-    cases = collect(args.paths or suite_paths(game, "covering"), game)
+    cases = collect(args.paths or suite_paths(game or SPACE_DEFENDER_2, "covering"), game)
     with Progress(args.quiet) as progress:
         covered = coverage(cases, progress=progress)
     sys.stdout.write(cover_json(covered) if args.json else cover_text(covered))
@@ -101,7 +102,8 @@ def add_cover(commands: Any) -> None:
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="scripts or folders of scripts (default: every game's suite, at/ and at/GAME/)",
+        help="scripts or folders of scripts (default: the suite of the game, Space Defender 2"
+        " unless --game says: at/ here, else the public suite installed with at)",
     )
     add_game(cover)
     cover.add_argument("--json", action="store_true", help="print JSON instead of text")

@@ -27,7 +27,7 @@ from acceptance.marking.points import Points
 from acceptance.marking.scheme import load_marking
 from acceptance.marking.submissions import program_of
 from acceptance.progress import Progress
-from acceptance.running.cases import collect, graded_paths, shown
+from acceptance.running.cases import collect, graded_paths, require_expected, shown
 from acceptance.running.report import plural
 from acceptance.store.database import STORE
 
@@ -38,7 +38,8 @@ def grading_of(args: argparse.Namespace) -> Grading:
     """The grading `at grade`'s options ask for."""
     program_of(args.exe, Path())  # a template naming no program: the first mistake said
     game = chosen_game(args)
-    cases = collect(graded_paths(args.tests, game), game)
+    cases = collect(graded_paths(args.tests, game), game, args.expected)
+    require_expected(cases)
     return Grading(
         cases=tuple(cases),
         game=game.name if game else None,
@@ -53,6 +54,7 @@ def grading_of(args: argparse.Namespace) -> Grading:
         limits=limits_of(args),
         sandbox=not args.no_sandbox,
         fresh=args.fresh,
+        force=args.force,
         hide=tuple(args.hide),
         gradescope=args.gradescope,
         visibility=args.visibility,
@@ -163,13 +165,20 @@ def add_grade(commands: Any) -> None:
         default=Path("grading"),
         metavar="FOLDER",
         help=f"the grading store ({STORE}) and the reports: {', '.join(REPORTS)};"
-        " a folder holding a store is graded on where it stopped (stopped, or a full disk)"
-        " (default grading/)",
+        " a folder holding a store of the same class and suite is graded on where it stopped"
+        " (stopped, or a full disk); one of another is refused unless --force (default"
+        " grading/)",
     )
     grade.add_argument(
         "--fresh",
         action="store_true",
         help="start over: remove the folder's store and reports first",
+    )
+    grade.add_argument(
+        "--force",
+        action="store_true",
+        help="grade into a folder that holds the grading of another class or suite: its reports"
+        " are replaced (its kept runs serve where a submission and a test are the same)",
     )
     grade.add_argument(
         "--no-sandbox",

@@ -15,6 +15,7 @@ from acceptance.cli.fuzz import add_fuzz
 from acceptance.cli.grade import add_grade, add_report
 from acceptance.cli.new import add_new
 from acceptance.cli.options import (
+    add_expected,
     add_game,
     add_jobs,
     add_quiet,
@@ -31,7 +32,14 @@ from acceptance.errors import HarnessError
 from acceptance.etf.output_log import folder_log
 from acceptance.progress import Progress
 from acceptance.running.aligned import colour_wanted
-from acceptance.running.cases import Suites, collect, default_root, default_suites, shown
+from acceptance.running.cases import (
+    Suites,
+    collect,
+    default_root,
+    default_suites,
+    require_expected,
+    shown,
+)
 from acceptance.running.execution import clone_output, oracle_output
 from acceptance.running.memory import (
     CLONE,
@@ -69,9 +77,14 @@ def run_command(args: argparse.Namespace) -> int:
     if args.shrink and not args.exe:
         raise HarnessError("--shrink shrinks the failing tests of an --exe program: give --exe")
     game = chosen_game(args)
-    suites = Suites(collect(args.paths, game), []) if args.paths else default_suites(game)
+    if args.paths:
+        suites = Suites(collect(args.paths, game, args.expected), [])
+    else:
+        suites = default_suites(game)
     cases = suites.public + suites.own
     reference = oracle_output if args.against_oracle else None
+    if reference is None:
+        require_expected(cases, each=False)
     memory_file, program = memory_path(Path.cwd()), args.exe or CLONE
     memory = {} if args.fresh else recall(memory_file, program)
     with contextlib.ExitStack() as stack:
@@ -136,12 +149,12 @@ def regen_lines(result: Regenerated) -> list[str]:
 
 def regen_command(args: argparse.Namespace) -> int:
     """`at regen`: write expected files from the oracle; exit 0 only if all now match it."""
-    cases = collect(args.paths, chosen_game(args))
+    cases = collect(args.paths, chosen_game(args), args.expected)
     results = []
     with Progress(args.quiet) as progress:
         progress.begin("regenerating", "test", len(cases))
         for case in cases:
-            results.append(regen(case, oracle_output, args.force))
+            results.append(regen(case, oracle_output, args.force, args.expected))
             progress.advance()
     for result in results:
         print("\n".join(regen_lines(result)))
@@ -165,6 +178,7 @@ def parser() -> argparse.ArgumentParser:
         " 2 unless --game says, and beside it your own tests of at/ in this folder)",
     )
     add_game(run)
+    add_expected(run)
     run.add_argument(
         "-v",
         "--diff",
@@ -222,7 +236,11 @@ def parser() -> argparse.ArgumentParser:
         " with the shortest script) as `at shrink` does, keeping each in this project",
     )
     run.set_defaults(handler=run_command)
-    regenerate = commands.add_parser("regen", help="write expected files from the oracle")
+    regenerate = commands.add_parser(
+        "regen",
+        help="write expected files from the oracle: beside each script, or in the project's"
+        " expected/ for the scripts of its at/",
+    )
     regenerate.add_argument(
         "paths", nargs="+", type=Path, metavar="PATH", help="scripts or folders of scripts"
     )
@@ -231,6 +249,7 @@ def parser() -> argparse.ArgumentParser:
     )
     add_game(regenerate)
     add_quiet(regenerate)
+    add_expected(regenerate)
     regenerate.set_defaults(handler=regen_command)
     add_new(commands)
     add_fuzz(commands)

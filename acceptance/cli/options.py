@@ -68,6 +68,18 @@ def write_file(path: Path, text: str) -> None:
         raise HarnessError(f"cannot write {path}: {error.strerror}") from None
 
 
+def add_expected(command: argparse.ArgumentParser) -> None:
+    """The --expected option: the folder of a suite's expected files, when not beside it."""
+    command.add_argument(
+        "--expected",
+        type=Path,
+        metavar="DIR",
+        help="the suite's expected files are in DIR, laid out as a project's expected/"
+        " (DIR/NAME.expected.txt, DIR/GAME/... for a sister game); default: beside each script,"
+        " or the project's expected/ for the scripts of its at/",
+    )
+
+
 def add_timeout(command: argparse.ArgumentParser) -> None:
     """The --timeout option: the time limit of one run of an external program."""
     command.add_argument(
@@ -96,6 +108,7 @@ def add_class_suite(command: argparse.ArgumentParser, program: str, suite: str) 
         help=f"a script or folder of {suite}, repeatable (default: this project's at/, if it"
         " holds one game's suite or --game's)",
     )
+    add_expected(command)
     add_game(command)
 
 

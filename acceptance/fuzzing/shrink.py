@@ -4,8 +4,11 @@ units (commands or typed lines), then the simplest form of each.
 A transcript stops when its input runs out, so a difference usually survives cutting what comes
 after it: a search for the shortest differing prefix goes first, then delta debugging (ddmin)
 removes what the difference does not need, then each unit is replaced by its simplest form that
-keeps it. Candidates are tried a few at a time in parallel, and the first that still differs, in
-a fixed order, is kept: the result depends on the script, never on timing.
+keeps it, and again while that changes the script, since a simpler argument often makes more
+units needless; then runs of a few consecutive units are removed together (what ddmin, one unit
+at a time at its finest, cannot), and the rounds start again if one was. Candidates are tried a
+few at a time in parallel, and the first that still differs, in a fixed order, is kept: the
+result depends on the script, never on timing.
 """
 
 from collections.abc import Callable, Sequence
@@ -19,6 +22,7 @@ Test = Callable[[Units], bool]
 Simpler = Callable[[str], Sequence[str]]
 # Told of each batch of candidates run: how many ran, and the smallest candidate found so far.
 Watch = Callable[[int, Units | None], None]
+RUN_DROPPED = 3  # the longest run of consecutive units tried removed together after ddmin
 
 
 @dataclass
@@ -116,7 +120,34 @@ def simplify(units: Units, simpler: Simpler, shrinker: Shrinker) -> Units:
     return units
 
 
+def drop_runs(units: Units, shrinker: Shrinker, longest: int = RUN_DROPPED) -> Units:
+    """Each run of 2 to `longest` consecutive units removed together, while one such removal
+    keeps the difference: a command with those it sets up (a setup stage's select and next), a
+    pair that matters only together, which ddmin, removing one unit at a time at its finest,
+    keeps."""
+    width = 2
+    while width <= min(longest, len(units)):
+        found = shrinker.first(
+            [units[:start] + units[start + width :] for start in range(len(units) - width + 1)]
+        )
+        if found is None:
+            width += 1
+        else:
+            units, width = found, 2
+    return units
+
+
 def shrink(units: Units, shrinker: Shrinker, simpler: Simpler | None = None) -> Units:
-    """A minimal script that still differs: fewest units, then simplest forms."""
-    units = ddmin(shortest_prefix(units, shrinker), shrinker)
-    return units if simpler is None else simplify(units, simpler, shrinker)
+    """A minimal script that still differs: fewest units (ddmin), then simplest forms, again
+    after a round that made a unit simpler (a smaller board, a lower threshold often makes more
+    units needless); once neither changes it, runs of units dropped together, and again if one
+    was."""
+    units = shortest_prefix(units, shrinker)
+    while True:
+        units = ddmin(units, shrinker)
+        simplest = units if simpler is None else simplify(units, simpler, shrinker)
+        if simplest == units:
+            simplest = drop_runs(units, shrinker)
+        if simplest == units:
+            return units
+        units = simplest

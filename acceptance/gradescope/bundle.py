@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from acceptance.errors import HarnessError
-from acceptance.running.cases import EXPECTED_SUFFIX, SEED_SUFFIX, Case, stem
+from acceptance.running.cases import EXPECTED_SUFFIX, SEED_SUFFIX, Case, require_expected, stem
 
 BUNDLE_ZIP = "autograder.zip"
 
@@ -79,10 +79,10 @@ def copy_project(target: Path) -> None:
 def copy_suite(cases: Sequence[Case], target: Path) -> list[str]:
     """The suite's scripts with their seeds and expected files beside them, a sister game's in
     its own folder (so test names stay the same); the suite's folders, relative to the bundle."""
+    require_expected(cases)
     folders: dict[str, None] = {}
     for case in cases:
-        if case.expected is None:
-            raise HarnessError(f"the test {case.name} has no expected file")
+        assert case.expected is not None  # required above
         folder = target / case.game.folder
         folder.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(case.script, folder / case.script.name)

@@ -81,11 +81,12 @@ def telling(progress: Progress) -> Tell:
 class Grading:
     """A grading of a class: the suite, the program template, the submissions' folders, the
     output folder, the points, and how each run goes (time, give-up, jobs, sandbox and limits,
-    folders to hide; past `threads` jobs, the runs go in several processes); with `gradescope`,
-    one submission's results.json written as it goes; with a `deadline`, each repository graded
-    at its last commit before it (and a folder that is none graded as it is only if
-    `allow_folders`); with a `shard` (K, N), only the submissions in the K-th of N parts of the
-    class; with `similar`, report.html ends with the integrity review."""
+    folders to hide; past `threads` jobs, the runs go in several processes); with `force`, into
+    an output folder holding another grading; with `gradescope`, one submission's results.json
+    written as it goes; with a `deadline`, each repository graded at its last commit before it
+    (and a folder that is none graded as it is only if `allow_folders`); with a `shard` (K, N),
+    only the submissions in the K-th of N parts of the class; with `similar`, report.html ends
+    with the integrity review."""
 
     cases: tuple[Case, ...]
     game: str | None
@@ -100,6 +101,7 @@ class Grading:
     limits: Limits = DEFAULT_LIMITS
     sandbox: bool = True
     fresh: bool = False
+    force: bool = False
     hide: tuple[Path, ...] = ()
     gradescope: Path | None = None
     visibility: str = "visible"
@@ -346,7 +348,7 @@ def grade(grading: Grading, tell: Tell | None = None, progress: Progress = SILEN
         spread = Spread(processes, isolation, tuple(private)) if processes > 1 else None
         store = open_store(grading.out, grading.fresh)
         stack.callback(store.close)
-        store.claim_suite(grading.cases, grading.game)
+        store.claim(grading.cases, grading.game, [p.folder for p in pupils], grading.force)
         if grading.deadline is not None:  # once the store is held: the snapshots are its own
             pupils = stack.enter_context(snapshot_class(grading, grading.deadline, pupils, store))
             some_program(

@@ -61,6 +61,9 @@ def merge_into(target: Store, shards: Sequence[Shard]) -> Graded:
     into the target store."""
     first_store, first = shards[0]
     target.put("suite", first_store.get("suite"))
+    target.put(
+        "class", sorted({folder for store, _ in shards for folder in store.get("class") or []})
+    )
     for store, graded in shards:
         target.copy_runs(store, graded.keys().values())
     merge_kept(target, [store for store, _ in shards])

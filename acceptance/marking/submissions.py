@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from acceptance.errors import HarnessError
-from acceptance.running.cases import Case, shown
+from acceptance.running.cases import Case, require_expected, shown
 from acceptance.running.execution import program_problem
 from acceptance.running.suite import ERRORS, Result
 
@@ -144,9 +144,7 @@ def some_program(template: str, pupils: Sequence[Submission]) -> None:
 
 def expected_bytes(cases: Sequence[Case]) -> dict[Case, bytes]:
     """The expected output of every test, read once; a test without one is an error of the suite."""
-    missing = [case.name for case in cases if case.expected is None]
-    if missing:
-        raise HarnessError(f"tests without an expected file: {', '.join(missing)}")
+    require_expected(cases)
     try:
         return {case: case.expected.read_bytes() for case in cases if case.expected is not None}
     except OSError as error:

@@ -1,7 +1,8 @@
 """Finding acceptance scripts, the game each belongs to, its seed and its expected output."""
 
+import shlex
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,9 +41,14 @@ def project_root(start: Path) -> Path | None:
     )
 
 
-def root_for(script: Path) -> Path | None:
-    """The project root of a script: found from the script's folder, else from the cwd."""
-    return project_root(script.parent) or project_root(Path.cwd())
+def suite_root(script: Path) -> Path | None:
+    """The project whose at/ holds a script (at any depth): only such a script's expected file is
+    in the project's expected/ folder, so a hidden suite never reads or writes the public one's."""
+    root = project_root(script.parent)
+    if root is None:
+        return None
+    inside = script.parent.resolve().is_relative_to((root / SCRIPT_FOLDER).resolve())
+    return root if inside else None
 
 
 def stem(script: Path) -> str:
@@ -50,19 +56,25 @@ def stem(script: Path) -> str:
     return script.name.removesuffix(SCRIPT_SUFFIX)
 
 
-def expected_candidates(script: Path, game: Game | None = None) -> tuple[Path, ...]:
-    """Where the expected output of a script is looked for, in order: beside it, then in the
+def expected_candidates(
+    script: Path, game: Game | None = None, folder: Path | None = None
+) -> tuple[Path, ...]:
+    """Where the expected output of a script is looked for, in order: in `folder` if given (laid
+    out as a project's expected/), else beside it, then, for a script of a project's at/, in the
     project's expected/ folder (expected/GAME/ for a sister game)."""
     game = game or game_of_folder(script.parent)
     name = stem(script) + EXPECTED_SUFFIX
-    root = root_for(script)
+    if folder is not None:
+        return (folder / game.folder / name,)
+    root = suite_root(script)
     beside = script.with_name(name)
     return (beside,) if root is None else (beside, root / EXPECTED_FOLDER / game.folder / name)
 
 
-def expected_target(script: Path, game: Game | None = None) -> Path:
-    """The expected file of a script: the existing one, else where a new one belongs."""
-    candidates = expected_candidates(script, game)
+def expected_target(script: Path, game: Game | None = None, folder: Path | None = None) -> Path:
+    """The expected file of a script: the existing one, else where a new one belongs (beside the
+    script, in `folder` if given, in the project's expected/ for a script of its at/)."""
+    candidates = expected_candidates(script, game, folder)
     return next((path for path in candidates if path.is_file()), candidates[-1])
 
 
@@ -92,10 +104,11 @@ def readable(path: Path) -> bool:
     return True
 
 
-def make_case(script: Path, game: Game | None = None) -> Case:
-    """The case of one script: its game (by its folder unless given), seed and expected file."""
+def make_case(script: Path, game: Game | None = None, expected_in: Path | None = None) -> Case:
+    """The case of one script: its game (by its folder unless given), seed and expected file
+    (looked for in `expected_in` if given)."""
     game = game or game_of_folder(script.parent)
-    expected = expected_target(script, game)
+    expected = expected_target(script, game, expected_in)
     name = f"{game.folder}/{stem(script)}" if game.folder else stem(script)
     seed = read_seed(script) if game.takes_seed else None
     readable(script)
@@ -114,14 +127,41 @@ def scripts_in(path: Path) -> list[Path]:
     return [path]
 
 
-def collect(paths: Iterable[Path], game: Game | None = None) -> list[Case]:
+def collect(
+    paths: Iterable[Path], game: Game | None = None, expected_in: Path | None = None
+) -> list[Case]:
     """The cases of the given scripts and folders, each script once, in order; each script is of
-    `game` if given, else of the game its folder says."""
+    `game` if given, else of the game its folder says; their expected files in `expected_in` if
+    given."""
     paths = list(paths)
     scripts = dict.fromkeys(script for path in paths for script in scripts_in(path))
     if not scripts:
         raise HarnessError(f"no test scripts in {', '.join(map(shown, paths)) or 'no path'}")
-    return [make_case(script, game) for script in scripts]
+    return [make_case(script, game, expected_in) for script in scripts]
+
+
+def require_expected(cases: Sequence[Case], each: bool = True) -> None:
+    """A one-line error naming `at regen` when tests have no expected file: any of them (`each`:
+    a grading needs every one), else only when none has one (`at run` fails a test alone)."""
+    missing = [case for case in cases if case.expected is None]
+    if not missing or (not each and len(missing) < len(cases)):
+        return
+    if len(missing) == 1:
+        what = f"the test {missing[0].name} has no expected file"
+        regen = shlex.join(["at", "regen", shown(missing[0].script)])
+    else:
+        folders = list(dict.fromkeys(shown(case.script.parent) for case in missing))
+        regen = shlex.join(["at", "regen", *folders])
+        where = ", ".join(folders)
+        what = (
+            f"none of the {len(cases)} tests of {where} has an expected file"
+            if len(missing) == len(cases)
+            else f"{len(missing)} of the {len(cases)} tests have no expected file"
+            f" ({', '.join(case.name for case in missing[:3])}{', ...' * (len(missing) > 3)})"
+        )
+    raise HarnessError(
+        f"{what}: `{regen}` writes {'it' if len(missing) == 1 else 'them'} from the oracle"
+    )
 
 
 def shown(path: Path) -> str:

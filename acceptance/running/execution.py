@@ -32,6 +32,7 @@ OUTPUT_LIMIT = 1 << 28  # bytes of output after which a runaway program is stopp
 READ_SIZE = 1 << 16
 TIMEOUT = "timeout"  # why `drain` stopped a program that did not end in time
 PRINTED_NOTHING = "printed nothing"  # what the detail of a run that printed nothing says first
+FOLDER = "it is a folder, not a program"  # why an --exe naming a folder cannot be run
 
 
 class Status(Enum):
@@ -151,12 +152,16 @@ NOT_STARTED = frozenset({Status.NOT_FOUND, Status.NOT_EXECUTABLE})  # no program
 def program_problem(program: str) -> str | None:
     """Why a program named as a command's first word cannot be run, as a person says it, or None
     if it can: the same words for every test, so a command says it once before running any."""
-    if "/" not in program:
-        return None if shutil.which(program) else "no such program on the PATH"
     path = Path(program)
+    if "/" not in program:
+        if shutil.which(program):
+            return None
+        return FOLDER if path.is_dir() else "no such program on the PATH"
     if not path.exists():
         return "no such file"
-    if path.is_dir() or not os.access(path, os.X_OK):
+    if path.is_dir():
+        return FOLDER
+    if not os.access(path, os.X_OK):
         return "permission denied (not an executable file)"
     return None
 

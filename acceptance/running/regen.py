@@ -54,9 +54,12 @@ class Regenerated:
         return self.written not in (Written.KEPT, Written.FAILED)
 
 
-def regen(case: Case, oracle: Producer, force: bool = False) -> Regenerated:
-    """Write a case's expected file from the oracle, keeping a changed one unless forced."""
-    script, target = case.script, expected_target(case.script, case.game)
+def regen(
+    case: Case, oracle: Producer, force: bool = False, expected_in: Path | None = None
+) -> Regenerated:
+    """Write a case's expected file from the oracle (in `expected_in` if given, else where the
+    case looks for it), keeping a changed one unless forced."""
+    script, target = case.script, expected_target(case.script, case.game, expected_in)
     output = oracle(case)
     if output.status is not Status.OK:
         return Regenerated(script, target, Written.FAILED, detail=output.detail)

@@ -32,7 +32,7 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from acceptance.errors import HarnessError
 from acceptance.games.registry import GAMES
@@ -446,18 +446,35 @@ class Store:
             yield
         self.committed()
 
-    def claim_suite(self, cases: Sequence[Case], game: str | None) -> None:
-        """Record the suite of a new store; a store of another suite or game is an error."""
-        suite = {"game": game, "tests": json.loads(suite_json(cases))}
+    def claim(
+        self, cases: Sequence[Case], game: str | None, folders: Sequence[Path], force: bool
+    ) -> None:
+        """Record the grading a store holds: its suite (each test's name and game, the game, the
+        scripts' folders) and its class (the submissions' folders). A store of another suite, or
+        of a class with a submission this grading lacks (another class, or a part of it), is
+        refused unless `force`: its reports would lose grades. A class that grew is the same."""
+        scripts = sorted({str(case.script.parent.resolve()) for case in cases})
+        suite = {"game": game, "tests": json.loads(suite_json(cases)), "folders": scripts}
         known = self.get("suite")
-        if known is None:
-            self.put("suite", suite)
-        elif known != suite:
-            raise HarnessError(
-                f"{shown(self.path.parent)} holds the grading of another suite or game"
-                f" ({plural(len(known['tests']), 'test')}, game {known['game'] or 'any'}):"
-                " give another --out, or --fresh to start over"
-            )
+        if known is not None and not force:
+            other = {**known, "folders": known.get("folders", scripts)}  # an older store's
+            if other != suite:
+                tests = plural(len(known["tests"]), "test")
+                self.refuse(f"another suite or game ({tests}, game {known['game'] or 'any'})")
+        graded = sorted({str(folder.resolve()) for folder in folders})
+        lost = [] if force else sorted(set(self.get("class") or []) - set(graded))
+        if lost:
+            names = ", ".join(Path(folder).name for folder in lost[:3]) + ", ..." * (len(lost) > 3)
+            self.refuse(f"another class ({len(lost)} of its submissions not in this one: {names})")
+        self.put("suite", suite)
+        self.put("class", graded)
+
+    def refuse(self, what: str) -> NoReturn:
+        """The one-line error of a grading into the folder of another."""
+        raise HarnessError(
+            f"{shown(self.path.parent)} holds the grading of {what}: give another --out, or"
+            " --force to grade into it, its reports replaced"
+        )
 
     def graded(self) -> Graded:
         """What the last grading into this store graded; an error if none did."""
