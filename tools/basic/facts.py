@@ -473,12 +473,12 @@ class _EditorWatch:
     leaving the line (Ctrl-B with no word before it in the answer, cursor left from column 1 of
     the line's first row below the top of the screen, cursor right or tab past column 80 of the
     line's last row above the bottom of the screen, in insert mode too; after Esc on a line of
-    several rows, PC-BASIC's first row no longer continues on the next), typing in insert mode that pushes the
-    line onto a new row (PC-BASIC then reads the line back from elsewhere), DEL or backspace
-    at or past the end of a row that ends in a line feed (PC-BASIC pulls the next row's text up
-    to the cursor), and a line feed inside a row's text, unless on the last row of a line above
-    the bottom of the screen (PC-BASIC pushes the rest of the line along, and its insertion
-    scrolls under it at the bottom)."""
+    several rows, PC-BASIC's first row no longer continues on the next), typing in insert mode
+    that pushes the line onto a new row (PC-BASIC then reads the line back from elsewhere), DEL
+    or backspace at or past the end of a row that ends in a line feed (PC-BASIC pulls the next
+    row's text up to the cursor), and a line feed inside a row's text, unless on the last row of
+    a line above the bottom of the screen (PC-BASIC pushes the rest of the line along, and its
+    insertion scrolls under it at the bottom)."""
 
     keys: str
     editor: LineEditor

@@ -1,10 +1,10 @@
 """The fuzzer's power: how many planted bugs the public suite and `at fuzz` find.
 
 A fixed sample of mutants of model/'s rule functions (`tools.planted.mutants`: one operator or
-constant changed in one function), drawn uniformly at random with a fixed seed among all of them, whether
-or not they change a public output; a mutant whose code cannot be swapped in is redrawn. Each is
-a student's program, `python -m tools.planted MUTANT`, run by `at run --exe` over the public
-suite and by `at fuzz --exe --time T --seed F` into a scratch folder.
+constant changed in one function), drawn uniformly at random with a fixed seed among all of them,
+whether or not they change a public output; a mutant whose code cannot be swapped in is redrawn.
+Each is a student's program, `python -m tools.planted MUTANT`, run by `at run --exe` over the
+public suite and by `at fuzz --exe --time T --seed F` into a scratch folder.
 
     python -m tools.planted.fuzz_power [--size N] [--seed S] [--time T] [--list]
 
