@@ -93,7 +93,7 @@ mutation-sample: $(STAMP)
 # The planted-bug figure of `oracle -why` (docs/explanation/provenance.md): a fixed sample of 60 mutants of
 # model/'s rules; how often the explanation of the first differing line names the mutated function.
 why-mutants: $(STAMP)
-	nice $(BIN)/python -m tools.mutation.why_mutants --list
+	nice $(BIN)/python -m tools.planted.why_mutants --list
 
 # The fuzzer's power (docs/explanation/mutation.md), the default: all 205 planted mutants of model/'s rules,
 # in-process, against the public suite and the first 300 scripts of `at fuzz --seed 29`, plain and
@@ -101,13 +101,13 @@ why-mutants: $(STAMP)
 # figure does not depend on the load. Exit 1 on a miss tests/fuzz_misses.txt does not explain.
 # About 5 minutes of two workers.
 fuzz-power: $(STAMP)
-	nice $(BIN)/python -m tools.mutation.fuzz_census --list
+	nice $(BIN)/python -m tools.planted.fuzz_census --list
 
 # The same as a student sees it, slower and load-dependent: a fixed sample of 60 planted mutants,
 # each run as a program by `at run` over the public suite and by 30 s of `at fuzz`; exit 1 if at
 # fuzz misses one the public suite finds. About 30 to 40 minutes.
 fuzz-power-timed: $(STAMP)
-	$(BIN)/python -m tools.mutation.fuzz_power --list
+	$(BIN)/python -m tools.planted.fuzz_power --list
 
 clean:
 	rm -rf $(VENV) .nox build *.egg-info web/dist web/node_modules docs/_build

@@ -18,7 +18,7 @@ mistake or a toggle is made more often by the mean weight of its choices (at mos
 With no lean every choice weighs 1 and the scripts are those of the plain generator, draw for
 draw.
 
-Used by `at fuzz` and, on the command line, by `python -m tools.generate`.
+Used by `at fuzz` and, on the command line, by `at new NAME --random N`.
 """
 
 from __future__ import annotations

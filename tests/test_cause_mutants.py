@@ -1,9 +1,9 @@
-"""tools/mutation/cause_mutants.py: a planted mutant run as a student's program through
+"""tools/planted/cause_mutants.py: a planted mutant run as a student's program through
 `at run --exe`, and whether its cause names the mutated function."""
 
-from tools.mutation.cause_mutants import Every, measure
-from tools.mutation.mutants import mutants
-from tools.mutation.why_mutants import play, public_suite
+from tools.planted.cause_mutants import Every, measure
+from tools.planted.mutants import mutants
+from tools.planted.why_mutants import play, public_suite
 
 
 def test_a_mutant_of_the_armour_rule_is_named_by_its_cause() -> None:

@@ -11,7 +11,7 @@ from acceptance.running.cases import Case
 from acceptance.running.cause import Kind, cause_of
 from acceptance.running.compare import compare
 from oracle.runner import run_script
-from tools.mutation.mutants import mutant_named, mutated_code, target
+from tools.planted.mutants import mutant_named, mutated_code, target
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-"""tools/mutation/fuzz_census.py: every planted mutant measured in-process against the public suite
+"""tools/planted/fuzz_census.py: every planted mutant measured in-process against the public suite
 and the first scripts of `at fuzz --seed 29`, plain and --toward at/, found as `at fuzz` finds
 and shrinks it."""
 
@@ -13,7 +13,7 @@ import pytest
 from acceptance.games.registry import space_defender_2, space_defender_2_lines
 from acceptance.running.cases import make_case
 from acceptance.running.execution import Status
-from tools.mutation.fuzz_census import (
+from tools.planted.fuzz_census import (
     MISSES,
     Census,
     Found,
@@ -28,8 +28,8 @@ from tools.mutation.fuzz_census import (
     timed,
     verdict,
 )
-from tools.mutation.fuzz_power import AT, FUZZ_SEED, PUBLIC_SUITE, environment
-from tools.mutation.mutants import ROOT, Mutant, mutant_named, mutants, target
+from tools.planted.fuzz_power import AT, FUZZ_SEED, PUBLIC_SUITE, environment
+from tools.planted.mutants import ROOT, Mutant, mutant_named, mutants, target
 
 # Loadout stats computed with + for -: the first script of both generators shows it.
 LOADOUT = "model.session:Session.loadout:2"
@@ -65,7 +65,7 @@ def test_the_finding_is_the_script_at_fuzz_keeps(
     measured: dict[str, Census], tmp_path: Path
 ) -> None:
     """`at fuzz --toward at/` with the mutant as a program run by `at` keeps the same script."""
-    program = f"{sys.executable} -m tools.mutation.planted {LOADOUT}"
+    program = f"{sys.executable} -m tools.planted {LOADOUT}"
     command = [str(AT), "fuzz", "--exe", program, "--budget", "1"]
     command += ["--seed", str(FUZZ_SEED), "--toward", str(PUBLIC_SUITE), "--out", str(tmp_path)]
     fuzzed = subprocess.run(command, capture_output=True, text=True, env=environment(), cwd=ROOT)

@@ -1,12 +1,12 @@
-"""tools/mutation/fuzz_power.py and tools/mutation/planted.py: a planted mutant is a student's program, and the
-public suite and `at fuzz` are asked whether they find it."""
+"""tools/planted/fuzz_power.py and tools/planted/__main__.py: a planted mutant is a student's
+program, and the public suite and `at fuzz` are asked whether they find it."""
 
 import subprocess
 import sys
 
 import pytest
 
-from tools.mutation.fuzz_power import (
+from tools.planted.fuzz_power import (
     DEFAULT_SIZE,
     FUZZ_SEED,
     Measure,
@@ -17,7 +17,7 @@ from tools.mutation.fuzz_power import (
     sample,
     summary,
 )
-from tools.mutation.mutants import ROOT, Mutant, mutant_named, mutants, swappable
+from tools.planted.mutants import ROOT, Mutant, mutant_named, mutants, swappable
 
 AT001 = ROOT / "at" / "at001.txt"
 # Loadout stats computed with + for -: at001's first game already shows it.
@@ -26,7 +26,7 @@ LOADOUT = "model.session:Session.loadout:2"
 
 def planted(*args: str) -> subprocess.CompletedProcess[str]:
     """Run the launcher as `at` runs an --exe program."""
-    command = [sys.executable, "-m", "tools.mutation.planted", *args]
+    command = [sys.executable, "-m", "tools.planted", *args]
     return subprocess.run(command, capture_output=True, text=True, env=environment(), cwd="/")
 
 

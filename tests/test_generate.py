@@ -1,12 +1,9 @@
-"""The script generator (oracle/generate.py, `python -m tools.generate`): seeded scripts of the
-length asked, covering every board and every part, written without losing what is on disk; a
-lean toward rules makes the choices that lead to them more often, and no lean changes nothing."""
+"""The script generator (oracle/generate.py; on the command line `at new NAME --random N`, whose
+tests are in test_harness_regen.py): seeded scripts of the length asked, covering every board and
+every part; a lean toward rules makes the choices that lead to them more often, and no lean
+changes nothing."""
 
 from __future__ import annotations
-
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -14,7 +11,6 @@ from model.session import MENU_SIZES
 from oracle.generate import CHOICE_RULES, leaning, script_lines
 from oracle.parser import parse
 from provenance.rules import RULES
-from tools.generate import main
 
 
 def script(seed: int, commands: int) -> str:
@@ -38,40 +34,6 @@ def test_long_scripts_cover_every_board_size_and_every_option_of_every_menu() ->
     assert {columns for _, columns in boards} == set(range(10, 31))
     selected = {call.arguments[0] for call in calls if call.name == "setup_select"}
     assert selected == set(range(1, max(MENU_SIZES.values()) + 1))
-
-
-def test_an_existing_output_file_is_kept_unless_forced(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    output = tmp_path / "mine.txt"
-    output.write_text("my own test\n")
-    assert main(["--commands", "3", "--output", str(output)]) == 1
-    assert output.read_text() == "my own test\n"
-    assert capsys.readouterr().err == f"Error: {output} exists (--force to replace it)\n"
-    assert main(["--commands", "3", "--output", str(output), "--force"]) == 0
-    assert output.read_text() == script(0, 3)
-
-
-def test_an_output_in_a_missing_folder_is_a_one_line_error(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    output = tmp_path / "missing" / "out.txt"
-    assert main(["--output", str(output)]) == 1
-    assert capsys.readouterr().err == f"Error: cannot write {output}: No such file or directory\n"
-
-
-def test_a_reader_that_stops_early_ends_the_generator_quietly() -> None:
-    generator = subprocess.Popen(
-        [sys.executable, "-m", "tools.generate", "--commands", "200000"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=Path(__file__).resolve().parent.parent,
-    )
-    assert generator.stdout is not None and generator.stderr is not None
-    assert generator.stdout.readline().startswith(b"-- generated")
-    generator.stdout.close()
-    assert generator.wait(timeout=60) == 0
-    assert generator.stderr.read() == b""
 
 
 def leaned_script(seed: int, commands: int, rules: dict[str, float]) -> str:

@@ -1,11 +1,16 @@
-"""`at regen` and `at new`: expected files from the oracle, changed ones kept unless forced."""
+"""`at regen` and `at new`: expected files from the oracle, changed ones kept unless forced; new
+scripts from a template or of random commands, existing ones kept unless forced."""
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from acceptance.cli import new
 from acceptance.cli.main import main
+from oracle.generate import DEFECTS, script
 
 ROOT = Path(__file__).resolve().parent.parent
 ORACLE_BYTES = (ROOT / "expected" / "at001.expected.txt").read_bytes()
@@ -106,7 +111,9 @@ def test_new_never_overwrites_a_script(capsys: pytest.CaptureFixture[str], proje
     script = project / "at" / "at001.txt"
     before = script.read_bytes()
     assert main(["new", "at001"]) == 2
-    assert capsys.readouterr().err == "at: at/at001.txt exists already; it is left as it is\n"
+    assert capsys.readouterr().err == (
+        "at: at/at001.txt exists already; it is left as it is (--force replaces it)\n"
+    )
     assert script.read_bytes() == before
 
 
@@ -131,3 +138,81 @@ def test_regen_reports_a_failing_oracle_as_failed_and_writes_nothing(
         " 'utf-8' codec can't decode byte 0xff in position 22: invalid start byte)"
     ]
     assert not (project / "expected" / "bad.expected.txt").exists()
+
+
+def test_new_random_writes_the_generators_script_that_regen_and_run_accept(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    code, lines = at(capsys, "new", "mine", "--random", "40", "--seed", "7")
+    assert (code, lines) == (
+        0,
+        [
+            "created at/mine.txt: 40 random commands (seed 7); `at regen at/mine.txt` records the"
+            " oracle's output"
+        ],
+    )
+    assert (project / "at" / "mine.txt").read_text() == script(7, 40)
+    assert at(capsys, "regen", "at/mine.txt")[0] == 0
+    assert at(capsys, "run", "at/mine.txt") == (0, ["1 passed, 0 failed"])
+
+
+def test_new_random_to_the_standard_output_with_a_defect(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    assert at(capsys, "new", "-", "--random", "30", "--seed", "3", "--defect", "syntax") == (
+        0,
+        script(3, 30, defect="syntax").splitlines(),
+    )
+    assert sorted(path.name for path in (project / "at").iterdir()) == ["at001.txt"]
+
+
+def test_an_existing_script_is_kept_unless_forced(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    output = project / "at" / "mine.txt"
+    output.write_text("my own test\n")
+    assert main(["new", "mine", "--random", "3"]) == 2
+    assert output.read_text() == "my own test\n"
+    assert capsys.readouterr().err == (
+        "at: at/mine.txt exists already; it is left as it is (--force replaces it)\n"
+    )
+    assert main(["new", "mine", "--random", "3", "--force"]) == 0
+    assert output.read_text() == script(0, 3)
+
+
+def test_a_script_folder_that_cannot_be_made_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "at").write_text("a file where the scripts' folder would be\n")
+    assert main(["new", "mine", "--random", "3"]) == 2
+    assert capsys.readouterr().err == "at: cannot make at: File exists\n"
+
+
+def test_seed_and_defect_without_random_are_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    for option in (["--seed", "3"], ["--defect", "type"]):
+        assert main(["new", "mine", *option]) == 2
+        assert capsys.readouterr().err == (
+            "at: --seed and --defect shape a --random script: give --random N\n"
+        )
+    assert sorted(path.name for path in (project / "at").iterdir()) == ["at001.txt"]
+
+
+def test_the_defects_at_new_offers_are_the_generators() -> None:
+    assert sorted(new.DEFECTS) == sorted(DEFECTS)
+
+
+def test_a_reader_that_stops_early_ends_the_generator_quietly(tmp_path: Path) -> None:
+    generator = subprocess.Popen(
+        [str(Path(sys.executable).with_name("at")), "new", "-", "--random", "200000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+    )
+    assert generator.stdout is not None and generator.stderr is not None
+    assert generator.stdout.readline().startswith(b"-- generated")
+    generator.stdout.close()
+    assert generator.wait(timeout=60) == 0
+    assert generator.stderr.read() == b""

@@ -1,4 +1,4 @@
-"""tools/mutation/shrink_mutants.py: a planted mutant's longest failing public test shrunk by
+"""tools/planted/shrink_mutants.py: a planted mutant's longest failing public test shrunk by
 `at shrink` as a student's program, small enough and soon enough; failing tests of planted bugs
 shrunk further once simpler arguments make commands needless; and several mutants planted at
 once."""
@@ -13,9 +13,9 @@ from acceptance.fuzzing.shrunk import shrink_case
 from acceptance.running.cases import Case, make_case
 from acceptance.running.execution import Output, Producer, Status
 from oracle.runner import run_script
-from tools.mutation.mutants import ROOT, Mutant, mutant_named, mutated_code, target
-from tools.mutation.shrink_mutants import longest_failing, shrink
-from tools.mutation.why_mutants import public_suite
+from tools.planted.mutants import ROOT, Mutant, mutant_named, mutated_code, target
+from tools.planted.shrink_mutants import longest_failing, shrink
+from tools.planted.why_mutants import public_suite
 
 MOVE = "model.geometry:vertical_then_horizontal:9"  # the Starfighter moves otherwise
 GROW = "model.enemies.grunt:preempt:1"  # a Grunt's preemptive growth
@@ -66,7 +66,7 @@ def test_commands_needless_once_the_arguments_are_simpler_are_dropped(
 def planted(names: str, test: str) -> str:
     """What the oracle with the named mutants planted prints for a public test."""
     script = str(ROOT / "at" / f"{test}.txt")
-    command = [sys.executable, "-m", "tools.mutation.planted", names, "-b", script]
+    command = [sys.executable, "-m", "tools.planted", names, "-b", script]
     return subprocess.run(command, capture_output=True, text=True, cwd=ROOT).stdout
 
 

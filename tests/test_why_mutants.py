@@ -1,9 +1,10 @@
-"""tools/mutation/why_mutants.py: planted mutants of model/ and the function the explanation names."""
+"""tools/planted/why_mutants.py: planted mutants of model/ and the function the explanation
+names."""
 
 import pytest
 
-from tools.mutation.mutants import mutants, target
-from tools.mutation.why_mutants import main, play, public_suite
+from tools.planted.mutants import mutants, target
+from tools.planted.why_mutants import main, play, public_suite
 
 
 def test_every_mutant_points_at_a_live_function_of_the_rule_modules() -> None:

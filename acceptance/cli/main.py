@@ -4,7 +4,6 @@ tests."""
 import argparse
 import contextlib
 import io
-import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -14,6 +13,7 @@ from acceptance.cli.cover import add_cover
 from acceptance.cli.etf import add_etf
 from acceptance.cli.fuzz import add_fuzz
 from acceptance.cli.grade import add_grade, add_report
+from acceptance.cli.new import add_new
 from acceptance.cli.options import (
     add_expected,
     add_game,
@@ -23,6 +23,7 @@ from acceptance.cli.options import (
     add_timeout,
     chosen_game,
     exe_program,
+    quiet_stdout,
     write_file,
 )
 from acceptance.cli.shrink import add_shrink, kept_json, kept_lines, shrink_test
@@ -49,7 +50,7 @@ from acceptance.running.memory import (
     remember,
     since_last,
 )
-from acceptance.running.regen import Regenerated, Written, new_script, regen
+from acceptance.running.regen import Regenerated, Written, regen
 from acceptance.running.report import (
     Display,
     Shown,
@@ -160,13 +161,6 @@ def regen_command(args: argparse.Namespace) -> int:
     return 0 if all(result.ok for result in results) else 1
 
 
-def new_command(args: argparse.Namespace) -> int:
-    """`at new`: scaffold a test script."""
-    path = shown(new_script(args.name, Path.cwd()))
-    print(f"created {path}: write its commands, then `at regen {path}` records the oracle's output")
-    return 0
-
-
 def parser() -> argparse.ArgumentParser:
     """The `at` argument parser with its subcommands."""
     top = argparse.ArgumentParser(
@@ -257,9 +251,7 @@ def parser() -> argparse.ArgumentParser:
     add_quiet(regenerate)
     add_expected(regenerate)
     regenerate.set_defaults(handler=regen_command)
-    new = commands.add_parser("new", help="scaffold the test script at/NAME.txt")
-    new.add_argument("name", metavar="NAME")
-    new.set_defaults(handler=new_command)
+    add_new(commands)
     add_fuzz(commands)
     add_shrink(commands)
     add_cover(commands)
@@ -286,8 +278,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("at: interrupted", file=sys.stderr)
         return 130
-    except (
-        BrokenPipeError
-    ):  # `at run | head`: stop quietly; devnull keeps the exit flush from failing
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except BrokenPipeError:  # `at run | head`: stop quietly
+        quiet_stdout()
         return 1

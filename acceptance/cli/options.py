@@ -2,6 +2,8 @@
 
 import argparse
 import contextlib
+import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -50,6 +52,12 @@ def add_game(command: argparse.ArgumentParser) -> None:
 def chosen_game(args: argparse.Namespace) -> Game | None:
     """The game named by --game, if any."""
     return game_named(args.game) if args.game else None
+
+
+def quiet_stdout() -> None:
+    """Send what is left of the standard output to /dev/null, once its reader has gone (`| head`):
+    the flush at exit then cannot fail."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def write_file(path: Path, text: str) -> None:

@@ -1,6 +1,7 @@
 """Writing expected files from the oracle, and scaffolding new test scripts."""
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -74,15 +75,26 @@ def regen(
     return Regenerated(script, target, Written.OVERWRITTEN if force else Written.KEPT, change)
 
 
-def new_script(name: str, start: Path) -> Path:
-    """Create `at/NAME.txt` in the project holding `start` from a template; never overwrite."""
+def new_script(
+    name: str, start: Path, lines: Iterable[str] | None = None, force: bool = False
+) -> Path:
+    """Create `at/NAME.txt` in the project holding `start`, of these lines or else from a
+    template; an existing file is replaced only when forced."""
     if not NAME.fullmatch(name):
         raise HarnessError(f"a test name is letters, digits, '_' and '-': {name!r}")
     path = (project_root(start) or start) / SCRIPT_FOLDER / (name + SCRIPT_SUFFIX)
-    path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        with path.open("x", encoding="utf-8") as file:
-            file.write(TEMPLATE.format(name=name))
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise HarnessError(f"cannot make {shown(path.parent)}: {error.strerror}") from None
+    text = [TEMPLATE.format(name=name)] if lines is None else (f"{line}\n" for line in lines)
+    try:
+        with path.open("w" if force else "x", encoding="utf-8") as file:
+            file.writelines(text)
     except FileExistsError:
-        raise HarnessError(f"{shown(path)} exists already; it is left as it is") from None
+        raise HarnessError(
+            f"{shown(path)} exists already; it is left as it is (--force replaces it)"
+        ) from None
+    except OSError as error:
+        raise HarnessError(f"cannot write {shown(path)}: {error.strerror}") from None
     return path

@@ -21,6 +21,7 @@ from pathlib import Path
 from acceptance.games.pcbasic import PcBasicError, run
 from games.basic.editor import ACTIONS, ALPHANUMERIC, ENTER, SCAN_KEYS, SCAN_PREFIX, LineEditor
 from games.basic.screen import BOTTOM, WIDTH, Screen
+from tools.basic import cases as basic_cases
 from tools.basic import programs as basic_programs
 
 DATA = Path(__file__).resolve().parents[2] / "tests" / "basic" / "data"
@@ -87,7 +88,7 @@ def measure(program: str, cases: list[str]) -> list[list[str]]:
     A hard error stops the program: it is that case's result, and the program runs again on
     the cases after it.
     """
-    source = program.replace("\n", "\r").encode("latin-1")
+    source = basic_programs.source(program)
     records: list[list[str]] = []
     while len(records) < len(cases):
         rest = cases[len(records) :]
@@ -128,7 +129,7 @@ def functions(rng: random.Random, count: int) -> dict[str, object]:
 
 def constants(rng: random.Random, count: int) -> dict[str, object]:
     """Decimal constants as the tokenizer stores them: text and MBF bytes."""
-    texts = basic_programs.constant_texts(rng, count)
+    texts = basic_cases.constant_texts(rng, count)
     output = run(basic_programs.constants_program(texts), b"")
     records = basic_programs.split_records(output, len(texts))
     return {"cases": _zip(texts, records)}
@@ -136,7 +137,7 @@ def constants(rng: random.Random, count: int) -> dict[str, object]:
 
 def val(rng: random.Random, count: int) -> dict[str, object]:
     """VAL of many texts: the bytes of the single that receives it, messages and errors."""
-    texts = basic_programs.val_texts(rng, count)
+    texts = basic_cases.val_texts(rng, count)
     cases = [text.encode("latin-1").hex() for text in texts]
     records = measure(basic_programs.VAL, cases)
     return {"cases": _zip(texts, records)}
@@ -144,18 +145,18 @@ def val(rng: random.Random, count: int) -> dict[str, object]:
 
 def input_answers(rng: random.Random, count: int) -> dict[str, object]:
     """What INPUT makes of typed answers, for one number, one string and two numbers."""
-    answers = basic_programs.input_texts(rng, count)
+    answers = basic_cases.input_texts(rng, count)
     result: dict[str, object] = {}
     for name, program in basic_programs.INPUT_PROGRAMS.items():
         typed = b"".join(answer.encode("latin-1") + b"\r0\r" for answer in answers)
-        source = program.replace("\n", "\r").encode("latin-1")
+        source = basic_programs.source(program)
         result[name] = {"answers": answers, "transcript": run(source, typed)}
     return result
 
 
 def rnd(rng: random.Random, count: int) -> dict[str, object]:
     """First draws after RANDOMIZE seed for many seeds, each from power-on."""
-    seeds = basic_programs.seeds(rng, count)
+    seeds = basic_cases.seeds(rng, count)
     cases = []
     for seed in seeds:
         source = basic_programs.rnd_program(seed)
@@ -165,18 +166,18 @@ def rnd(rng: random.Random, count: int) -> dict[str, object]:
 
 def console(rng: random.Random, count: int) -> dict[str, object]:
     """PRINT layouts (zones, TAB, SPC, wrapping, numbers at the margin) and their transcripts."""
-    scenarios = basic_programs.print_scenarios(rng, count)
+    scenarios = basic_cases.print_scenarios(rng, count)
     source = basic_programs.print_program(scenarios)
     return {"scenarios": scenarios, "transcript": run(source, b"")}
 
 
 def direct(rng: random.Random, count: int) -> dict[str, object]:
     """Lines typed at the direct mode after the program's END and after a runtime error."""
-    lines = basic_programs.direct_lines(rng, count)
+    lines = basic_cases.direct_lines(rng, count)
     typed = b"".join(line.encode("utf-8") + b"\r" for line in lines)
     result: dict[str, object] = {"listing": basic_programs.DIRECT_LISTING}
     for name, program in basic_programs.DIRECT_PROGRAMS.items():
-        source = program.replace("\n", "\r").encode("latin-1")
+        source = basic_programs.source(program)
         result[name] = {"lines": lines, "transcript": run(source, typed)}
     return result
 
@@ -184,10 +185,10 @@ def direct(rng: random.Random, count: int) -> dict[str, object]:
 def direct_sessions(rng: random.Random, count: int) -> dict[str, object]:
     """Sessions of lines typed at the direct mode, each in a run of its own, after the
     program's END and after a runtime error."""
-    sessions = basic_programs.direct_sessions(rng, count)
+    sessions = basic_cases.direct_sessions(rng, count)
     result: dict[str, object] = {"listing": basic_programs.DIRECT_LISTING, "sessions": sessions}
     for name, program in basic_programs.DIRECT_PROGRAMS.items():
-        source = program.replace("\n", "\r").encode("latin-1")
+        source = basic_programs.source(program)
         result[name] = [
             run(source, b"".join(line.encode("utf-8") + b"\r" for line in session))
             for session in sessions
@@ -198,11 +199,11 @@ def direct_sessions(rng: random.Random, count: int) -> dict[str, object]:
 def cursor(rng: random.Random, count: int) -> dict[str, object]:
     """Where PRINT leaves the cursor (CSRLIN, POS) after controls, margins and wraps, and the
     row text INPUT reads back after the cursor moved over it."""
-    scenarios = basic_programs.cursor_scenarios(rng, count)
-    reads = basic_programs.CURSOR_READS
+    scenarios = basic_cases.cursor_scenarios(rng, count)
+    reads = basic_cases.CURSOR_READS
     typed = b"".join(keys.encode("latin-1") + b"\r" for _, keys in reads)
     read_source = basic_programs.cursor_read_program([statement for statement, _ in reads])
-    vertical = basic_programs.CURSOR_VERTICAL
+    vertical = basic_cases.CURSOR_VERTICAL
     return {
         "scenarios": scenarios,
         "transcript": run(basic_programs.print_program(scenarios), b""),
@@ -215,7 +216,7 @@ def cursor(rng: random.Random, count: int) -> dict[str, object]:
 
 def strings(rng: random.Random, count: int) -> dict[str, object]:
     """String functions (CHR$, ASC, MID$, LEFT$, RIGHT$, +), SGN and SPC at their bounds."""
-    cases = basic_programs.STRING_CASES
+    cases = basic_cases.STRING_CASES
     records = basic_programs.split_records(
         run(basic_programs.strings_program(cases), b""), len(cases)
     )
@@ -435,32 +436,32 @@ def editor(rng: random.Random, count: int) -> dict[str, object]:
     """Editing keys typed before Enter at INPUT and at the direct mode, where emulated (at the
     direct mode, no glyph controls: what the interpreter answers to them is not the editor's)."""
     result: dict[str, object] = {
-        "prompt": basic_programs.EDITOR_LONG_PROMPT,
-        "edge prompt": basic_programs.EDITOR_EDGE_PROMPT,
+        "prompt": basic_programs.EDITOR_PROMPTS["long"],
+        "edge prompt": basic_programs.EDITOR_PROMPTS["edge"],
     }
     for name, program in basic_programs.EDITOR_PROGRAMS.items():
-        answers = [keys for keys in basic_programs.EDITOR_FIXED if editor_emulated(name, keys)]
+        answers = [keys for keys in basic_cases.EDITOR_FIXED if editor_emulated(name, keys)]
         while len(answers) < (
             count if name in ("short", "long", "bottom", "direct") else count // 2
         ):
-            keys = basic_programs.editor_keys(rng)
+            keys = basic_cases.editor_keys(rng)
             if editor_emulated(name, keys) and not (name == "direct" and "\x01" in keys):
                 answers.append(keys)
         typed = b"".join(answer.encode("latin-1") + b"\r" for answer in answers)
-        source = program.replace("\n", "\r").encode("latin-1")
+        source = basic_programs.source(program)
         result[name] = {"answers": answers, "transcript": run(source, typed)}
     return result
 
 
 def editor_cases(rng: random.Random, count: int) -> dict[str, object]:
-    """Fixed answers typed before Enter, by rule and context (tools.basic.programs)."""
+    """Fixed answers typed before Enter, by rule and context (tools.basic.cases)."""
     result: dict[str, object] = {}
-    for rule, contexts in basic_programs.EDITOR_CASES.items():
+    for rule, contexts in basic_cases.EDITOR_CASES.items():
         measured = {}
         for name, answers in contexts.items():
             typed = b"".join(answer.encode("latin-1") + b"\r" for answer in answers)
             program = basic_programs.EDITOR_CASE_PROGRAMS[name]
-            source = program.replace("\n", "\r").encode("latin-1")
+            source = basic_programs.source(program)
             measured[name] = {"answers": answers, "transcript": run(source, typed)}
         result[rule] = measured
     return result
@@ -472,12 +473,12 @@ class _EditorWatch:
     leaving the line (Ctrl-B with no word before it in the answer, cursor left from column 1 of
     the line's first row below the top of the screen, cursor right or tab past column 80 of the
     line's last row above the bottom of the screen, in insert mode too; after Esc on a line of
-    several rows, PC-BASIC's first row no longer continues on the next), typing in insert mode that pushes the
-    line onto a new row (PC-BASIC then reads the line back from elsewhere), DEL or backspace
-    at or past the end of a row that ends in a line feed (PC-BASIC pulls the next row's text up
-    to the cursor), and a line feed inside a row's text, unless on the last row of a line above
-    the bottom of the screen (PC-BASIC pushes the rest of the line along, and its insertion
-    scrolls under it at the bottom)."""
+    several rows, PC-BASIC's first row no longer continues on the next), typing in insert mode
+    that pushes the line onto a new row (PC-BASIC then reads the line back from elsewhere), DEL
+    or backspace at or past the end of a row that ends in a line feed (PC-BASIC pulls the next
+    row's text up to the cursor), and a line feed inside a row's text, unless on the last row of
+    a line above the bottom of the screen (PC-BASIC pushes the rest of the line along, and its
+    insertion scrolls under it at the bottom)."""
 
     keys: str
     editor: LineEditor

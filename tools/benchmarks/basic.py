@@ -22,8 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from acceptance.games.registry import GAMES, input_lines
+from tools.benchmarks.common import BIN, ENVIRONMENT, ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 BASIC_GAMES = ("star_lanes", "super_star_trek")
 TARGET_RATIO = 100.0
 
@@ -65,7 +65,8 @@ def pcbasic_seconds(game: str, inputs: str, seed: int | None) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print the figures (the verdict is printed; the exit status is 0, as for tools.benchmarks.oracle)."""
+    """Print the figures (the verdict is printed; the exit status is 0, as for
+    tools.benchmarks.oracle)."""
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("game", choices=BASIC_GAMES, help="the BASIC game")
     options.add_argument("--runs", type=int, default=5, help="runs of the clone (default 5)")
@@ -74,14 +75,14 @@ def main(argv: list[str] | None = None) -> int:
     game = GAMES[args.game]
     script, seed = game_script(game.name)
     inputs = script.read_text(encoding="utf-8")
-    command = [str(Path(sys.executable).parent / game.name.replace("_", "-")), "-b", str(script)]
+    command = [str(BIN / game.name.replace("_", "-")), "-b", str(script)]
     command += ["--seed", str(seed)] if seed is not None else []
     print(f"{game.title}, one whole game: {script.name} ({len(input_lines(inputs))} input lines)")
     in_process = median_seconds(lambda: game.clone(inputs, seed), args.runs)
     print(f"  clone, in-process:      {in_process * 1000:8.1f} ms")
     quiet = subprocess.DEVNULL
     as_command = median_seconds(
-        lambda: subprocess.run(command, check=True, stdout=quiet), args.runs
+        lambda: subprocess.run(command, check=True, stdout=quiet, env=ENVIRONMENT), args.runs
     )
     print(f"  clone, {command[0].rsplit('/', 1)[-1]} -b: {as_command * 1000:8.1f} ms")
     if args.no_pcbasic:

@@ -24,16 +24,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from acceptance.confine.bwrap import sandbox
-from acceptance.confine.limits import Limits
 from acceptance.errors import HarnessError
 from acceptance.grading.grading import REPORTS
 from acceptance.store.database import STORE
-from tools.benchmarks.oracle import ENVIRONMENT, Figure
+from tools.benchmarks.common import AT, ENVIRONMENT, ROOT, Figure, fast_programs, why_no_sandbox
 
-ROOT = Path(__file__).resolve().parents[2]
-AT = Path(sys.executable).with_name("at")
-PROGRAM = '#!/bin/sh\n# submission {number}\nexec cat "$2"\n'
 CLASS_SIZE = 1000
 UNSANDBOXED = 50  # submissions graded both ways for the sandbox's cost per run
 RERUN_TARGET = 5.0  # seconds for a rerun on a complete store of the whole class
@@ -42,27 +37,12 @@ RERUN_TARGET = 5.0  # seconds for a rerun on a complete store of the whole class
 def main(argv: list[str] | None = None) -> int:
     """Print the figures, each with its target; without a sandbox, say why and exit 0."""
     options = _arguments().parse_args(argv)
-    try:
-        with sandbox(Limits(), 1):
-            pass
-    except HarnessError as error:
-        print(f"grading bench skipped: {error}")
+    if refusal := why_no_sandbox():
+        print(f"grading bench skipped: {refusal}")
         return 0
     with tempfile.TemporaryDirectory() as folder:
         print(*figures(Path(folder), options.class_size, options.unsandboxed), sep="\n")
     return 0
-
-
-def make_class(folder: Path, size: int) -> list[str]:
-    """`size` submission folders of distinct fast programs."""
-    pupils = []
-    for number in range(size):
-        pupil = folder / f"s{number:04d}"
-        pupil.mkdir(parents=True)
-        (pupil / "program").write_text(PROGRAM.format(number=number))
-        (pupil / "program").chmod(0o755)
-        pupils.append(str(pupil))
-    return pupils
 
 
 def grade(pupils: list[str], out: Path, *options: str) -> float:
@@ -84,7 +64,7 @@ def figures(folder: Path, size: int, unsandboxed: int) -> list[Figure]:
     """Grade the class, measure, grade it again; the figures."""
     tests = len(list((ROOT / "at").glob("*.txt")))
     runs = size * tests
-    pupils = make_class(folder / "class", size)
+    pupils = fast_programs(folder / "class", size)
     wall = grade(pupils, folder / "out")
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     sizes = {name: (folder / "out" / name).stat().st_size / 1e6 for name in (STORE, *REPORTS)}

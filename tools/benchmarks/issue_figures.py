@@ -30,7 +30,16 @@ from pathlib import Path
 
 from acceptance.games.registry import GAMES
 from oracle.generate import script_lines
-from tools.benchmarks.oracle import BIN, ENVIRONMENT, ROOT, _cpu, _oracle, _run
+from tools.benchmarks.common import (
+    AT,
+    BIN,
+    ENVIRONMENT,
+    ROOT,
+    cpu_seconds,
+    median,
+    oracle_command,
+    wall_seconds,
+)
 from tools.benchmarks.web import visits
 from tools.webpage.browser import chromium, serving
 from tools.webpage.static_site import WEB, build
@@ -78,15 +87,9 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
-def median_of(runs: int, measure: Callable[[], float]) -> float:
-    """The median of `runs` measures after one not counted (caches, bytecode)."""
-    measure()
-    return statistics.median(measure() for _ in range(runs))
-
-
 def oracle_at001() -> float:
     """Wall seconds of one `oracle -b at/at001.txt`."""
-    return _run([*_oracle(), "-b", "at/at001.txt"])
+    return wall_seconds([*oracle_command(), "-b", "at/at001.txt"])
 
 
 def web(runs: int) -> list[Row]:
@@ -102,7 +105,7 @@ def web(runs: int) -> list[Row]:
         pairs = [visits(browser, site) for _ in range(max(1, runs // 4))]
     first = statistics.median(first for first, _ in pairs) / 1000
     again = statistics.median(again for _, again in pairs) / 1000
-    oracle = median_of(runs, oracle_at001)
+    oracle = median(runs, oracle_at001)
     return [
         Row(
             "web page: return visit against first visit",
@@ -124,7 +127,7 @@ def startup(runs: int) -> Row:
     oracle_at001()
     bare, oracle = [], []
     for _ in range(runs):
-        bare.append(_run([sys.executable, "-c", "pass"]))
+        bare.append(wall_seconds([sys.executable, "-c", "pass"]))
         oracle.append(oracle_at001())
     ratio = statistics.median(oracle) / statistics.median(bare)
     return Row(
@@ -142,8 +145,8 @@ def throughput() -> Row:
         script = Path(folder, "script.txt")
         script.write_text("".join(line + "\n" for line in script_lines(0, THROUGHPUT_COMMANDS)))
         # Once first, as a second run finds it: its pieces parsed and kept, the bytecode written.
-        _run([*_oracle(), "-b", str(script), str(Path(folder, "first.txt"))])
-        seconds = _run([*_oracle(), "-b", str(script), str(Path(folder, "out.txt"))])
+        wall_seconds([*oracle_command(), "-b", str(script), str(Path(folder, "first.txt"))])
+        seconds = wall_seconds([*oracle_command(), "-b", str(script), str(Path(folder, "out.txt"))])
     rate = THROUGHPUT_COMMANDS / seconds
     return Row(
         f"throughput: {THROUGHPUT_COMMANDS:,} generated commands to a file",
@@ -165,10 +168,12 @@ def explained(python: str | None, runs: int) -> Row:
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder, "script.txt")
         script.write_text("".join(line + "\n" for line in script_lines(0, EXPLAINED_COMMANDS)))
-        _cpu([*oracle, "-b", str(script), str(Path(folder, "warm.txt"))])
+        cpu_seconds([*oracle, "-b", str(script), str(Path(folder, "warm.txt"))])
         for run in range(max(3, runs // 4)):
-            batch = _cpu([*oracle, "-b", str(script), str(Path(folder, f"b{run}.txt"))])
-            why = _cpu([*oracle, "-why-json", str(script), str(Path(folder, f"w{run}.jsonl"))])
+            batch = cpu_seconds([*oracle, "-b", str(script), str(Path(folder, f"b{run}.txt"))])
+            why = cpu_seconds(
+                [*oracle, "-why-json", str(script), str(Path(folder, f"w{run}.jsonl"))]
+            )
             ratios.append((batch, why))
     ratio = statistics.median(why / batch for batch, why in ratios)
     batch = statistics.median(batch for batch, _ in ratios)
@@ -198,7 +203,7 @@ def why_python() -> str | None:
 def suite(runs: int) -> Row:
     """`at run` of every game's public suite, in-process, median wall time."""
     folders = [str(Path("at", game.folder)) for game in GAMES.values()]
-    seconds = median_of(runs, lambda: _run([str(BIN / "at"), "run", *folders], ENVIRONMENT))
+    seconds = median(runs, lambda: wall_seconds([str(AT), "run", *folders], ENVIRONMENT))
     return Row(
         f"`at run {' '.join(folders)}` (every game's suite)",
         f"{seconds:.2f} s",

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shlex
 import statistics
 import subprocess
@@ -43,37 +42,22 @@ from model.view import render
 from oracle.generate import script_lines
 from oracle.runner import run
 from oracle.warm_client import SOCKET_ENVIRONMENT
+from tools.benchmarks.common import (
+    AT,
+    BIN,
+    ENVIRONMENT,
+    ROOT,
+    Figure,
+    children_cpu,
+    cpu_seconds,
+    median,
+    oracle_command,
+    wall_seconds,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
 CLASS_SIZE = 30
 EXPLAINED_COMMANDS = 20_000
 EXPLAINED_RUNS = 3
-BIN = Path(sys.executable).parent
-# Runs as on a student's machine: Python writes the bytecode of the project's modules once and
-# reuses it (a sandbox may set PYTHONDONTWRITEBYTECODE, which makes every start compile them).
-ENVIRONMENT = {
-    name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"
-}
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One measured figure against its target."""
-
-    name: str
-    value: float
-    unit: str
-    target: float
-    higher_is_better: bool
-
-    @property
-    def met(self) -> bool:
-        return self.value >= self.target if self.higher_is_better else self.value <= self.target
-
-    def __str__(self) -> str:
-        bound = ">=" if self.higher_is_better else "<="
-        verdict = "met" if self.met else "MISSED"
-        return f"{self.name:<12} {self.value:>10,.2f} {self.unit:<14} target {bound} {self.target:,g}  {verdict}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,9 +77,9 @@ def startup(runs: int) -> Figure:
     """`oracle -b at/at001.txt` against `python -c pass` of the same environment (an editable
     install makes that one slower), each the median of `runs` runs; `python -S -c pass`, the
     interpreter alone, is shown too."""
-    alone = _median(runs, lambda: _run([sys.executable, "-S", "-c", "pass"]))
-    bare = _median(runs, lambda: _run([sys.executable, "-c", "pass"]))
-    oracle = _median(runs, lambda: _run([*_oracle(), "-b", "at/at001.txt"]))
+    alone = median(runs, lambda: wall_seconds([sys.executable, "-S", "-c", "pass"]))
+    bare = median(runs, lambda: wall_seconds([sys.executable, "-c", "pass"]))
+    oracle = median(runs, lambda: wall_seconds([*oracle_command(), "-b", "at/at001.txt"]))
     print(
         f"startup: python -S -c pass {alone * 1000:.0f} ms, python -c pass {bare * 1000:.0f} ms,"
         f" oracle -b at/at001.txt {oracle * 1000:.0f} ms"
@@ -108,7 +92,7 @@ def throughput(commands: int) -> Figure:
     with tempfile.TemporaryDirectory() as folder:
         source, output = Path(folder, "script.txt"), Path(folder, "out.txt")
         source.write_text("".join(line + "\n" for line in script_lines(0, commands)))
-        seconds = _run([*_oracle(), "-b", str(source), str(output)])
+        seconds = wall_seconds([*oracle_command(), "-b", str(source), str(output)])
         size = output.stat().st_size
     print(f"throughput: {commands:,} commands in {seconds:.2f} s, {size / 1e6:.0f} MB of trace")
     return Figure("throughput", commands / seconds, "commands/s", 20_000, higher_is_better=True)
@@ -122,8 +106,12 @@ def explained(commands: int, runs: int = EXPLAINED_RUNS) -> Figure:
         source = Path(folder, "script.txt")
         source.write_text("".join(line + "\n" for line in script_lines(0, commands)))
         for run in range(runs):
-            batch = _cpu([*_oracle(), "-b", str(source), str(Path(folder, f"b{run}.txt"))])
-            why = _cpu([*_oracle(), "-why-json", str(source), str(Path(folder, f"w{run}.jsonl"))])
+            batch = cpu_seconds(
+                [*oracle_command(), "-b", str(source), str(Path(folder, f"b{run}.txt"))]
+            )
+            why = cpu_seconds(
+                [*oracle_command(), "-why-json", str(source), str(Path(folder, f"w{run}.jsonl"))]
+            )
             times.append((batch, why))
     batch = statistics.median(b for b, _ in times)
     why = statistics.median(w for _, w in times)
@@ -137,7 +125,7 @@ def explained(commands: int, runs: int = EXPLAINED_RUNS) -> Figure:
 
 def suite(runs: int) -> Figure:
     """`at run` on the whole acceptance suite, the median of `runs` runs."""
-    seconds = _median(runs, lambda: _run([str(BIN / "at"), "run"]))
+    seconds = median(runs, lambda: wall_seconds([str(AT), "run"]))
     print(f"suite: at run in {seconds:.2f} s")
     return Figure("suite", seconds, "s", 2, higher_is_better=False)
 
@@ -153,7 +141,7 @@ def grading(size: int, warm: bool) -> Figure:
             environment[SOCKET_ENVIRONMENT] = socket
             program = [sys.executable, "-S", "-I", str(ROOT / "oracle" / "warm_client.py")]
         else:
-            program = _oracle()
+            program = oracle_command()
         launcher = f'#!/bin/sh\nexec {shlex.join(program)} "$@"\n'
         for number in range(size):
             path = Path(folder, "class", f"s{number:02}", "space_defender_2")
@@ -161,11 +149,11 @@ def grading(size: int, warm: bool) -> Figure:
             path.write_text(launcher)
             path.chmod(0o755)
         submissions = sorted(str(path) for path in Path(folder, "class").iterdir())
-        grade = [str(BIN / "at"), "grade", "--game", "space_defender_2", "--exe"]
+        grade = [str(AT), "grade", "--game", "space_defender_2", "--exe"]
         grade += ["{}/space_defender_2", "--out", str(Path(folder, "out")), *submissions]
-        before = _children_cpu()
-        seconds = _run(grade, environment)
-    cpu = _children_cpu() - before
+        before = children_cpu()
+        seconds = wall_seconds(grade, environment)
+    cpu = children_cpu() - before
     cores = os.cpu_count() or 1
     how = "by the warm oracle" if warm else "started cold"
     print(
@@ -173,12 +161,6 @@ def grading(size: int, warm: bool) -> Figure:
         f" {cpu:.1f} s of CPU in all, {cpu / cores:.1f} s on {cores} idle cores"
     )
     return Figure("grading", cpu / cores, "s on idle cores", 60, higher_is_better=False)
-
-
-def _children_cpu() -> float:
-    """CPU seconds of the waited-for child processes so far (the warm server's runs included)."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 @contextmanager
@@ -228,35 +210,11 @@ def layers(commands: int) -> None:
         total = time.perf_counter() - start
     front = total - model.seconds - view.seconds
     print(
-        f"layers: {total:.2f} s in-process (no file written): front end {front:.2f} s ({front / total:.0%}), "
-        f"model {model.seconds:.2f} s ({model.seconds / total:.0%}), view {view.seconds:.2f} s ({view.seconds / total:.0%})"
+        f"layers: {total:.2f} s in-process (no file written):"
+        f" front end {front:.2f} s ({front / total:.0%}),"
+        f" model {model.seconds:.2f} s ({model.seconds / total:.0%}),"
+        f" view {view.seconds:.2f} s ({view.seconds / total:.0%})"
     )
-
-
-def _oracle() -> list[str]:
-    """The `oracle` command of this interpreter's environment."""
-    script = BIN / "oracle"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "oracle"]
-
-
-def _run(argv: list[str], environment: dict[str, str] = ENVIRONMENT) -> float:
-    """Wall time of one run in the project folder; a failed run stops the benchmark."""
-    start = time.perf_counter()
-    subprocess.run(argv, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - start
-
-
-def _cpu(argv: list[str]) -> float:
-    """CPU time (user and system) of one run in the project folder; a failed run stops."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(argv, cwd=ROOT, env=ENVIRONMENT, stdout=subprocess.DEVNULL, check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-
-
-def _median(runs: int, measure: Callable[[], float]) -> float:
-    measure()  # warm the file cache, the bytecode and the grammar cache
-    return statistics.median(measure() for _ in range(runs))
 
 
 def _arguments() -> argparse.ArgumentParser:
@@ -275,7 +233,8 @@ def _arguments() -> argparse.ArgumentParser:
     parser.add_argument(
         "--grade",
         action="store_true",
-        help=f"also time `at grade` of {CLASS_SIZE} submissions (each our oracle, warm) over the suite",
+        help=f"also time `at grade` of {CLASS_SIZE} submissions (each our oracle, warm) over the"
+        " suite",
     )
     parser.add_argument(
         "--grade-cold",

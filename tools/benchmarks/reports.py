@@ -29,9 +29,8 @@ from acceptance.marking.points import parse_points
 from acceptance.marking.submissions import Grade, Submission
 from acceptance.running.cases import Case, collect
 from acceptance.running.suite import Outcome, Result, difference
-from tools.benchmarks.oracle import Figure
+from tools.benchmarks.common import ROOT, Figure
 
-ROOT = Path(__file__).resolve().parents[2]
 CLASS_SIZE = 200
 TARGET_SECONDS = 2.0
 TARGET_MEGABYTES = 5.0

@@ -1,4 +1,5 @@
-"""The sandbox's benchmark (`make bench`): what a run costs in the sandbox, and a class graded in it.
+"""The sandbox's benchmark (`make bench`): what a run costs in the sandbox, and a class graded in
+it.
 
 - run: one run of the same program on `at/at001.txt`, in the sandbox and not, medians of several
   runs (the sandbox's cost is the difference); `true`, a program that does nothing, too;
@@ -7,8 +8,8 @@
 
 The program is a submission as a student would hand it in: a copy of the project's oracle, lark
 included, run by the system's python3, with its parser's cache in its folder (read-only in the
-sandbox). It starts cold in every run: the warm oracle of `tools.benchmarks.oracle --grade` serves runs
-through a socket of the grader's, which a sandboxed run cannot reach (nor should).
+sandbox). It starts cold in every run: the warm oracle of `tools.benchmarks.oracle --grade` serves
+runs through a socket of the grader's, which a sandboxed run cannot reach (nor should).
 
     python -m tools.benchmarks.sandbox [--runs N] [--class-size N]
 """
@@ -16,15 +17,12 @@ through a socket of the grader's, which a sandboxed run cannot reach (nor should
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Collection
 from pathlib import Path
 
 import lark as lark_module
@@ -35,19 +33,29 @@ from acceptance.confine.limits import Limits
 from acceptance.errors import HarnessError
 from acceptance.running.cases import collect
 from acceptance.running.execution import External, Producer, Status
-from acceptance.running.spawning import LIBC
-from tools.benchmarks.oracle import CLASS_SIZE, ENVIRONMENT, Figure, _children_cpu
+from tools.benchmarks.common import (
+    AT,
+    ENVIRONMENT,
+    ROOT,
+    Figure,
+    adopt_orphans,
+    children,
+    children_cpu,
+    median,
+    reap_orphans,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
+CLASS_SIZE = 30  # as `tools.benchmarks.oracle --grade`'s
 PACKAGES = ("oracle", "model", "commands")
-PR_SET_CHILD_SUBREAPER = 36
 MAIN = """import os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from oracle.cli import main
 sys.exit(main())
 """
-LAUNCHER = '#!/bin/sh\nhere=$(dirname "$0")\nXDG_CACHE_HOME="$here/cache" exec {python} "$here/main.py" "$@"\n'
+LAUNCHER = (
+    '#!/bin/sh\nhere=$(dirname "$0")\n'
+    'XDG_CACHE_HOME="$here/cache" exec {python} "$here/main.py" "$@"\n'
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,8 +130,7 @@ def _median(runs: int, producer: Producer) -> float:
             raise HarnessError(f"the benchmark's program failed: {output.detail}")
         return time.perf_counter() - start
 
-    once()
-    return statistics.median(once() for _ in range(runs))
+    return median(runs, once)
 
 
 def grading(size: int, python: str) -> Figure:
@@ -134,49 +141,25 @@ def grading(size: int, python: str) -> Figure:
         for number in range(1, size):
             shutil.copytree(first, Path(folder, "class", f"s{number:02}"), symlinks=True)
         pupils = sorted(str(path) for path in Path(folder, "class").iterdir())
-        grade = [str(BIN / "at"), "grade", "--game", "space_defender_2", "--exe"]
+        grade = [str(AT), "grade", "--game", "space_defender_2", "--exe"]
         grade += ["{}/space_defender_2", "--fresh", "--out", str(Path(folder, "out")), *pupils]
         cores = os.cpu_count() or 1
         seconds = {}
-        _adopt_orphans()
+        adopt_orphans()
         for mode, extra in (("in the sandbox", []), ("not isolated", ["--no-sandbox"])):
-            before, there = _children_cpu(), _children()
+            before, there = children_cpu(), children()
             start = time.perf_counter()
             _quiet([*grade, *extra])
-            _reap_orphans(there)
-            seconds[mode] = (time.perf_counter() - start, _children_cpu() - before)
+            reap_orphans(there)
+            seconds[mode] = (time.perf_counter() - start, children_cpu() - before)
             wall, cpu = seconds[mode]
             print(
-                f"grading: {size} submissions over the suite, each run cold {mode}, in {wall:.1f} s;"
-                f" {cpu:.1f} s of CPU in all, {cpu / cores:.1f} s on {cores} idle cores"
+                f"grading: {size} submissions over the suite, each run cold {mode},"
+                f" in {wall:.1f} s; {cpu:.1f} s of CPU in all,"
+                f" {cpu / cores:.1f} s on {cores} idle cores"
             )
     wall, cpu = seconds["in the sandbox"]
     return Figure("grading", cpu / cores, "s on idle cores", 60, higher_is_better=False)
-
-
-def _adopt_orphans(adopt: bool = True) -> None:
-    """Become the parent of what `at grade`'s runs leave behind: bwrap's first process in each
-    sandbox ends after bwrap itself, so only its new parent, reaping it, gets its CPU time (and
-    with False, no longer)."""
-    LIBC.prctl(PR_SET_CHILD_SUBREAPER, int(adopt), 0, 0, 0)
-
-
-def _children() -> set[int]:
-    """This process's children now (every thread's), the ended ones not yet reaped included."""
-    found: set[int] = set()
-    for children in Path("/proc/self/task").glob("*/children"):
-        with contextlib.suppress(OSError):
-            found.update(int(child) for child in children.read_text().split())
-    return found
-
-
-def _reap_orphans(kept: Collection[int] = ()) -> None:
-    """Wait for every adopted process, so that its CPU time counts: every child but those
-    `kept` (there before the work: a library's helper that lives on would be waited for ever)."""
-    while left := _children() - set(kept):
-        for pid in left:
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(pid, 0)
 
 
 def _arguments() -> argparse.ArgumentParser:

@@ -3,9 +3,10 @@ isolation this machine allows, against the floor, a plain loop that starts the s
 at a time; and, for the most jobs asked, N, the machine's own bound: N such loops at once, each
 over its share of the class.
 
-The class is that of `tools.benchmarks.grading`: distinct fast programs, each printing its script back
-(every test fails with a diff), over the Space Defender 2 suite, in a world-readable folder under
-/opt when root may write there (so that unprivileged users can read it). The CPU per run is that
+The class is that of `tools.benchmarks.grading` (`common.fast_programs`): distinct fast programs,
+each printing its script back (every test fails with a diff), over the Space Defender 2 suite, in
+a world-readable folder under /opt when root may write there (so that unprivileged users can
+read it). The CPU per run is that
 of `at grade` and everything it started, its start-up included, and bwrap's first process in
 each sandbox (it ends after bwrap, so only this benchmark, adopting it, can count its CPU), not
 this benchmark's own reading of /proc meanwhile; the floor's, that of the loop and the programs
@@ -38,20 +39,24 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from acceptance.confine.bwrap import sandbox
-from acceptance.confine.limits import Limits
 from acceptance.confine.unprivileged import available
-from acceptance.errors import HarnessError
 from acceptance.grading.explained import EXPLAINER
 from acceptance.grading.workers import WORKER
 from acceptance.running.report import plural
 from acceptance.running.spawning import pool_start
-from tools.benchmarks.grading import make_class
-from tools.benchmarks.oracle import ENVIRONMENT
-from tools.benchmarks.sandbox import _adopt_orphans, _children, _reap_orphans
+from tools.benchmarks.common import (
+    AT,
+    ENVIRONMENT,
+    ROOT,
+    adopt_orphans,
+    children,
+    children_cpu,
+    fast_programs,
+    reap_orphans,
+    total_cpu,
+    why_no_sandbox,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
-AT = Path(sys.executable).with_name("at")
 CLASS_SIZE = 200  # a course's class, 21,200 runs: the fixed cost is spread as in a real one
 REFUSING = "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n"
 ISOLATIONS = ("none", "bubblewrap", "unprivileged")
@@ -62,11 +67,11 @@ FLOOR_SHARE = 4  # each row's floor is measured again just before it, on this sh
 def main(argv: list[str] | None = None) -> int:
     """Print the table (see `table`), adopting meanwhile what the runs leave behind."""
     options = _arguments().parse_args(argv)
-    _adopt_orphans()
+    adopt_orphans()
     try:
         return table(options)
     finally:
-        _adopt_orphans(False)
+        adopt_orphans(False)
 
 
 def table(options: argparse.Namespace) -> int:
@@ -80,7 +85,7 @@ def table(options: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(dir=base) as folder:
         place = Path(folder)
         place.chmod(0o755)
-        pupils = make_class(place / "class", options.class_size)
+        pupils = fast_programs(place / "class", options.class_size)
         runs = len(pupils) * len(tests())
         size = plural(len(pupils), "submission")
         print(f"{size} x {len(tests())} tests = {runs} runs; load {load()}")
@@ -95,15 +100,13 @@ def table(options: argparse.Namespace) -> int:
                 out = place / f"out-{isolation}-{count}-{threads}"
                 grading = partial(grade, place, pupils, out, threads)
                 floor = measure(partial(plain_loop, sample), len(sample) * len(tests()))
-                figures = measure(partial(grading, isolation, count), runs, children_seconds)
+                figures = measure(partial(grading, isolation, count), runs, children_cpu)
                 shown = "" if threads is None else f" --threads {threads}"
                 row = line(f"{isolation} -j {count}{shown}", figures, floor)
                 if len(pupils) > 1:
                     single = out.with_name(f"{out.name}-1")
                     alone = partial(grade, place, pupils[:1], single, threads)
-                    first = measure(
-                        partial(alone, isolation, count), len(tests()), children_seconds
-                    )
+                    first = measure(partial(alone, isolation, count), len(tests()), children_cpu)
                     row += own(figures, first, floor)
                 print(f"{row}; the floor just before: {floor.rate:.0f} runs/s, {floor.cpu:.2f} ms")
     print(f"load {load()}")
@@ -120,11 +123,7 @@ def why_not(isolation: str) -> str:
     if isolation == "unprivileged" and not available():
         return "needs root"
     if isolation == "bubblewrap":
-        try:
-            with sandbox(Limits(), 1):
-                return ""
-        except HarnessError as error:
-            return str(error)
+        return why_no_sandbox()
     return ""
 
 
@@ -217,12 +216,8 @@ def ticks(fields: list[str]) -> int:
 def helper_pids(pid: int) -> list[int]:
     """The grading's processes that are not programs, by the names they give themselves: its
     worker processes and those that explain (the suite's coverage, the wrong outputs' causes)."""
-    pids = []
-    for children in Path(f"/proc/{pid}/task").glob("*/children"):
-        with contextlib.suppress(OSError):
-            pids += [int(child) for child in children.read_text().split()]
     helpers = []
-    for child in pids:
+    for child in sorted(children(pid)):
         with contextlib.suppress(OSError):
             if Path(f"/proc/{child}/comm").read_text().strip() in (WORKER, EXPLAINER):
                 helpers.append(child)
@@ -245,25 +240,12 @@ def measure(
 ) -> Figures:
     """The figures of a work that starts `runs` runs and says its own process's CPU seconds, its
     CPU counted by `counted` (default: this process's and its children's)."""
-    counted = counted or cpu_seconds
-    started, cpu, there = time.perf_counter(), counted(), _children()
+    counted = counted or total_cpu
+    started, cpu, there = time.perf_counter(), counted(), children()
     mine = work()
-    _reap_orphans(there)
+    reap_orphans(there)
     seconds = time.perf_counter() - started
     return Figures(runs, runs / seconds, 1000 * (counted() - cpu) / runs, mine)
-
-
-def cpu_seconds() -> float:
-    """The CPU seconds of this process and of the processes it started and waited for."""
-    usage = os.times()
-    return usage.user + usage.system + usage.children_user + usage.children_system
-
-
-def children_seconds() -> float:
-    """The CPU seconds of the processes this one started and waited for, and of the orphans it
-    adopted: a grading's, not this process's own reading of the grading's figures meanwhile."""
-    usage = os.times()
-    return usage.children_user + usage.children_system
 
 
 def own(whole: Figures, first: Figures, floor: Figures) -> str:

@@ -8,7 +8,8 @@ whole review (reading, lexing, fingerprinting, the
 inverted index and the ranking, not the page), the peak memory, the load average around the run,
 the highest score of an independent pair, and the rank and score of each planted copy.
 
-    python -m tools.benchmarks.similarity [--class N] [--lines N] [--copies N] [--jobs N] [--folder DIR]
+    python -m tools.benchmarks.similarity [--class N] [--lines N] [--copies N] [--jobs N]
+        [--folder DIR]
 """
 
 import argparse
@@ -21,6 +22,7 @@ import time
 from pathlib import Path
 
 from acceptance.integrity.similarity import similarity
+from tools.benchmarks.common import total_cpu
 
 ROUTINE_LINES = 12  # lines of a routine, about
 FILE_LINES = 250  # lines of a class file, about
@@ -153,14 +155,6 @@ def generate(folder: Path, size: int, lines: int, copies: int) -> tuple[list[Pat
     return pupils, base
 
 
-def cpu_seconds() -> float:
-    """The CPU time of this process and of its ended children, user and system."""
-    own, children = (
-        resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
-    )
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
 def main() -> None:
     """Generate the class, review it once, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -176,9 +170,9 @@ def main() -> None:
         folder = args.folder or Path(temporary)
         pupils, base = generate(folder, args.size, args.lines, args.copies)
         load = os.getloadavg()
-        started, cpu = time.perf_counter(), cpu_seconds()
+        started, cpu = time.perf_counter(), total_cpu()
         review = similarity(pupils, [base], jobs=args.jobs)
-        wall, cpu = time.perf_counter() - started, cpu_seconds() - cpu
+        wall, cpu = time.perf_counter() - started, total_cpu() - cpu
         after = os.getloadavg()
     copies = {
         f"pupil_{args.size - args.copies + n:03d}": f"pupil_{n:03d}" for n in range(args.copies)
@@ -205,7 +199,8 @@ def main() -> None:
     print(f"{tokens:,} tokens counted, {tokens / args.size / args.lines:.1f} a line")
     print(f"load average (1, 5, 15 min) before {load}, after {after}")
     print(
-        f"{len(review.pairs)} pairs share code; the highest independent pair scores {independent:.3f}"
+        f"{len(review.pairs)} pairs share code;"
+        f" the highest independent pair scores {independent:.3f}"
     )
     for copy, original in copies.items():
         rank, score = ranks.get(frozenset((copy, original)), (0, 0.0))

@@ -1,2 +1,2 @@
-"""Mutation testing (`make mutation`: mutmut and the blind spots it leaves) and planted bugs (the
-figures of `make why-mutants`, `make fuzz-power` and the causes' `cause_mutants`)."""
+"""Mutation testing: mutmut one package at a time (`make mutation`), a stratified sample of a
+package too big to mutate whole (`make mutation-sample`), and the blind spots mutmut leaves."""

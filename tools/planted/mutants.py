@@ -1,8 +1,8 @@
 """Planted mutants of model/'s rule functions: one operator or constant changed in one function.
 
-Shared by `tools.mutation.why_mutants` (does `oracle -why` name the function at fault?) and
-`tools.mutation.fuzz_power` (do the public suite and `at fuzz` find the bug?). A mutant is swapped in by
-replacing the live function's code object, so nothing is written to disk.
+Shared by `tools.planted.why_mutants` (does `oracle -why` name the function at fault?) and
+`tools.planted.fuzz_power` (do the public suite and `at fuzz` find the bug?). A mutant is swapped
+in by replacing the live function's code object, so nothing is written to disk.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 from types import CodeType, FunctionType
 from typing import Any
 
-from tools.mutation.blind_spots import change, change_of
+from tools.mutation.operators import change, change_of
 
 ROOT = Path(__file__).resolve().parents[2]
 # The modules whose functions are rules: not the texts (log), the view, or the tables.

@@ -6,10 +6,11 @@ changes some public output is in the sample; for the first test whose output cha
 mutated oracle's first differing line is explained (`oracle.why.explain_line`), and the figure
 counts the mutants whose mutated function that line's `source` names.
 
-    python -m tools.mutation.why_mutants [--size N] [--seed S] [--list]
+    python -m tools.planted.why_mutants [--size N] [--seed S] [--list]
 
-The mutants (`tools.mutation.mutants`) are swapped in by replacing the function's code object, so nothing
-is written to disk; a mutant that raises or runs longer than a few seconds is left out of the sample.
+The mutants (`tools.planted.mutants`) are swapped in by replacing the function's code object, so
+nothing is written to disk; a mutant that raises or runs longer than a few seconds is left out of
+the sample.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from types import FrameType
 from oracle.runner import run_script, text_source
 from oracle.why import explain_line
 from provenance import rules
-from tools.mutation.mutants import ROOT, Mutant, mutants, mutated_code, target
+from tools.planted.mutants import ROOT, Mutant, mutants, mutated_code, target
 
 SECONDS = 5
 DEFAULT_SIZE = 60

@@ -1,11 +1,11 @@
 """A planted bug as a student's program: the oracle with one mutant of model/ swapped in.
 
-    python -m tools.mutation.planted MODULE:QUALNAME:POINT -b SCRIPT    (or `none`: the oracle unchanged)
-    python -m tools.mutation.planted MUTANT+MUTANT -b SCRIPT            (several bugs at once)
+    python -m tools.planted MODULE:QUALNAME:POINT -b SCRIPT    (or `none`: the oracle unchanged)
+    python -m tools.planted MUTANT+MUTANT -b SCRIPT            (several bugs at once)
 
 Everything after the mutant's name goes to the oracle's own command line (`oracle.cli.main`),
-which then runs as `oracle` does: same output, same exit statuses. `tools.mutation.fuzz_power` runs it as
-`--exe` of `at run` and `at fuzz`; the names are those `tools.mutation.mutants` gives.
+which then runs as `oracle` does: same output, same exit statuses. `tools.planted.fuzz_power`
+runs it as `--exe` of `at run` and `at fuzz`; the names are those `tools.planted.mutants` gives.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 from oracle.cli import main as oracle_main
-from tools.mutation.mutants import mutant_named, plant
+from tools.planted.mutants import mutant_named, plant
 
 UNCHANGED = "none"
 

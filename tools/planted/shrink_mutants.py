@@ -1,13 +1,13 @@
 """The shrinking figure: how small and how fast `at shrink` makes a planted bug's longest failing
 public test.
 
-The sample of `tools.mutation.why_mutants` (mutants of model/'s rule functions, shuffled with its
-seed) is run as a student's program (`python -m tools.mutation.planted MUTANT`); for each mutant,
+The sample of `tools.planted.why_mutants` (mutants of model/'s rule functions, shuffled with its
+seed) is run as a student's program (`python -m tools.planted MUTANT`); for each mutant,
 its longest failing public test (the most commands; found in-process) is shrunk by
 `at shrink --json`, timed. A mutant meets the aim when the shrunk script has at most
 max(6, half the test's) commands and took at most 90 s.
 
-    python -m tools.mutation.shrink_mutants [--size N] [--seed S]
+    python -m tools.planted.shrink_mutants [--size N] [--seed S]
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from acceptance.games.script_commands import commands_of
-from tools.mutation.cause_mutants import mutated_outputs
-from tools.mutation.mutants import ROOT, Mutant
-from tools.mutation.why_mutants import DEFAULT_SEED, public_suite, sample
+from tools.planted.cause_mutants import mutated_outputs
+from tools.planted.mutants import ROOT, Mutant
+from tools.planted.why_mutants import DEFAULT_SEED, public_suite, sample
 
 SECONDS_AIM = 90.0
 DEFAULT_SIZE = 10
@@ -65,7 +65,7 @@ def longest_failing(mutant: Mutant, suite: list[tuple[str, str, str]]) -> str | 
 
 def shrink(mutant: Mutant, test: str, out: Path) -> Shrunk | None:
     """`at shrink --json` of the mutant as a program on one public test, timed."""
-    program = shlex.join([sys.executable, "-m", "tools.mutation.planted", mutant.name])
+    program = shlex.join([sys.executable, "-m", "tools.planted", mutant.name])
     at = str(Path(sys.executable).with_name("at"))
     script = ROOT / "at" / f"{test}.txt"
     command = [at, "shrink", "--json", "--out", str(out), "--exe", program, str(script)]
@@ -112,7 +112,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{statistics.median(r.commands[1] for r in done):g}, output lines"
         f" {statistics.median(r.lines[0] for r in done):g} -> "
         f"{statistics.median(r.lines[1] for r in done):g}, seconds"
-        f" {statistics.median(r.seconds for r in done):.1f} (most {max(r.seconds for r in done):.1f})"
+        f" {statistics.median(r.seconds for r in done):.1f}"
+        f" (most {max(r.seconds for r in done):.1f})"
     )
     return 0
 

@@ -1,12 +1,12 @@
 """The fuzzer's power: how many planted bugs the public suite and `at fuzz` find.
 
-A fixed sample of mutants of model/'s rule functions (`tools.mutation.mutants`: one operator or constant
-changed in one function), drawn uniformly at random with a fixed seed among all of them, whether
-or not they change a public output; a mutant whose code cannot be swapped in is redrawn. Each is
-a student's program, `python -m tools.mutation.planted MUTANT`, run by `at run --exe` over the public
-suite and by `at fuzz --exe --time T --seed F` into a scratch folder.
+A fixed sample of mutants of model/'s rule functions (`tools.planted.mutants`: one operator or
+constant changed in one function), drawn uniformly at random with a fixed seed among all of them,
+whether or not they change a public output; a mutant whose code cannot be swapped in is redrawn.
+Each is a student's program, `python -m tools.planted MUTANT`, run by `at run --exe` over the
+public suite and by `at fuzz --exe --time T --seed F` into a scratch folder.
 
-    python -m tools.mutation.fuzz_power [--size N] [--seed S] [--time T] [--list]
+    python -m tools.planted.fuzz_power [--size N] [--seed S] [--time T] [--list]
 
 Exit status 1 when `at fuzz` misses a mutant the public suite finds.
 """
@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.mutation.mutants import ROOT, Mutant, mutants, swappable
+from tools.planted.mutants import ROOT, Mutant, mutants, swappable
 
 DEFAULT_SIZE = 60
 DEFAULT_SEED = 29
@@ -79,11 +79,11 @@ def sample(size: int, seed: int) -> list[Mutant]:
 
 def program(mutant: Mutant) -> str:
     """The `--exe` command of the planted mutant."""
-    return f"{shlex.quote(sys.executable)} -m tools.mutation.planted {mutant.name}"
+    return f"{shlex.quote(sys.executable)} -m tools.planted {mutant.name}"
 
 
 def environment() -> dict[str, str]:
-    """This process's environment, with the project on the path so `tools.mutation.planted` imports."""
+    """This process's environment, with the project on the path so `tools.planted` imports."""
     path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
     return {**os.environ, "PYTHONPATH": path}
 
@@ -208,7 +208,7 @@ def positive(text: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Print the figures; exit 1 if at fuzz misses a mutant the public suite finds."""
     parser = argparse.ArgumentParser(
-        prog="python -m tools.mutation.fuzz_power", description=__doc__.splitlines()[0]
+        prog="python -m tools.planted.fuzz_power", description=__doc__.splitlines()[0]
     )
     parser.add_argument("--size", type=positive, default=DEFAULT_SIZE, help="mutants planted")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="the sample's draw")

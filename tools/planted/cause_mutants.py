@@ -1,8 +1,8 @@
 """The planted-bug figure of causes: does the cause `at run` gives name the function at fault?
 
-The sample of `tools.mutation.why_mutants` (mutants of model/'s rule functions, shuffled with its seed,
-each with the first public test whose output it changes) is run as a student's program:
-`at run --exe "python -m tools.mutation.planted MUTANT" --json TEST`. For each mutant the figure counts
+The sample of `tools.planted.why_mutants` (mutants of model/'s rule functions, shuffled with its
+seed, each with the first public test whose output it changes) is run as a student's program:
+`at run --exe "python -m tools.planted MUTANT" --json TEST`. For each mutant the figure counts
 whether the cause's `source` names the mutated function, against the source of the first
 differing line's explanation (`oracle.why`, the oracle unchanged), and whether the cause is a
 rendering rule (`view.*`, `echo.*`, `notice.*`).
@@ -11,7 +11,7 @@ With `--every`, the same figures over every public test each mutant of the sampl
 in-process: the mutant's outputs, then each difference's cause from the unchanged oracle's lines
 (`acceptance.running.cause.find_cause`), and the rendering rules counted by rule.
 
-    python -m tools.mutation.cause_mutants [--size N] [--seed S] [--list] [--every]
+    python -m tools.planted.cause_mutants [--size N] [--seed S] [--list] [--every]
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ from acceptance.running.cause import find_cause
 from acceptance.running.compare import compare
 from oracle.runner import run_script, text_source
 from oracle.why import explain_line
-from tools.mutation.mutants import ROOT, Mutant, mutated_code, target
-from tools.mutation.why_mutants import (
+from tools.planted.mutants import ROOT, Mutant, mutated_code, target
+from tools.planted.why_mutants import (
     DEFAULT_SEED,
     DEFAULT_SIZE,
     SECONDS,
@@ -61,7 +61,7 @@ class Measured:
 def measure(outcome: Outcome) -> Measured:
     """Run the mutant on its first changed test through `at run --exe --json`."""
     mutant = outcome.mutant
-    program = shlex.join([sys.executable, "-m", "tools.mutation.planted", mutant.name])
+    program = shlex.join([sys.executable, "-m", "tools.planted", mutant.name])
     script = ROOT / "at" / f"{outcome.test}.txt"
     command = [str(Path(sys.executable).with_name("at")), "run", "--json", "--exe", program]
     run = subprocess.run([*command, str(script)], capture_output=True, text=True, cwd=ROOT)

@@ -1,7 +1,7 @@
 """The fuzzer's power over every planted mutant, in-process: a fixed count of scripts instead of
 a time budget, so that the figure does not depend on the machine's load.
 
-Each mutant of `tools.mutation.mutants` (all of them, or those named) is swapped into the oracle
+Each mutant of `tools.planted.mutants` (all of them, or those named) is swapped into the oracle
 for the runs of the program under test only (the unmutated oracle runs between them, in the same
 process), then asked:
 
@@ -16,7 +16,7 @@ The search and the shrinking are `at fuzz`'s own (`acceptance.fuzzing.fuzz.searc
 makes it. A mutant that a generator misses is explained in `tests/fuzz_misses.txt` (its name,
 then `equivalent:` or `not equivalent:` and why).
 
-    python -m tools.mutation.fuzz_census [--scripts N] [--jobs J] [--list] [MUTANT ...]
+    python -m tools.planted.fuzz_census [--scripts N] [--jobs J] [--list] [MUTANT ...]
 
 Exit status 1 when a generator's miss is not explained there, or an explained mutant is found by
 both generators.
@@ -52,9 +52,9 @@ from acceptance.games.registry import IN_PROCESS, SPACE_DEFENDER_2, Game, Transc
 from acceptance.running.cases import Case, collect
 from acceptance.running.execution import Output, Producer, Status, in_process, oracle_output
 from acceptance.running.suite import Outcome, check
-from tools.mutation.blind_spots import change
-from tools.mutation.fuzz_power import FUZZ_SEED, PUBLIC_SUITE, TIMEOUT, positive
-from tools.mutation.mutants import (
+from tools.mutation.operators import change
+from tools.planted.fuzz_power import FUZZ_SEED, PUBLIC_SUITE, TIMEOUT, positive
+from tools.planted.mutants import (
     ROOT,
     Mutant,
     functions,
@@ -160,7 +160,7 @@ def swapped(function: FunctionType, body: Body) -> Iterator[None]:
 def mutated_body(mutant: Mutant) -> Body:
     """The mutant's code and defaults. A default's value is made when its module runs and kept
     by the function, not its code, so a mutant of a default (`times: int = 1` made 2) changes
-    nothing when only the code is swapped (as `tools.mutation.planted` does): here the defaults
+    nothing when only the code is swapped (as `tools.planted` does): here the defaults
     are evaluated again from the mutated source, in the module's namespace."""
     definition = dict(functions(source_tree(mutant.module)))[mutant.qualname]
     change(points(definition)[mutant.point][0])
@@ -448,7 +448,7 @@ def verdict(results: Sequence[Census], explained: dict[str, str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     """Print the figures; exit 1 on an unexplained miss or an out-of-date explanation."""
     parser = argparse.ArgumentParser(
-        prog="python -m tools.mutation.fuzz_census", description=__doc__.splitlines()[0]
+        prog="python -m tools.planted.fuzz_census", description=__doc__.splitlines()[0]
     )
     parser.add_argument("mutants", nargs="*", metavar="MUTANT", help="only these (default: all)")
     parser.add_argument(

@@ -1,0 +1,1 @@
+10 INPUT "MIX",A$,B: PRINT "[";A$;"]";B: GOTO 10
