@@ -5,7 +5,19 @@ from collections import Counter
 
 import pytest
 
-from tools.mutation.stratified import Stratum, allocation, draw, estimate, module_of, wilson
+from tools.mutation.run import seeds
+from tools.mutation.stratified import (
+    ModuleScore,
+    Stratum,
+    allocation,
+    draw,
+    draws,
+    estimate,
+    module_of,
+    module_table,
+    weakest_first,
+    wilson,
+)
 
 MODULES = ("pkg.a", "pkg.a.inner", "pkg.b", "pkg.c")
 
@@ -92,3 +104,37 @@ def test_a_module_sampled_whole_adds_no_uncertainty() -> None:
     whole = estimate([Stratum(10, 10, 5, 0), Stratum(1000, 50, 45, 0)])
     alone = estimate([Stratum(1000, 50, 45, 0)])
     assert whole.effective > alone.effective
+
+
+def test_pooled_draws_are_the_union_of_each_seeds_draw() -> None:
+    every = [name for module in MODULES for name in names(module, 20)]
+    pooled = draws(every, MODULES, 12, [7, 8])
+    assert set(pooled) == set(draw(every, MODULES, 12, 7)) | set(draw(every, MODULES, 12, 8))
+    assert pooled == sorted(pooled) and draws(every, MODULES, 12, [7]) == sorted(
+        draw(every, MODULES, 12, 7)
+    )
+
+
+def test_seeds_are_one_number_or_several_by_commas() -> None:
+    assert seeds("0") == (0,) and seeds("0,17,3") == (0, 17, 3)
+    with pytest.raises(Exception, match="not a seed"):
+        seeds("zero")
+
+
+def test_a_modules_own_score_is_its_detected_share_with_wilsons_interval() -> None:
+    module = ModuleScore("pkg.a", Stratum(size=100, drawn=10, detected=6, equivalent=2), lines=50)
+    assert module.score == 6 / 8
+    assert module.interval == wilson(6 / 8, 8)
+    assert module.undetected_per_line == 100 * (2 / 8) / 50
+
+
+def test_modules_rank_weakest_first_then_by_undetected_mutants_per_line() -> None:
+    strong = ModuleScore("strong", Stratum(10, 4, 4, 0), lines=10)
+    weak = ModuleScore("weak", Stratum(10, 4, 1, 0), lines=10)
+    dense = ModuleScore("dense", Stratum(100, 4, 2, 0), lines=10)
+    sparse = ModuleScore("sparse", Stratum(100, 4, 2, 0), lines=1000)
+    ranked = weakest_first([strong, sparse, weak, dense])
+    assert [m.module for m in ranked] == ["weak", "dense", "sparse", "strong"]
+    table = module_table([strong, weak]).splitlines()
+    assert [row.split()[0] for row in table[1:]] == ["weak", "strong"]
+    assert "25%" in table[1] and "100%" in table[2]

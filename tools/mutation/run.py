@@ -231,6 +231,7 @@ class Figures:
     equivalent: int
     seconds: float
     estimate: stratified.Estimate | None = None  # of a stratified sample: the package's score
+    modules: tuple[stratified.ModuleScore, ...] = ()  # of a stratified sample: each module's
 
     @property
     def blind(self) -> int:
@@ -489,9 +490,9 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
         mutmut(folder, "run", NO_MUTANT, quiet=True, failing=True, environment=package.environment)
         every = [m for m in sorted(statuses(folder)) + sorted(blind) if within(m, options.within)]
         if options.stratified:
-            chosen = stratified.draw(every, modules(package), options.sample, options.seed)
+            chosen = stratified.draws(every, modules(package), options.sample, options.seed)
         else:
-            chosen = random.Random(options.seed).sample(every, min(options.sample, len(every)))
+            chosen = random.Random(options.seed[0]).sample(every, min(options.sample, len(every)))
     elif options.recheck and (folder / "mutants").is_dir():
         chosen = [m for m, s in statuses(folder).items() if s not in DETECTED]
     if not (options.report or options.blind) and (not options.sample or set(chosen) - set(blind)):
@@ -534,26 +535,41 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
         for mutant, status in sorted(found.items()):
             if status not in DETECTED and mutant not in equivalent:
                 print(f"  {status}: {blind.get(mutant, mutant)}")
-    estimate = strata_estimate(package, every, found, equivalent) if options.stratified else None
-    return Figures(name, found, len(equivalent), seconds, estimate)
+    if not options.stratified:
+        return Figures(name, found, len(equivalent), seconds)
+    scores = module_scores(package, every, found, equivalent)
+    estimate = stratified.estimate(score.stratum for score in scores)
+    return Figures(name, found, len(equivalent), seconds, estimate, tuple(scores))
 
 
-def strata_estimate(
+def module_scores(
     package: Package, every: list[str], found: dict[str, str], equivalent: set[str]
-) -> stratified.Estimate:
-    """The package's score estimated from a stratified sample's verdicts (`found`), each module
-    weighted by its share of all the package's mutants (`every`)."""
+) -> list[stratified.ModuleScore]:
+    """Each module's part of a stratified sample's verdicts (`found`): its stratum, sized by its
+    share of all the package's mutants (`every`), and its lines."""
     names = modules(package)
     sizes = {module: len(mutants) for module, mutants in stratified.by_module(every, names).items()}
-    return stratified.estimate(
-        stratified.Stratum(
-            size=sizes[module],
-            drawn=len(mutants),
-            detected=sum(found[m] in DETECTED for m in mutants),
-            equivalent=sum(m in equivalent for m in mutants),
+    return [
+        stratified.ModuleScore(
+            module,
+            stratified.Stratum(
+                size=sizes[module],
+                drawn=len(mutants),
+                detected=sum(found[m] in DETECTED for m in mutants),
+                equivalent=sum(m in equivalent for m in mutants),
+            ),
+            lines_of(module),
         )
         for module, mutants in stratified.by_module(found, names).items()
-    )
+    ]
+
+
+def lines_of(module: str) -> int:
+    """The lines of a module's source file."""
+    path = ROOT / (module.replace(".", "/") + ".py")
+    if not path.exists():
+        path = ROOT / module.replace(".", "/") / "__init__.py"
+    return len(path.read_text(encoding="utf-8").splitlines())
 
 
 def report(figures: Figures) -> str:
@@ -571,6 +587,9 @@ def report(figures: Figures) -> str:
     )
     if figures.estimate:
         line += f"\n{'':<18} the package's score, estimated from the sample: {figures.estimate}"
+        line += "\neach module's own score, weakest first:\n" + stratified.module_table(
+            figures.modules
+        )
     return line
 
 
@@ -625,7 +644,7 @@ def differential(name: str, mutants: list[str], options: argparse.Namespace) -> 
     started = time.monotonic()
     folder = SCRATCH / name
     games = folder / "differential.json"
-    played = corpus(name, options.differential, options.seed)
+    played = corpus(name, options.differential, options.seed[0])
     games.write_text(json.dumps(played), encoding="utf-8")
     corpus_seconds = time.monotonic() - started
     code, package = folder / "mutants", f"games.{name}"
@@ -659,6 +678,14 @@ def differential_report(figures: Figures, run: Differential, survivors: bool) ->
     return "\n".join(lines)
 
 
+def seeds(text: str) -> tuple[int, ...]:
+    """The seeds of `--seed`: one number, or several separated by commas."""
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a seed or seeds: {text!r}") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the packages named (all by default) and print each one's figures."""
     parser = argparse.ArgumentParser(prog="python -m tools.mutation.run", description=__doc__)
@@ -671,7 +698,12 @@ def main(argv: list[str] | None = None) -> int:
         "--blind", action="store_true", help="only the mutants of what mutmut leaves out"
     )
     parser.add_argument("--sample", type=int, default=0, help="run only N mutants drawn at random")
-    parser.add_argument("--seed", type=int, default=0, help="the seed of --sample (default 0)")
+    parser.add_argument(
+        "--seed",
+        type=seeds,
+        default=(0,),
+        help="the seed of --sample (default 0); with --stratified, seeds as 0,1,2: their draws pooled",
+    )
     parser.add_argument(
         "--within", metavar="MODULE", help="draw --sample's mutants from this module alone"
     )
@@ -698,6 +730,8 @@ def main(argv: list[str] | None = None) -> int:
     basic = [name for name in GAMES if GAMES[name].reference is not None]
     if options.stratified and (not options.sample or options.within):
         parser.error("--stratified goes with --sample and without --within")
+    if len(options.seed) > 1 and not options.stratified:
+        parser.error("several seeds go with --stratified")
     if options.differential and (not options.sample or set(names) - set(basic)):
         parser.error(f"--differential goes with --sample and {' or '.join(basic)}")
     print(

@@ -68,6 +68,15 @@ def draw(mutants: Sequence[str], modules: Iterable[str], total: int, seed: int) 
     return [m for module in sorted(counts) for m in chance.sample(strata[module], counts[module])]
 
 
+def draws(
+    mutants: Sequence[str], modules: Iterable[str], total: int, seeds: Iterable[int]
+) -> list[str]:
+    """The union of the draws of several seeds (each as `draw` makes it), in order of name: the
+    draws of earlier runs pooled, so the modules are ranked on all of them."""
+    known = list(modules)
+    return sorted({m for seed in seeds for m in draw(mutants, known, total, seed)})
+
+
 @dataclass(frozen=True)
 class Stratum:
     """One module's part of the sample: its mutants in all, those drawn, and of those drawn the
@@ -116,6 +125,55 @@ def estimate(strata: Iterable[Stratum]) -> Estimate:
     effective = min(size, score * (1 - score) / variance) if variance > 0 else size
     low, high = wilson(score, effective)
     return Estimate(100 * score, 100 * low, 100 * high, effective)
+
+
+@dataclass(frozen=True)
+class ModuleScore:
+    """One module's own score in the sample: its stratum, its lines of code, and from these
+    what its undetected mutants come to per line (its mutants times its share undetected)."""
+
+    module: str
+    stratum: Stratum
+    lines: int
+
+    @property
+    def score(self) -> float:
+        """The share of its counted draws detected (1 where none counts)."""
+        counted = self.stratum.considered
+        return self.stratum.detected / counted if counted else 1.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """Wilson's 95 % interval of its own score (0 to 1 where none counts)."""
+        counted = self.stratum.considered
+        return wilson(self.score, counted) if counted else (0.0, 1.0)
+
+    @property
+    def undetected_per_line(self) -> float:
+        """Its mutants no test would detect, estimated, per line of the module."""
+        undetected = self.stratum.size * (1 - self.score)
+        return undetected / self.lines if self.lines else undetected
+
+
+def weakest_first(scores: Iterable[ModuleScore]) -> list[ModuleScore]:
+    """Modules by their own score, lowest first, then by undetected mutants per line."""
+    return sorted(scores, key=lambda m: (m.score, -m.undetected_per_line, m.module))
+
+
+def module_table(scores: Iterable[ModuleScore]) -> str:
+    """Each module's own score with its interval, weakest first, one line each."""
+    rows = [
+        f"  {'module':<44} {'drawn':>5} {'detected':>8} {'score':>6}  {'95 % interval':<13}"
+        f" {'undetected/100 lines':>20}"
+    ]
+    for m in weakest_first(scores):
+        low, high = m.interval
+        rows.append(
+            f"  {m.module:<44} {m.stratum.considered:>5} {m.stratum.detected:>8} "
+            f"{100 * m.score:>5.0f}%  {100 * low:>4.0f} to {100 * high:>3.0f} %"
+            f" {100 * m.undetected_per_line:>20.1f}"
+        )
+    return "\n".join(rows)
 
 
 def wilson(score: float, size: float) -> tuple[float, float]:
