@@ -36,6 +36,7 @@ AT = str(Path(sys.executable).with_name("at"))
 ORACLE = Path(sys.executable).with_name("oracle")
 LIMIT = 2.0  # seconds: the longest a terminal may wait for the progress line to move
 SLEEP = 2.5  # seconds a slow program sleeps on its first run: longer than LIMIT
+APART = 1.0  # seconds between two runs' ends: two ticks of the line, so the first is drawn
 EXPECTED = '"$(dirname $(dirname $2))/expected/$(basename $2 .txt).expected.txt"'
 SIMILARITY = Path(__file__).with_name("similarity")
 TIMES = re.compile(rb"\d+\.\d ?s\b")  # the seconds some closing lines give
@@ -277,13 +278,15 @@ is_tolerant_on_white_spaces = False
 
 def test_at_etf_shows_its_tests(tmp_path: Path) -> None:
     """ETF_Test.py's layout: the parameters in regression-testing/, two tests with their expected
-    files, a program that takes SLEEP seconds on its first run."""
+    files, a program that takes SLEEP seconds on its first run and APART on the other, so that
+    the line shows one test done whether the two run one after the other or side by side."""
     tests = tmp_path / "tests" / "mine"
     tests.mkdir(parents=True)
     for name in ("at001", "at002"):
         shutil.copy(ROOT / "at" / f"{name}.txt", tests)
         shutil.copy(ROOT / "expected" / f"{name}.expected.txt", tests)
-    program = slow(tmp_path / "program", f'exec "{ORACLE}" "$@"', f'exec "{ORACLE}" "$@"')
+    oracle = f'exec "{ORACLE}" "$@"'
+    program = slow(tmp_path / "program", oracle, f"sleep {APART}\n{oracle}")
     folder = tmp_path / "regression-testing"
     folder.mkdir()
     (folder / "ETF_Test_Parameters.py").write_text(ETF_PARAMETERS)
