@@ -6,6 +6,7 @@ import json
 import shlex
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -72,6 +73,13 @@ def test_a_test_shrinks_to_the_commands_its_cause_needs_not_to_any_difference(
     probe = Probe(case.game, two_bugs, oracle_output, tmp_path)
     anything = minimal(probe, Trial(0, None, shrunk.finding.trial.lines), 1)
     assert "move(J,1)" not in anything.shrunk  # any difference: the capitals, another cause
+
+
+def test_the_time_a_shrink_reports_is_the_time_it_took(tmp_path: Path) -> None:
+    case = make_case(ROOT / "at" / f"{TEST}.txt")
+    started = time.perf_counter()
+    shrunk = shrink_case(case, two_bugs, tmp_path, 1)
+    assert 0 < shrunk.seconds <= time.perf_counter() - started
 
 
 def test_at_shrink_prints_the_script_its_cause_and_diff_and_keeps_it_as_a_test(

@@ -80,6 +80,11 @@ def test_an_errors_cause_is_its_reason_and_last_line_of_error_output() -> None:
     assert slip_text(group(crash)) == "exit status 1 — KeyError: 'x'"
 
 
+def test_an_errors_one_line_reason_is_said_once() -> None:
+    killed = failed("a\n", "", Outcome.CRASHED, "killed by signal 9")
+    assert slip_text(group(killed)) == "killed by signal 9"
+
+
 def test_slips_count_tests_and_submissions_the_most_frequent_first() -> None:
     spacey = failed("ok\n", "ok \n")
     crash = Result(CASE, Outcome.CRASHED, detail="exit status 2")
