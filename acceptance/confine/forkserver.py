@@ -1,39 +1,16 @@
 """The small process that starts a grader's confined programs, so that the large grader is never
 copied for a run and no helper program (`setpriv`, `prlimit`) is started before each.
 
-Started once per job at once as `python -I -S forkserver.py FD SETTINGS` (FD: its end of a socket
-pair with the grader; SETTINGS: its limits, whether its runs drop to a user of their own, the
-descriptor of a network namespace to enter, the CPU seconds after which it retires), it is
-single-threaded and imports only a few standard modules. It first sets up what every run it
-starts inherits: the network namespace, the limits and, for runs that drop to a user, no
-capability to be had (empty bounding, inheritable and ambient sets) and no privilege to be gained
-by exec (no_new_privs); it keeps its own capabilities to change users. Such a server is also a
-subreaper: whatever a run leaves running is adopted by it, never by the machine's init, so that
-it can tell the grader whether anything of a run is left without looking at the machine's
-processes. Then, for each run the
-grader asks for, it starts the program with `subprocess` (whose child, in C, takes a session of
-its own, no supplementary group, the run's group and user, the umask, working folder and
-environment given, the output pipes given, and Python's ignored signals back at their defaults),
-tells the grader its pid, then its exit status once reaped (and whether anything of the run is
-left).
-
-Started as the first process of a process namespace of its own (settings' "own_pids"), its runs
-cannot name it: it starts each with posix_spawn as in a kept sandbox (below) and sends a pidfd of
-each run's process with its pid; as that namespace's first process, it gets no signal a run sends
-(its own handlers are the defaults, which the kernel does not deliver from inside), and whatever
-is left in the namespace is killed when it exits.
-
-Run inside a bubblewrap sandbox kept for one submission's runs (settings' "kept": the writable
-folders to empty), it adopts what its runs leave (a child subreaper), sends the grader a pidfd of
-each run's process with its pid (the grader sees it by another pid), starts each run with posix_spawn (a
-vfork: no copy of itself), and once a run's process has ended it kills every other process of the sandbox (kill -1 spares the sandbox's first process and
-itself) and reaps them before telling the exit status, then empties the writable folders before
-the next run; it retires after a run that left System V IPC objects, which it cannot remove.
-
-Its own CPU time counts against the CPU limit its runs inherit: once it has used half of it, it
-says so with an exit status and exits, and the grader starts another. When the grader goes away
-it kills the run's process group and exits. This file imports nothing of the project: it runs on
-its own.
+Started once per job as `python -I -S forkserver.py FD SETTINGS` (FD: its end of a socket pair
+with the grader), single-threaded and importing only standard modules, it first sets up what
+every run inherits (no signal ignored or blocked, the network namespace, the limits, no
+capability to be had for runs that drop to a user), then for each run asked for starts the
+program, tells the grader its pid (and a pidfd where the grader cannot name it), and its exit
+status once reaped, with whether anything of the run is left (it is a subreaper). In a kept
+bubblewrap sandbox it also kills what a run left and empties the writable folders before the next.
+It retires once it has used half of its runs' CPU limit, and kills the run when the grader goes
+away. It imports nothing of the project: it runs on its own. Why and how: "Bubblewrap, run by
+run" and "Kept sandboxes" in docs/explanation/sandbox.md.
 """
 
 import ctypes

@@ -2,37 +2,13 @@
 differs, with its rule, so that a failing test names the rule the program must fix, not only
 where its text first differs.
 
-The oracle's block where the outputs first differ is read with its explanations (`told`), against
-the program's (`paired`: each oracle line paired with the program's line that tells it). In
-order of preference:
+The oracle's block where the outputs first differ is read with its explanations (`told`) against
+the program's (`paired`), in order of preference: the first event the program lacks or tells
+differently, a differing field of the state line, a differing listing line, else the first
+differing line. The order and its reasons: docs/explanation/causes.md.
 
-1. the first event of the block (a line of the turn's log, an error) that the program's block
-   lacks or tells differently, or that explains an extra event line of the program's (matched
-   within the block only); one left out of the way of a special or a preemptive action that the
-   program tells is that action's miss;
-2. for the line that tells how the command went (Space Defender 2's state line), where a field
-   of it differs (the stage, the mode, a turn counter): that field's rule, with the functions
-   that wrote it, or that the command left it as it was (before the events, where the oracle's
-   block has none: a game starting);
-3. for a listing line that differs: a part of the view left out whole, its view rule; a board
-   row, this turn's event at a cell it shows otherwise; else the rule that wrote the field that
-   differs, else the last of the oracle's events about that entity: its history;
-4. else the first differing line itself.
-
-Before these, where the program refuses a command the oracle plays (its block has an error the
-oracle's lacks), the cause is that error's rule, at the oracle's line that tells how the command
-went. Where the game went the same and only the words of event lines differ, the cause's kind is
-`WORDING` (the text differs); where the difference is in white space only, the cause says what
-it is (`white_space`).
-
-Where the oracle's line that tells how the command went (Space Defender 2's state line) differs
-too, the cause's source gains that line's: the functions that decided whether the turn is played.
-
-The API: `cause_of(case, mismatch)` (None where the game cannot explain its lines, or the
-expected output is not its oracle's), `script_cause(game, script, seed, mismatch)` for a script
-that is no file, `find_cause(telling, mismatch)`, the pure core, `Cause` (`named`, `as_json()`,
-`told(verbose)`, `from_json()`), and `groups(pairs)`, causes grouped by rule (`Group.line`: a
-summary's line).
+The API: `cause_of(case, mismatch)`, `script_cause(game, script, seed, mismatch)` for a script
+that is no file, `find_cause(telling, mismatch)` (the pure core), `Cause` and `groups(pairs)`.
 """
 
 from __future__ import annotations
