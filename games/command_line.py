@@ -1,4 +1,4 @@
-"""What the sister games' commands share: `-b INPUTS` and `--seed N`, one-line errors, exit statuses.
+"""What the sister games' commands share: `-b INPUTS`, `--seed N`, one-line errors, exit statuses.
 
 Exit status: 0 after a game (whatever was typed) or the help, 1 when the input file (or a data
 file) cannot be used, 2 for a usage error, 130 when interrupted; an error is one line on stderr.
@@ -35,7 +35,7 @@ class FileProblem(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, with its errors raised as one-line usage errors instead of a usage text and exit."""
+    """argparse, raising its errors as one-line usage errors instead of a usage text and exit."""
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)

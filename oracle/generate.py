@@ -189,7 +189,7 @@ class Player:
         return Call("play", (self.rng.randint(5, 10), self.rng.randint(10, 30), *thresholds))
 
     def _thresholds(self) -> tuple[int, ...]:
-        """No spawns in half the games, as in most acceptance tests; any non-decreasing five else."""
+        """No spawns in half the games, as in most acceptance tests; else five non-decreasing."""
         if self.rng.random() < 0.5:
             return NO_SPAWNS
         kinds = [self.lean.of(f"kind.{kind}") for kind in range(1, KINDS + 1)]
@@ -221,7 +221,7 @@ class Player:
         return {stage: self._option(stage) for stage in MENU_SIZES}
 
     def _setup(self, stage: Stage) -> Call:
-        """The planned option, else now and then any; on mostly a state at a time, sometimes back."""
+        """The planned option, else now and then any; on mostly a state at a time, at times back."""
         if self.plan is not None:
             wanted = self.plan.get(stage)
             if wanted is not None and wanted != self.session.selection[stage]:

@@ -83,7 +83,10 @@ def histogram(scores: Sequence[float]) -> str:
         f'<span class="label">{bucket_label(bucket)}</span></div>'
         for bucket in range(BUCKETS + 1)
     )
-    return f'<figure id="histogram"><figcaption>Scores (%)</figcaption><div class="bars">{bars}</div></figure>'
+    return (
+        '<figure id="histogram"><figcaption>Scores (%)</figcaption>'
+        f'<div class="bars">{bars}</div></figure>'
+    )
 
 
 def verdicts(grades: Sequence[Grade]) -> str:

@@ -26,31 +26,83 @@ class Rule:
 
 
 RULES: dict[type, Rule] = {
-    events.Changed: Rule("ship.stat", "spec 2.5, 4.6, 5.1", "A stat of the ship changed, by its cause."),
-    events.FighterBonus: Rule("upgrade.hangar", "spec 2.5.1 Reinforced Hangar", "FIGHTER attacks gain base damage this combat."),
-    events.Equipped: Rule("equipment.equip", "spec 3.1 Inventory vs Slots", "An item goes from the inventory into a slot."),
-    events.Unequipped: Rule("equipment.unequip", "spec 3.1 Inventory vs Slots", "An item goes back to the inventory."),
+    events.Changed: Rule(
+        "ship.stat", "spec 2.5, 4.6, 5.1", "A stat of the ship changed, by its cause."
+    ),
+    events.FighterBonus: Rule(
+        "upgrade.hangar",
+        "spec 2.5.1 Reinforced Hangar",
+        "FIGHTER attacks gain base damage this combat.",
+    ),
+    events.Equipped: Rule(
+        "equipment.equip",
+        "spec 3.1 Inventory vs Slots",
+        "An item goes from the inventory into a slot.",
+    ),
+    events.Unequipped: Rule(
+        "equipment.unequip", "spec 3.1 Inventory vs Slots", "An item goes back to the inventory."
+    ),
     events.Gained: Rule("reward.item", "spec 4.6 Reward", "A reward item joins the inventory."),
-    events.UpgradeTaken: Rule("reward.boss", "spec 4.6.2 Boss reward", "The boss upgrade chosen is owned for the rest of the run."),
+    events.UpgradeTaken: Rule(
+        "reward.boss",
+        "spec 4.6.2 Boss reward",
+        "The boss upgrade chosen is owned for the rest of the run.",
+    ),
     events.Discarded: Rule("dock.pay", "spec 5.1 Dock", "The dock is paid with an item."),
     events.DockLeft: Rule("dock.skip", "spec 5.1 Dock", "The dock is left without paying."),
     events.CombatStarted: Rule("combat.start", "spec 4.2 Start of combat", "A combat begins."),
-    events.CombatStatus: Rule("combat.status", "spec 4.2 Start of combat", "Shield and armor recomputed from the equipped items; hull carried over."),
-    events.TurnStarted: Rule("combat.turn", "spec 4.1 Turn Order", "Turns go Long, Mid, Close, Close, Mid, Long."),
-    events.WeaponFired: Rule("combat.fire", "spec 4.3 Attack Resolution Rule", "A weapon fires at this range: base plus bonus, times its multiplier."),
-    events.WeaponHeld: Rule("combat.hold", "spec 4.3 Attack Resolution Rule", "A weapon cannot fire at this range."),
-    events.Volley: Rule("combat.volley", "spec 4.3 Attack Resolution Rule", "The weapons' damage adds up; ammo is spent."),
-    events.NoVolley: Rule("combat.no_volley", "spec 4.3 Attack Resolution Rule", "No equipped weapon fires at this range."),
-    events.Hit: Rule("combat.hit", "spec 4.4 Damage Resolution rule", "Damage goes through shield or armor by range, then the hull."),
-    events.EnemyAttack: Rule("enemy.attack", "spec 4.3 Attack Resolution Rule", "The enemy attacks at this range."),
-    events.EnemyHolds: Rule("enemy.hold", "spec 4.3 Attack Resolution Rule", "The enemy has no attack left at this range."),
+    events.CombatStatus: Rule(
+        "combat.status",
+        "spec 4.2 Start of combat",
+        "Shield and armor recomputed from the equipped items; hull carried over.",
+    ),
+    events.TurnStarted: Rule(
+        "combat.turn", "spec 4.1 Turn Order", "Turns go Long, Mid, Close, Close, Mid, Long."
+    ),
+    events.WeaponFired: Rule(
+        "combat.fire",
+        "spec 4.3 Attack Resolution Rule",
+        "A weapon fires at this range: base plus bonus, times its multiplier.",
+    ),
+    events.WeaponHeld: Rule(
+        "combat.hold", "spec 4.3 Attack Resolution Rule", "A weapon cannot fire at this range."
+    ),
+    events.Volley: Rule(
+        "combat.volley",
+        "spec 4.3 Attack Resolution Rule",
+        "The weapons' damage adds up; ammo is spent.",
+    ),
+    events.NoVolley: Rule(
+        "combat.no_volley",
+        "spec 4.3 Attack Resolution Rule",
+        "No equipped weapon fires at this range.",
+    ),
+    events.Hit: Rule(
+        "combat.hit",
+        "spec 4.4 Damage Resolution rule",
+        "Damage goes through shield or armor by range, then the hull.",
+    ),
+    events.EnemyAttack: Rule(
+        "enemy.attack", "spec 4.3 Attack Resolution Rule", "The enemy attacks at this range."
+    ),
+    events.EnemyHolds: Rule(
+        "enemy.hold",
+        "spec 4.3 Attack Resolution Rule",
+        "The enemy has no attack left at this range.",
+    ),
     events.Destroyed: Rule("combat.destroyed", "spec 4.5 End of Combat", "A hull reached 0."),
-    events.CombatEnded: Rule("combat.end", "spec 4.5 End of Combat", "Victory, defeat or draw after the turn."),
-    events.BurnedOut: Rule("combat.burn_out", "spec 4.5.1 Disposable Item Cleanup", "A disposable item is used up."),
+    events.CombatEnded: Rule(
+        "combat.end", "spec 4.5 End of Combat", "Victory, defeat or draw after the turn."
+    ),
+    events.BurnedOut: Rule(
+        "combat.burn_out", "spec 4.5.1 Disposable Item Cleanup", "A disposable item is used up."
+    ),
     events.Restarted: Rule("game.restart", "spec 6.1 Flow", "A new run begins."),
     events.Quit: Rule("game.quit", "spec 6.1 Flow", "The mission is aborted."),
-}  # fmt: skip
-SCENE = Rule("scene", "spec 6.2 Scene Definitions", "The scene the game is in, its commands and its prompt.")  # fmt: skip
+}
+SCENE = Rule(
+    "scene", "spec 6.2 Scene Definitions", "The scene the game is in, its commands and its prompt."
+)
 TYPED = Rule("input.echo", "spec 6.1 Flow", "The line typed at the prompt, echoed after it.")
 REFUSED = Rule("input.refused", "spec 6.1 Flow", "The typed line is no command of this scene.")
 TABLE: tuple[Rule, ...] = (*RULES.values(), SCENE, TYPED, REFUSED)

@@ -100,7 +100,7 @@ STARBASE_SYMBOL: Final = ">!<"
 STAR_SYMBOL: Final = " * "
 EMPTY_SYMBOL: Final = "   "
 
-# --- Rules of play ---------------------------------------------------------------------------------
+# --- Rules of play --------------------------------------------------------------------------------
 
 MAX_WARP: Final = 8  # line 2380
 DAMAGED_MAX_WARP: Final = ".2"  # line 2360
@@ -128,7 +128,7 @@ REPAIR_EXTRA_TIME: Final = ".1"  # line 5890: T = T + D3 + .1
 NEW_QUADRANT_REPAIR_SPREAD: Final = ".5"  # line 1320: D4 = .5*RND(1)
 EFFICIENCY_SCALE: Final = 1000  # line 6400
 
-# --- Texts, in the order of the listing ------------------------------------------------------------
+# --- Texts, in the order of the listing -----------------------------------------------------------
 
 TITLE: Final = (
     "                                    ,------*------,",
