@@ -1,24 +1,12 @@
 """Running a program in a bubblewrap sandbox, with limits, and saying which limit ended a run.
 
-The program sees the system read-only (/usr, /etc, /opt and the /bin, /lib links), its own folder
-read-only, the one script it is given alone in a private folder, an empty private /tmp and working
-folder, and nothing else; it has no network and its own process namespace, so everything it
-starts ends when its main process ends. The grader's private folders (the suite, the other
-submissions, the reports, the project) that lie under a system folder are covered by an empty
-read-only folder. As root (CI) it runs as an unprivileged user of its own, one per concurrent run,
-since the kernel counts and limits processes per user but not for root.
-
-What a run costs the grader does not grow with the machine: as root, bwraps start from fork
-servers (`spawner`), one per concurrent run, which set the limits before bwrap starts, each
-holding a network namespace made once (no interface but its own loopback) that its runs share in
-turn; bwrap starts in a mount namespace made once without the kernel's own filesystems (bwrap
-reads the mount table whole for each folder it binds). As root, a bwrap is kept for the runs of
-one submission in one job (`kept`): a fork server inside it starts each run, then kills what the
-run left and empties its writable folders. Otherwise (not as root, or where no kept sandbox can
-be made) each run has a bwrap of its own (as root, its private folders in memory) and needs no
-cleaning: its process namespace ends with its first process (bwrap's, which is killed with the run's process group when the run is stopped), and the
-kernel kills everything left in it. The users are taken in turn from a pool, so that a user comes back only after every
-other, long after what its run left has died.
+The program sees the system and its own folder read-only, its script alone, an empty private /tmp
+and working folder, no network, and its own process namespace, so everything it starts ends with
+it; as root it runs as a user of its own, since the kernel limits processes per user but not for
+root. What a run costs the grader does not grow with the machine: fork servers (`spawner`) set
+the limits and share a network namespace and a mount namespace made once, and as root one bwrap
+is kept for a submission's runs in a job (`kept`). What a run sees: docs/how-to/sandbox.md; why
+and how: "Bubblewrap, run by run" and "Kept sandboxes" in docs/explanation/sandbox.md.
 """
 
 import contextlib

@@ -2,26 +2,14 @@
 sandbox (missing, or refused by a container such as Gradescope's): the isolation a grader running
 as root still has without namespaces.
 
-Each submission is copied into a private folder that only its own group can read; each run gets a
-user of its own (one per concurrent run, whose processes are killed after the run), that group, a
-private HOME and TMPDIR as its working folder, the sandbox's limits, and a clean environment, all
-set up by a fork server of the grader's (`spawner`) as it starts the program, no helper program
-started before it; where the machine allows, that server is the first process of a process
-namespace of its own, which no run can reach out of. The grader's private folders (the suite, the
-submissions, the reports, the project) are made readable by their owner alone before the first
-run. What this level does not give: a private view of the
-system's folders (a run can list the machine's world-readable files and reach its network);
-whatever a run leaves in the shared temporary folders is removed after it. The runs' homes are
-made in the machine's shared memory folder (a tmpfs) when it has room for a file at the size
-limit per run at once, where making and removing one costs a fraction of what it costs on disk.
-
-As a run's program ends, its fork server (which adopts whatever the run leaves running) says
-whether anything of the run is left; only then are the user's processes killed, with one call as
-its user (whose cost grows with the machine's processes, in the kernel). Its entries in the shared
-folders are those the kernel reported made since the last run (`Leftovers`): nothing of the cost
-of a run that leaves nothing running grows with the machine's processes or the shared folders'
-entries. Users are taken in turn
-from a pool, so a user comes back only after every other.
+Each run gets a user of its own taken in turn from a pool, its submission's group (whose private
+copy only that group reads), a private HOME and TMPDIR (in /dev/shm when it has room), the
+sandbox's limits and a clean environment, set up by a fork server (`spawner`), which is the first
+process of a process namespace of its own where the machine allows. After the run, what it left
+is killed and removed (`Leftovers`: only what the kernel reported made since the last run), so
+that a run's cost does not grow with the machine's processes or shared folders. What this level
+gives and does not: "unprivileged user only" in docs/how-to/sandbox.md; why and how: "Bubblewrap,
+run by run" in docs/explanation/sandbox.md.
 """
 
 import contextlib
