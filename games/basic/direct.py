@@ -1,31 +1,11 @@
 """The interpreter's direct mode: what PC-BASIC does with lines typed after the program stopped.
 
-When the listing ends (END, or its last line) or stops on an error, PC-BASIC prints `Ok` and
-every remaining input line is typed at its command prompt. The line is echoed; then:
-
-- a blank line does nothing;
-- a line starting with a number is a program line: stored silently if text follows, deleted
-  silently if the number alone names an existing line (the listing's or one typed earlier),
-  `Undefined line number` if it names none; text that starts like a number after the line
-  number (`2.5`, `1 .5`) is `Syntax error`, and so are line numbers of 65530 and above
-  (digits are read while the number stays below 65530; spaces between digits are skipped);
-- a few statements that make sense alone are answered as PC-BASIC answers them (END, CLS,
-  CLEAR, BEEP, REM, empty statements `:` ... → Ok; PRINT or ? → an empty line; STOP → Break;
-  NEXT, RETURN, RESUME, WEND, WHILE → their "without" errors; ON, IF, KEY, NAME, OPEN, ERROR →
-  Missing operand; CONT → Can't continue unless the program could resume: after its END, STOP
-  or a Break, with no numbered line typed since nor CLEAR; a direct END makes it resumable);
-- Ctrl-C at the prompt prints its mark and a new line (no Ok); the rest of the line goes on;
-- anything else a player would type (names, words, commands of the games, yes and no, signed
-  or decimal numbers, quoted text) is `Syntax error`.
-Each answered line is followed by the `Ok` prompt; stored and deleted lines and blank lines are
-not. Errors print their message and `\\xff`.
-
-Not emulated: statements with arguments (PRINT 5, X = 1, GOTO 10, LIST 100, ...) and the
-commands that act on the stored program or the machine (RUN, LIST, NEW, AUTO, EDIT, SYSTEM,
-FILES, LOAD, SAVE, INPUT): they get `Syntax error` here; CONT when the program could resume
-(PC-BASIC runs the listing on from where it stopped; here it is just Ok); the clearing of
-variables and of the random generator that storing a program line does (nothing runs after);
-lines with non-ASCII characters, whose bytes PC-BASIC reads as keyword tokens.
+When the listing ends or stops on an error, PC-BASIC prints `Ok` and every remaining input line
+is typed at its command prompt: program lines are stored or deleted silently, the few statements
+that make sense alone are answered as PC-BASIC answers them, and anything else a player would
+type is `Syntax error`; each answered line is followed by `Ok`. The games' transcripts go on
+through these lines, so the clones must print them too. Every rule, and what is not emulated:
+"Direct mode" in docs/explanation/basic-runtime.md.
 """
 
 from collections.abc import Iterable

@@ -1,24 +1,10 @@
 """The screen editor that a typed line goes through before INPUT (or direct mode) reads it.
 
 PC-BASIC does not read keystrokes as a line: they are typed onto the screen, editing keys move
-the cursor or change the text, and Enter takes back the "logical line" (the rows joined by
-wrapping) from the column where typing began. So a tab moves to the next 8-column stop of the
-screen, backspace deletes, a line longer than the row wraps, and typing past column 80 on the
-bottom row scrolls the screen, after which PC-BASIC reads the line back from column 2 of its
-first row (its prompt included): all of which shows in the echo and in what INPUT receives.
-
-Emulated: printable characters and the glyph controls, Enter, Ctrl-C (Break), BEL, backspace,
-tab, line feed, Esc, Ctrl-E (clear to end), Ctrl-B/Ctrl-F (word left/right), Ctrl-N (end),
-Ctrl-R (insert mode), DEL, Ctrl-\\ and Ctrl-] (right, left), and the same keys as NUL-prefixed
-scan codes. Not emulated (the key is ignored): cursor up and down, home, clear screen (Ctrl-K,
-Ctrl-L, Ctrl-^, Ctrl-_ and their scan codes), function keys and Alt-letter keywords; the cursor
-is kept within the line being typed (PC-BASIC lets it wander over the rest of the screen). Nor
-emulated as PC-BASIC does them: typing in insert mode that pushes the line onto a new row, DEL
-or backspace at or past the end of a row that ends in a line feed (PC-BASIC pulls the next row
-up to the cursor), and a line feed inside a row that is not the line's last or on a line that
-reaches the bottom of the screen (PC-BASIC pushes the rest of the line along). The measured
-facts of tests/basic/test_editor.py cover the rest (tools/basic/facts.py, kinds editor and
-editor_cases).
+the cursor or change the text, and Enter takes back the logical line (the rows joined by
+wrapping) from the column where typing began; tabs, backspace, wrapping and scrolling all show
+in the echo and in what INPUT receives. The keys emulated, those ignored and the rest: "The
+screen editor" in docs/explanation/basic-runtime.md.
 """
 
 import string

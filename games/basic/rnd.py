@@ -1,18 +1,9 @@
 """RND and RANDOMIZE as PC-BASIC computes them (GW-BASIC's 24-bit linear congruential generator).
 
-The state x steps as x = (x * 214013 + 2531011) mod 2**24 from 0x4FC752 at power-on (and after
-CLEAR or RUN); RND(1) steps and returns x / 2**24 (an exact single), RND(0) returns the current
-x / 2**24 again, RND(negative n) first sets x to the 24-bit mantissa of n.
-
-`RANDOMIZE n` keeps the low byte of x, steps once, and adds k * 0x43FD00 (mod 2**24), where k is
-a 16-bit key taken from n as the listing stores it: an integer constant up to 32767 is its own
-key; a larger one is stored as a single (7 digits or fewer) or a double (8 or more), a negative
-one is the positive constant negated as a single (or double), and the key is the last two bytes
-of that number XOR the two before them (PC-BASIC reads them as a signed 16-bit integer; as
-0x10000 * 0x43FD00 is 0 mod 2**24, the sign changes nothing and the key is kept unsigned). A
-constant beyond the double range makes the tokenizer print `Overflow` when the listing loads and
-stores the largest double. Every integer seed is therefore accepted; seeds with the same key
-give the same game.
+The state steps as x = (x * 214013 + 2531011) mod 2**24 from 0x4FC752; `RANDOMIZE n` mixes in a
+16-bit key of n as the listing stores it, so every integer seed is accepted and seeds with the
+same key give the same game. The rules in full: "The generator" and "The RANDOMIZE rule" in
+docs/explanation/basic-runtime.md.
 """
 
 from dataclasses import dataclass
