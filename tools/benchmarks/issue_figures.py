@@ -1,16 +1,14 @@
 """The speed figures people wait on, each against its target, measured side by side in one run
-(`make speed-figures`), and printed as one table:
+(`make speed-figures`), and printed as one table (the last one taken: docs/explanation/speed.md):
 
-- the web page: a first visit to ready in a fresh Chromium, a return visit (the same browser, the
-  page opened again) to ready, and `oracle -b at/at001.txt` measured in the same run; a return
-  visit is ready in at most a third of a first visit's time and in at most 10 times the oracle's;
-- start-up: `oracle -b at/at001.txt` against `python -c pass` of the same environment, medians of
-  runs taken in turn (at most 3 times);
-- throughput: `oracle -b` of the generated 100,000-command script to a file, its second run (at
-  least 30,000 commands/s);
-- explanations: `oracle -why-json` against `oracle -b`, CPU time, 5,000 generated commands, on
-  Python 3.13 (at most 5 times): an environment of the project on Python 3.13 is made for it in
-  `.nox/bench-3.13` from uv.lock (pyenv's or the PATH's python3.13, as `make matrix` finds it);
+- the web page: a first and a return visit to ready in a fresh Chromium, beside `oracle -b
+  at/at001.txt` of the same run (a return visit in at most a third of a first's time and at most
+  10 times the oracle's);
+- start-up: `oracle -b at/at001.txt` against `python -c pass`, medians of runs in turn (at most 3x);
+- throughput: `oracle -b` of the generated 100,000-command script, its second run
+  (at least 30,000 commands/s);
+- explanations: `oracle -why-json` against `-b`, CPU time, 5,000 commands, on Python 3.13 (at most
+  5x), in `.nox/bench-3.13` made from uv.lock (the python3.13 that `make matrix` finds);
 - `at run` of every game's suite in-process (under 2 s of wall time).
 
     python -m tools.benchmarks.issue_figures [--runs N] [--skip web] [--why-python PATH]

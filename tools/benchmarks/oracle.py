@@ -1,20 +1,15 @@
 """The oracle's speed benchmark (`make bench`): startup, throughput and the acceptance suite.
 
-- startup: `oracle -b at/at001.txt` as a ratio to a bare `python -c pass`, medians of several runs
-  with the same interpreter (target: at most 5);
-- throughput: commands per second of `oracle -b script out` on a generated script written to a
-  file (oracle/generate.py, seed 0, 100,000 commands; target: at least 20,000);
-- suite: wall time of `at run` on the whole acceptance suite (target: under 2 seconds);
-- explained: `oracle -why-json script out` against `oracle -b script out` on a generated script
-  (20,000 commands), the CPU time (user and system) of the two run back to back, three times, the
-  median of the ratios (target: at most 5): CPU time, not wall time, as the other work
-  of a shared machine slows both runs alike only in CPU time;
-- grading (with `--grade`): wall time of `at grade` of 30 submissions, each our own oracle run by
-  its warm server, over the Space Defender 2 suite, on every core (target: under a minute);
-  `--grade-cold` starts every run cold instead.
-
-`--layers` also splits the throughput run, in-process, between the front end (reading, parsing,
-type checks, the run loop), the model (commands applied to the session) and the view (rendering).
+Each figure against its target: startup, `oracle -b at/at001.txt` over a bare `python -c pass`,
+medians, same interpreter (at most 5); throughput, commands/s of `oracle -b script out` on the
+generated script (oracle/generate.py, seed 0, 100,000 commands; at least 20,000); suite, the wall
+time of `at run` on the acceptance suite (under 2 s); explained, `oracle -why-json` over `-b` on
+20,000 generated commands, the median of three back-to-back ratios of CPU time, which a shared
+machine's other work slows alike, unlike wall time (at most 5). `--grade`: the wall time of `at
+grade` of 30 copies of our oracle run by its warm server, on every core (under a minute;
+`--grade-cold` starts every run cold). `--layers` splits the throughput run, in-process, between
+the front end (reading, parsing, type checks, the run loop), the model and the view.
+Where the time goes: docs/explanation/speed.md.
 
     python -m tools.benchmarks.oracle [--runs N] [--commands N] [--layers] [--grade | --grade-cold]
 """

@@ -1,27 +1,17 @@
 """How grading scales (`make bench`): runs/s and CPU per run of `at grade` at -j 1 to -j N, in each
-isolation this machine allows, against the floor, a plain loop that starts the same programs one
-at a time; and, for the most jobs asked, N, the machine's own bound: N such loops at once, each
-over its share of the class.
+isolation this machine allows, against the floor (a plain loop starting the same programs one at
+a time) and, for the most jobs, the machine's own bound (N such loops at once, each over its share).
 
-The class is that of `tools.benchmarks.grading` (`common.fast_programs`): distinct fast programs,
-each printing its script back (every test fails with a diff), over the Space Defender 2 suite, in
-a world-readable folder under /opt when root may write there (so that unprivileged users can
-read it). The CPU per run is that
-of `at grade` and everything it started, its start-up included, and bwrap's first process in
-each sandbox (it ends after bwrap, so only this benchmark, adopting it, can count its CPU), not
-this benchmark's own reading of /proc meanwhile; the floor's, that of the loop and the programs
-it started. A shared machine's speed drifts over the minutes a table takes: each row is set
-against the floor measured again just before it, on a quarter of the class (the whole class's
-floor, first, is printed for reference). With two submissions or more, each row also grades
-the class's first submission alone, whose own processes' CPU (its worker and explaining
-processes' too, their programs' apart, read from /proc) is the grading's fixed cost (start-up,
-the suite's coverage, the causes of its wrong outputs) with one submission's runs: what the rest
-of the class adds per run to those processes, less what a run adds to the floor's loop, is the
-grader's own CPU per run (`own`), its fixed cost apart, the programs' CPU (the same programs
-either way, and the noisiest figure on a loaded machine) left out of both.
-
-    python -m tools.benchmarks.scaling [--class-size N] [--jobs N ...] [--isolations NAME ...]
-        [--threads N ...]
+The class is `tools.benchmarks.grading`'s fast programs over the Space Defender 2 suite, under
+/opt when root may write there (for unprivileged users to read). The CPU per run is that of `at
+grade`, all it started and bwrap's first process in each sandbox (only this benchmark, adopting
+it, can count it), not this benchmark's reading of /proc. A shared machine drifts: each row is
+set against the floor measured again just before it, on a quarter of the class (the whole
+class's floor comes first, for reference). With two submissions or more, each row also grades
+the first alone: its processes' CPU, the programs' apart, is the fixed cost; what the rest adds
+per run, less a run's cost in the floor's loop, is the grader's own CPU per run (`own`), the
+programs' CPU (the noisiest figure) left out of both.
+How to run it and the figures: docs/explanation/speed.md.
 """
 
 from __future__ import annotations
