@@ -1,6 +1,6 @@
-"""No module of the project imports itself back, even through others: `python -m tools.import_cycles`
-lists every import cycle among the project's modules (imports made only for type checking or
-inside a function count) and exits 1 if there is one. Part of `make check`.
+"""No module of the project imports itself back, even through others: `python -m
+tools.import_cycles` lists every import cycle among the project's modules (imports made only for
+type checking or inside a function count) and exits 1 if there is one. Part of `make check`.
 
 import-linter's contracts (pyproject.toml) check the layers between packages; this checks what
 they leave open: cycles among the modules of one folder, or between a package and its modules.

@@ -1,22 +1,13 @@
 """The mutants mutmut leaves out, made and run here: decorated functions, the values assigned at
 module and class level (the tables), and the defaults mutmut skips (docs/explanation/mutation.md).
 
-mutmut 3 switches a mutant on while the tests run, through a trampoline that stands in for a
-function; so it leaves out code that runs once, at import (a table, a class constant, a default
-that is not a plain name, number or string), and every function whose decorator would wrap the
-trampoline (`@property`, `@cache`, `@contextmanager`, ...). Here such a mutant is compiled into
-its module as the module is imported, in a test process of its own: a `sitecustomize` on
-PYTHONPATH installs an import hook that reads BLIND_MUTANT, so the oracle's subprocesses that
-the tests start import the mutant too.
-
-A mutant's name is MODULE::PLACE::N. PLACE is a decorated function or one mutmut will not touch
-(`Enemy.destroyed`), a name assigned at module or class level (`GRUNT_HEALTH`,
-`Grunt.health`), a function's defaults (`spawn.(defaults)`) or other module code
-(`(module)`); N numbers the place's mutation points from 0, in the order of the syntax tree.
-Decorators and their arguments (cache sizes), annotations, docstrings, f-strings, assertions,
-dunder names (`__all__`, `__slots__`) and a dataclass field's options (`init`, `repr`, ...) are
-not mutated: they say how the code is built, not what a rule does; nor is a line marked
-`# pragma: no mutate`, as mutmut does, which marks values that only tune speed.
+mutmut 3 switches a mutant on through a trampoline that stands in for a function, so it leaves
+out code that runs once, at import, and every function whose decorator would wrap the
+trampoline. Here such a mutant is compiled into its module as the module is imported, in a test
+process of its own: a `sitecustomize` on PYTHONPATH installs an import hook that reads
+BLIND_MUTANT, so the oracle's subprocesses that the tests start import the mutant too. A mutant
+is named MODULE::PLACE::N. What is mutated and what is not, and why: "What is mutated, and what
+is not" in docs/explanation/mutation.md.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""A warm worker of the blind-spot mutants (tools.mutation.blind_spots): it imports pytest and hypothesis
-once (more than half of a test process's start), then, for each mutant named on its input,
-forks a child that switches the mutant on and runs the tests.
+"""A warm worker of the blind-spot mutants (tools.mutation.blind_spots): it imports pytest and
+hypothesis once (more than half of a test process's start), then, for each mutant named on its
+input, forks a child that switches the mutant on and runs the tests.
 
     python -m tools.mutation.blind_worker PYTEST_ARGUMENT ...
 

@@ -1,7 +1,8 @@
 """The worker of `python -m tools.mutation.run --differential`: plays a fixed corpus of games with a
 clone, as one of its mutants, and says whether every transcript is the expected one.
 
-    MUTANT_UNDER_TEST=NAME PYTHONPATH=MUTANTS python -P tools/mutation/mutant_games.py PACKAGE CORPUS
+    MUTANT_UNDER_TEST=NAME PYTHONPATH=MUTANTS \
+        python -P tools/mutation/mutant_games.py PACKAGE CORPUS
 
 MUTANTS is mutmut's folder of trampolined code, first on the path so that PACKAGE (the clone,
 e.g. games.star_lanes) is imported from it, with the mutant NAME switched on (none: "").
