@@ -1,25 +1,14 @@
 """The fuzzer's power over every planted mutant, in-process: a fixed count of scripts instead of
 a time budget, so that the figure does not depend on the machine's load.
 
-Each mutant of `tools.planted.mutants` (all of them, or those named) is swapped into the oracle
-for the runs of the program under test only (the unmutated oracle runs between them, in the same
-process), then asked:
-
-- the public suite: does some test of at/ fail (`at run`'s own check, against its expected file)?
-- plain: which of the first N scripts that `at fuzz --seed 29` draws is the first to differ, and
-  how many commands are left once `at fuzz`'s shrinker has shrunk it?
-- toward: the same with `at fuzz --toward at/` (the generator leaning toward the rules the public
-  tests reach least).
-
-The search and the shrinking are `at fuzz`'s own (`acceptance.fuzzing.fuzz.search` and
-`minimal`); a program run over TIMEOUT seconds is a timed-out program, as `at fuzz --timeout`
-makes it. A mutant that a generator misses is explained in `tests/fuzz_misses.txt` (its name,
-then `equivalent:` or `not equivalent:` and why).
-
-    python -m tools.planted.fuzz_census [--scripts N] [--jobs J] [--list] [MUTANT ...]
-
-Exit status 1 when a generator's miss is not explained there, or an explained mutant is found by
-both generators.
+Each mutant of `tools.planted.mutants` (all, or those named) is swapped into the oracle for the
+runs of the program under test only, then asked: does a test of at/ fail (the public suite)?
+which of the first N scripts of `at fuzz --seed 29` (plain) and of `at fuzz --seed 29 --toward
+at/` (toward) differs first, and how many commands are left once shrunk? The search and the
+shrinking are `at fuzz`'s own (`acceptance.fuzzing.fuzz.search` and `minimal`); a run over
+TIMEOUT seconds is timed out. Exit status 1 when a generator's miss is not explained in
+`tests/fuzz_misses.txt`, or an explained mutant is found by both generators. How to run it and
+the figures: "The fuzzer's power" in docs/explanation/mutation.md.
 """
 
 from __future__ import annotations
