@@ -2,23 +2,14 @@
 
 Mostly valid commands, the errors of errors.txt in realistic proportion, every board size and
 loadout over many seeds, long games restarted when they end, now and then a toggle or an abort,
-and the layouts script files have (comment and blank lines, spaces, commands sharing a line or
-spread over two). The generator follows the game on a session of its own, so a move goes where
-the Starfighter can reach and a new game starts once the last one is over. It plays as test writers
-do, so that `at fuzz` reaches the rules the public tests reach: most scripts open with
-toggle_debug_mode (the whole state shown), half the games are set up with an option chosen in every
-menu, and turns often hunt the nearest enemy or use the power when it meets what it acts on. A
-defect puts one syntax or type error into the script, for fuzz tests of the error reports.
-
-A `Lean` weighs the generator's choices (the turn, the weapon and the power chosen in setup, the
-kinds of enemy the thresholds spawn, the mistakes, the toggles, an abort): `leaning` makes one from
-weights of the oracle's rules, each choice as heavy as the heaviest rule it leads to
-(`CHOICE_RULES`), so that `at fuzz --toward` draws toward the rules a suite reaches least; a
-mistake or a toggle is made more often by the mean weight of its choices (at most `BOOST` times).
-With no lean every choice weighs 1 and the scripts are those of the plain generator, draw for
-draw.
-
-Used by `at fuzz` and, on the command line, by `at new NAME --random N`.
+and the layouts of script files (comments, blank lines, spaces, commands sharing a line or spread
+over two). The generator follows the game on a session of its own and plays as test writers do,
+so that `at fuzz` reaches the rules the public tests reach; a defect puts one syntax or type
+error into the script. A `Lean` weighs its choices by the oracle's rules they lead to
+(`CHOICE_RULES`, `BOOST`), so that `at fuzz --toward` draws toward the rules a suite reaches
+least; with no lean the scripts are the plain generator's, draw for draw. Used by `at fuzz` and
+by `at new NAME --random N`. How it plays: docs/how-to/contributing-tests.md; how it leans:
+"Leaning toward what the tests leave out" in the students' how-to (docs/how-to/).
 """
 
 from __future__ import annotations
