@@ -2,19 +2,10 @@
 so that a course's own marking (tiers of tests passed, weighted parts) is written down once and
 every report shows it.
 
-```toml
-[points]                 # optional: TEST-OR-GLOB = POINTS, the last key naming a test counts
-"at0*" = 2
-
-[mark]                   # one part over every test (or `tests = [...]`)
-by = "passed"            # or "percent" (of the points)
-tiers = [[11, 2.0], [9, 1.5], [7, 1.0], [0, 0.0]]
-```
-
-or named parts, the mark their sum: `[mark.starter]` with `tests = ["at0*"]` and tiers, and
-`[mark.hidden]` with its tests and `weight = 8` (8 times the share of its points earned). Every
-mistake (an unknown key, tiers not going down, a test that does not exist) is a one-line error
-naming the file and the key.
+The mark is one part over every test (tiers by tests passed or by percent of the points) or the
+sum of named parts, each with its tests and tiers or a weight. Every mistake is a one-line error
+naming the file and the key. The keys, the errors and what a mark changes:
+docs/reference/marking-scheme.md.
 """
 
 import math
