@@ -1,19 +1,13 @@
 """Code similarity of a class's submissions: every pair scored by the code they share, so that an
 instructor knows which pairs to look at. The scores are leads, not findings.
 
-Each source file is cut into tokens by Pygments' lexer for its name (Eiffel for `*.e`). What a
-disguise changes is not counted: comments and layout are dropped, every identifier is one token
-`N`, every string one token `S` and every number one token `0` (the brief fixes the program's
-messages, so independent programs share their texts; a renamed copy keeps its shape). Runs of K
-tokens are hashed, and winnowing keeps the smallest hash of every window of WINDOW runs: any run
-of K + WINDOW - 1 tokens two submissions share leaves them a fingerprint in common, wherever it
-stands, whatever the file is called. Fingerprints of the base (the starter code and the classes
-ETF generates) and those found in more than `common` submissions (code everybody has) are left
-out. An inverted index from fingerprint to submissions finds the pairs that share any, so the
-work grows with the fingerprints, not with the square of the class.
-
-A pair's score is the share of their fingerprints the two have in common, 2|A∩B| / (|A| + |B|):
-1 for copies, near 0 for independent programs.
+Each source file is cut into tokens by Pygments' lexer for its name (Eiffel for `*.e`), dropping
+what a disguise changes (comments, layout, identifiers, strings and numbers each one token). Runs
+of K tokens are hashed and winnowed over windows of WINDOW runs, so that any run of K + WINDOW - 1
+tokens two submissions share leaves them a fingerprint in common; the base's fingerprints and
+those of more than `common` submissions are left out. An inverted index finds the pairs, so the
+work grows with the fingerprints, not with the square of the class. A pair's score is
+2|A∩B| / (|A| + |B|). What is compared and why: docs/how-to/integrity.md.
 """
 
 import contextlib
