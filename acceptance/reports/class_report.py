@@ -2,17 +2,11 @@
 order an instructor asks, how each submission did, what the class got wrong, and which tests are
 hardest.
 
-First the submissions: per submission its score, points and mark, its counts, and what it misses:
-its failing tests grouped by cause, each opening on its block diff as `at run -v` prints it. Then
-the class at a glance (a histogram of scores, the count of each verdict over the runs), its
-failures grouped by cause, what it misses (the rules the causes of the failing tests name,
-`acceptance.reports.missed`), the tests some submission fails, the hardest first (those every
-submission passed folded away), and what the suite checks (the rules of the oracle's table its
-tests reach, `at cover`). A difference is said at whole words and numbers, spaces as spaces, with
-the marks it shows explained. The page fits any window from a phone's up; tables sort by a click
-on their headings, and a search box keeps the submissions, tests and causes whose names hold what
-is typed. Verdicts are rendered from `Outcome` alone, so a new kind of outcome shows without a
-change here.
+Its sections: the submissions (score, points, mark, counts, failing tests grouped by cause), the
+class at a glance, failures by cause, what the class misses (`acceptance.reports.missed`), the
+tests hardest first, and what the suite checks (`at cover`). Verdicts are rendered from
+`Outcome` alone, so a new kind of outcome shows without a change here. Each section, and how a
+difference is said: "The report a person reads" in docs/how-to/grading.md.
 """
 
 import itertools
