@@ -92,7 +92,8 @@ class Declaration:
 
 
 def call_text(name: str, arguments: tuple[Argument, ...], separator: str = ",") -> str:
-    """A command as parsed: `move(A,8)` for the echo, `move(A, 8)` in type errors, bare without arguments."""
+    """A command as parsed: `move(A,8)` for the echo, `move(A, 8)` in type errors, bare without
+    arguments."""
     if not arguments:
         return name
     return f"{name}({separator.join(map(str, arguments))})"
