@@ -1,4 +1,6 @@
-"""The four commands that make a turn (spec 6.13): move, pass, fire and special."""
+"""What the Starfighter does in a turn (spec 6.13): the model's side of the turn commands move,
+pass, fire and special. The commands' names and arguments are declared in oracle/declarations.py
+(docs/explanation/architecture.md)."""
 
 from __future__ import annotations
 
@@ -8,25 +10,25 @@ from model.geometry import Position
 
 
 @dataclass(frozen=True)
-class Move:
+class MoveTo:
     """Move the Starfighter to a cell."""
 
     target: Position
 
 
 @dataclass(frozen=True)
-class Pass:
+class PassTurn:
     """Do nothing this turn."""
 
 
 @dataclass(frozen=True)
-class Fire:
+class FireWeapon:
     """Fire the Starfighter's weapon."""
 
 
 @dataclass(frozen=True)
-class Special:
+class UseSpecial:
     """Use the Starfighter's power."""
 
 
-Action = Move | Pass | Fire | Special
+Action = MoveTo | PassTurn | FireWeapon | UseSpecial

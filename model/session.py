@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from model import turn
-from model.actions import Action, Fire, Move, Pass, Special
+from model.actions import Action, FireWeapon, MoveTo, PassTurn, UseSpecial
 from model.game import Game
 from model.geometry import Position
 from model.rng import Generator
@@ -68,7 +68,8 @@ class BoardSetting:
 
 @dataclass
 class Session:
-    """Everything one program run remembers; each command is one method call."""
+    """Everything one program run remembers; each command is one method call, named in the
+    command table (oracle/declarations.py)."""
 
     stage: Stage = Stage.NOT_STARTED
     debug: bool = False
@@ -90,8 +91,18 @@ class Session:
             POWERS[self.selection[Stage.POWER] - 1],
         )
 
-    def play(self, rows: int, columns: int, thresholds: tuple[int, int, int, int, int]) -> None:
+    def play(
+        self,
+        rows: int,
+        columns: int,
+        g_threshold: int,
+        f_threshold: int,
+        c_threshold: int,
+        i_threshold: int,
+        p_threshold: int,
+    ) -> None:
         """Enter the setup stage for a board of this size and these spawn thresholds."""
+        thresholds = (g_threshold, f_threshold, c_threshold, i_threshold, p_threshold)
         if self.stage in SETUP_STAGES:
             return self._fail(Error.ALREADY_IN_SETUP)
         if self.stage is Stage.IN_GAME:
@@ -139,19 +150,19 @@ class Session:
 
     def move(self, row: int, column: int) -> None:
         """Move the Starfighter to [row, column] (row 1 is A): a turn."""
-        self._turn(Move(Position(row, column)))
+        self._turn(MoveTo(Position(row, column)))
 
     def pass_turn(self) -> None:
         """Let a turn go by, regenerating twice."""
-        self._turn(Pass())
+        self._turn(PassTurn())
 
     def fire(self) -> None:
         """Fire the selected weapon: a turn."""
-        self._turn(Fire())
+        self._turn(FireWeapon())
 
     def special(self) -> None:
         """Use the selected power: a turn."""
-        self._turn(Special())
+        self._turn(UseSpecial())
 
     def _turn(self, action: Action) -> None:
         if self.stage is not Stage.IN_GAME or self.game is None:

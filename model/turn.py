@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model import specials, weapons
-from model.actions import Action, Fire, Move, Pass, Special
+from model.actions import Action, FireWeapon, MoveTo, PassTurn, UseSpecial
 from model.enemies import BEHAVIOURS
 from model.geometry import vertical_then_horizontal
 from model.log import Section, fires, passes, subject
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def check(game: Game, action: Action) -> Error | None:
     """The first error of errors.txt that `action` meets now, counting this turn's regeneration."""
     ship = game.starfighter
-    if isinstance(action, Move):
+    if isinstance(action, MoveTo):
         distance = ship.position.distance(action.target)
         if not game.board.contains(action.target):
             return Error.OUTSIDE_BOARD
@@ -30,11 +30,11 @@ def check(game: Game, action: Action) -> Error | None:
             return Error.MOVE_RANGE
         if not ship.can_afford(distance * ship.stats.move_cost, CostKind.ENERGY):
             return Error.MOVE_RESOURCES
-    elif isinstance(action, Fire):
+    elif isinstance(action, FireWeapon):
         weapon = ship.loadout.weapon
         if not ship.can_afford(weapon.cost, weapon.cost_kind):
             return Error.FIRE_RESOURCES
-    elif isinstance(action, Special):
+    elif isinstance(action, UseSpecial):
         power = ship.loadout.power
         if power.cost_kind is CostKind.ENERGY and not ship.can_afford(power.cost, power.cost_kind):
             return Error.SPECIAL_RESOURCES
@@ -77,15 +77,15 @@ def starfighter_acts(game: Game, action: Action) -> None:
     game.log.enter(Section.STARFIGHTER)
     ship = game.starfighter
     actor = subject(ship.name, ship.id)
-    if isinstance(action, Pass):
+    if isinstance(action, PassTurn):
         ship.regenerate(times=2)
         game.log.actor(passes(actor, ship.position))
-    elif isinstance(action, Move):
+    elif isinstance(action, MoveTo):
         ship.regenerate()
         start = ship.position
         travel(game, ship, vertical_then_horizontal(start, action.target), actor)
         ship.pay(start.distance(ship.position) * ship.stats.move_cost, CostKind.ENERGY)
-    elif isinstance(action, Fire):
+    elif isinstance(action, FireWeapon):
         ship.regenerate()
         weapon = ship.loadout.weapon
         ship.pay(weapon.cost, weapon.cost_kind)

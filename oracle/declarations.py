@@ -1,9 +1,15 @@
-"""The command declarations of space_defender_2.grammar.txt: the one table type checks,
-error texts, the echo and the manual are derived from."""
+"""The command table: each command of space_defender_2.grammar.txt (and toggle_RNG_out) declared
+once, with its name, its parameters and their ranges, and the Session method that carries it
+out. Type checks, error texts, the echo, the manual, the command objects and the random scripts
+all derive from it. Adding a command is a row here and its rule, a Session method
+(docs/explanation/architecture.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from model.session import Session
 
 # An argument as the script wrote it: an integer or an identifier (an enumeration item).
 Argument = int | str
@@ -60,10 +66,12 @@ class Parameter:
 
 @dataclass(frozen=True)
 class Declaration:
-    """A command: its name and parameters, printed as the oracle prints declarations."""
+    """A command: its name and parameters, printed as the oracle prints declarations, and the
+    Session method that runs it, called with the arguments' values in order."""
 
     name: str
-    parameters: tuple[Parameter, ...] = ()
+    parameters: tuple[Parameter, ...]
+    action: Callable[..., None]
 
     def convert(self, arguments: tuple[Argument, ...]) -> tuple[int, ...] | None:
         """The arguments' values, or None when they do not conform to this declaration."""
@@ -84,7 +92,8 @@ class Declaration:
 
 
 def call_text(name: str, arguments: tuple[Argument, ...], separator: str = ",") -> str:
-    """A command as parsed: `move(A,8)` for the echo, `move(A, 8)` in type errors, bare without arguments."""
+    """A command as parsed: `move(A,8)` for the echo, `move(A, 8)` in type errors, bare without
+    arguments."""
     if not arguments:
         return name
     return f"{name}({separator.join(map(str, arguments))})"
@@ -98,30 +107,44 @@ ROW = Enumeration("ROW", ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J"))
 COLUMN = IntRange("COLUMN", 1, 30)
 THRESHOLD = IntRange("THRESHOLD", 1, 101)
 
+# The table: one row per command, in the order of the grammar.
+PLAY = Declaration(
+    "play",
+    (
+        Parameter("row", MAX_ROW),
+        Parameter("column", MAX_COLUMN),
+        Parameter("g_threshold", THRESHOLD),
+        Parameter("f_threshold", THRESHOLD),
+        Parameter("c_threshold", THRESHOLD),
+        Parameter("i_threshold", THRESHOLD),
+        Parameter("p_threshold", THRESHOLD),
+    ),
+    Session.play,
+)
+SETUP_SELECT = Declaration("setup_select", (Parameter("value", INPUT_VALUE),), Session.setup_select)
+SETUP_NEXT = Declaration("setup_next", (Parameter("state", STATE),), Session.setup_next)
+SETUP_BACK = Declaration("setup_back", (Parameter("state", STATE),), Session.setup_back)
+TOGGLE_DEBUG_MODE = Declaration("toggle_debug_mode", (), Session.toggle_debug_mode)
+TOGGLE_RNG_OUT = Declaration("toggle_RNG_out", (), Session.toggle_rng_out)
+ABORT = Declaration("abort", (), Session.abort)
+MOVE = Declaration("move", (Parameter("row", ROW), Parameter("column", COLUMN)), Session.move)
+PASS = Declaration("pass", (), Session.pass_turn)
+FIRE = Declaration("fire", (), Session.fire)
+SPECIAL = Declaration("special", (), Session.special)
+
 DECLARATIONS: dict[str, Declaration] = {
     d.name: d
     for d in (
-        Declaration(
-            "play",
-            (
-                Parameter("row", MAX_ROW),
-                Parameter("column", MAX_COLUMN),
-                Parameter("g_threshold", THRESHOLD),
-                Parameter("f_threshold", THRESHOLD),
-                Parameter("c_threshold", THRESHOLD),
-                Parameter("i_threshold", THRESHOLD),
-                Parameter("p_threshold", THRESHOLD),
-            ),
-        ),
-        Declaration("setup_select", (Parameter("value", INPUT_VALUE),)),
-        Declaration("setup_next", (Parameter("state", STATE),)),
-        Declaration("setup_back", (Parameter("state", STATE),)),
-        Declaration("toggle_debug_mode"),
-        Declaration("toggle_RNG_out"),
-        Declaration("abort"),
-        Declaration("move", (Parameter("row", ROW), Parameter("column", COLUMN))),
-        Declaration("pass"),
-        Declaration("fire"),
-        Declaration("special"),
+        PLAY,
+        SETUP_SELECT,
+        SETUP_NEXT,
+        SETUP_BACK,
+        TOGGLE_DEBUG_MODE,
+        TOGGLE_RNG_OUT,
+        ABORT,
+        MOVE,
+        PASS,
+        FIRE,
+        SPECIAL,
     )
 }

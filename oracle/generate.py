@@ -20,18 +20,33 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from model import turn
-from model.actions import Action, Fire, Move, Pass, Special
+from model.actions import Action, FireWeapon, MoveTo, PassTurn, UseSpecial
 from model.enemy import Enemy
 from model.game import Game
 from model.geometry import Position
 from model.session import MENU_SIZES, Session, Stage
 from model.tables import SPAWN_KIND_RANGE, PowerKind
 from oracle.calls import Call
-from oracle.declarations import ROW, THRESHOLD, call_text
+from oracle.declarations import (
+    ABORT,
+    FIRE,
+    MOVE,
+    PASS,
+    PLAY,
+    ROW,
+    SETUP_BACK,
+    SETUP_NEXT,
+    SETUP_SELECT,
+    SPECIAL,
+    THRESHOLD,
+    TOGGLE_DEBUG_MODE,
+    TOGGLE_RNG_OUT,
+    call_text,
+)
 from oracle.typecheck import check
 
 ROWS = ROW.items
-TURNS = ("move", "pass", "fire", "special")
+TURNS = (MOVE.name, PASS.name, FIRE.name, SPECIAL.name)
 TURN_WEIGHTS = (4, 3, 3, 1)  # about as often as in the acceptance tests
 NO_SPAWNS = (1, 1, 1, 1, 1)
 KEEP_UNAFFORDABLE = 0.2  # how often a turn the Starfighter cannot afford is kept, not a pass
@@ -60,7 +75,7 @@ CHOICE_RULES: dict[str, tuple[str, ...]] = {
     "kind.5": ("pylon.",),
     "toggle.debug": ("notice.debug",),
     "toggle.rng": ("notice.rng", "view.rng"),
-    "abort": ("notice.abort",),
+    ABORT.name: ("notice.abort",),
     "unaffordable": ("error.move_resources", "error.fire_resources", "error.special_resources"),
     "mistake.abort": ("error.abort_only",),
     "mistake.setup": ("error.setup_only", "error.select_only"),
@@ -130,14 +145,14 @@ class Player:
 
     def next_call(self) -> Call:
         """The next command, already played on the session."""
-        call = Call("toggle_debug_mode") if self.opening else self._choose()
+        call = Call(TOGGLE_DEBUG_MODE.name) if self.opening else self._choose()
         self.opening = False
         check(call).command.apply(self.session)
         return call
 
     def _choose(self) -> Call:
         roll = self.rng.random()
-        toggles = {"toggle.debug": "toggle_debug_mode", "toggle.rng": "toggle_RNG_out"}
+        toggles = {"toggle.debug": TOGGLE_DEBUG_MODE.name, "toggle.rng": TOGGLE_RNG_OUT.name}
         mistakes = self._mistakes()
         toggle = self.mix.toggle * self._boost(toggles)
         if roll < toggle:
@@ -146,9 +161,9 @@ class Player:
             return mistakes[self._pick(list(mistakes))]()
         if self.session.stage is Stage.NOT_STARTED:
             self.plan = self._loadout() if self.rng.random() < self.mix.planned else None
-            return self._play(self._thresholds())
-        if self.rng.random() < self.mix.abort * self.lean.of("abort"):
-            return Call("abort")
+            return self._new_game(self._thresholds())
+        if self.rng.random() < self.mix.abort * self.lean.of(ABORT.name):
+            return Call(ABORT.name)
         if self.session.stage is Stage.IN_GAME:
             return self._turn()
         return self._setup(self.session.stage)
@@ -175,9 +190,9 @@ class Player:
             return self.rng.randint(1, size)
         return choices.index(self._pick(choices)) + 1
 
-    def _play(self, thresholds: tuple[int, ...]) -> Call:
+    def _new_game(self, thresholds: tuple[int, ...]) -> Call:
         """`play` on a board of any size."""
-        return Call("play", (self.rng.randint(5, 10), self.rng.randint(10, 30), *thresholds))
+        return Call(PLAY.name, (self.rng.randint(5, 10), self.rng.randint(10, 30), *thresholds))
 
     def _thresholds(self) -> tuple[int, ...]:
         """No spawns in half the games, as in most acceptance tests; else five non-decreasing."""
@@ -216,11 +231,11 @@ class Player:
         if self.plan is not None:
             wanted = self.plan.get(stage)
             if wanted is not None and wanted != self.session.selection[stage]:
-                return Call("setup_select", (wanted,))
-            return Call("setup_next", (1,))
+                return Call(SETUP_SELECT.name, (wanted,))
+            return Call(SETUP_NEXT.name, (1,))
         if stage in MENU_SIZES and self.rng.random() < 0.6:
-            return Call("setup_select", (self._option(stage),))
-        name = "setup_back" if self.rng.random() < 0.1 else "setup_next"
+            return Call(SETUP_SELECT.name, (self._option(stage),))
+        name = SETUP_BACK.name if self.rng.random() < 0.1 else SETUP_NEXT.name
         return Call(name, (self._steps(),))
 
     def _steps(self) -> int:
@@ -232,7 +247,7 @@ class Player:
         call = self._intended() or self._any_turn()
         kept = min(1.0, KEEP_UNAFFORDABLE * self.lean.of("unaffordable"))
         if turn.check(self._game(), _action(call)) is not None and self.rng.random() < 1 - kept:
-            return Call("pass")
+            return Call(PASS.name)
         return call
 
     def _any_turn(self) -> Call:
@@ -240,12 +255,12 @@ class Player:
         leaned = zip(TURNS, TURN_WEIGHTS, strict=True)
         weights = [weight * self.lean.of(f"turn.{name}") for name, weight in leaned]
         name = self.rng.choices(TURNS, weights)[0]
-        return self._reachable_move() if name == "move" else Call(name)
+        return self._reachable_move() if name == MOVE.name else Call(name)
 
     def _intended(self) -> Call | None:
         """At `aim`, the power if it would tell now; at `aim` again, a hunt; else None."""
         if self._telling() and self.rng.random() < self.mix.aim:
-            return Call("special")
+            return Call(SPECIAL.name)
         return self._aimed() if self.rng.random() < self.mix.aim else None
 
     def _aimed(self) -> Call | None:
@@ -257,7 +272,9 @@ class Player:
         if not ahead:
             return None
         target = min(ahead, key=ship.distance)
-        return Call("fire") if target.row == ship.row else _move(Position(target.row, ship.column))
+        return (
+            Call(FIRE.name) if target.row == ship.row else _move(Position(target.row, ship.column))
+        )
 
     def _telling(self) -> bool:
         """Whether the power would now meet what it acts on: an enemy on the spawn for Recall,
@@ -281,15 +298,15 @@ class Player:
             target = ship.position.shifted(rows, columns)
             if target != ship.position and board.contains(target):
                 return _move(target)
-        return Call("pass")
+        return Call(PASS.name)
 
     def _mistakes(self) -> dict[str, Callable[[], Call]]:
         """Ways to get an error in the current state (errors.txt), by their choice's name."""
         stage = self.session.stage
         if stage is Stage.NOT_STARTED:
-            return {"mistake.abort": lambda: Call("abort"), "mistake.setup": self._setup_anywhere,
-                    "mistake.turn": self._blind_turn,
-                    "mistake.thresholds": lambda: self._play(self._decreasing())}  # fmt: skip
+            return {"mistake.abort": lambda: Call(ABORT.name),
+                    "mistake.setup": self._setup_anywhere, "mistake.turn": self._blind_turn,
+                    "mistake.thresholds": lambda: self._new_game(self._decreasing())}  # fmt: skip
         if stage is Stage.IN_GAME:
             return {"mistake.play": self._play_again, "mistake.setup": self._setup_anywhere,
                     "mistake.move_there": self._move_there,
@@ -302,20 +319,20 @@ class Player:
 
     def _play_again(self) -> Call:
         """`play` while a setup or a game is on."""
-        return self._play(self._thresholds())
+        return self._new_game(self._thresholds())
 
     def _select_missing(self) -> Call:
         """An option this setup state does not offer (any option in the summary)."""
         size = MENU_SIZES.get(self.session.stage, 0)
-        return Call("setup_select", (self.rng.randint(size + 1, 5),))
+        return Call(SETUP_SELECT.name, (self.rng.randint(size + 1, 5),))
 
     def _setup_anywhere(self) -> Call:
-        name = self.rng.choice(("setup_select", "setup_next", "setup_back"))
+        name = self.rng.choice((SETUP_SELECT.name, SETUP_NEXT.name, SETUP_BACK.name))
         return Call(name, (self.rng.randint(1, 5),))
 
     def _blind_turn(self) -> Call:
         name = self.rng.choice(TURNS)
-        if name == "move":
+        if name == MOVE.name:
             return _move(Position(self.rng.randint(1, len(ROWS)), self.rng.randint(1, 30)))
         return Call(name)
 
@@ -347,15 +364,19 @@ class Player:
 
 
 def _move(target: Position) -> Call:
-    return Call("move", (ROWS[target.row - 1], target.column))
+    return Call(MOVE.name, (ROWS[target.row - 1], target.column))
 
 
 def _action(call: Call) -> Action:
     """The model's action for a turn command."""
-    if call.name == "move":
+    if call.name == MOVE.name:
         row, column = call.arguments
-        return Move(Position(ROWS.index(str(row)) + 1, int(column)))
-    simple: dict[str, Action] = {"pass": Pass(), "fire": Fire(), "special": Special()}
+        return MoveTo(Position(ROWS.index(str(row)) + 1, int(column)))
+    simple: dict[str, Action] = {
+        PASS.name: PassTurn(),
+        FIRE.name: FireWeapon(),
+        SPECIAL.name: UseSpecial(),
+    }
     return simple[call.name]
 
 

@@ -99,11 +99,12 @@ def _piece_calls(piece: str) -> tuple[Call, ...]:
 
 def load_parsing() -> None:
     """Load Lark's parser and the pieces known from earlier runs now, not at first use."""
+    from oracle.declarations import ABORT
     from oracle.grammar import parse_code
 
     KNOWN_PIECES.get("")
     try:
-        parse_code("abort")
+        parse_code(ABORT.name)
     except ScriptError:
         pass
 

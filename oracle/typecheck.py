@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from commands import REGISTRY, Command
+from commands import Command
 from oracle.calls import Call, ScriptError
 from oracle.declarations import DECLARATIONS, call_text
 
@@ -54,7 +54,7 @@ def check(call: Call) -> Step:
     if values is None:
         written = call_text(call.name, call.arguments, ", ")
         raise CallTypeError(f"{written} does not conform to declaration {declaration}")
-    return Step(call, REGISTRY[call.name](*values))
+    return Step(call, Command(declaration.action, values))
 
 
 def check_calls(calls: Iterable[Call]) -> list[Step]:

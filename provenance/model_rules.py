@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from model import collision as hit
 from model import game, spawning, specials, turn, weapons
-from model.actions import Fire, Pass, Special
+from model.actions import FireWeapon, PassTurn, UseSpecial
 from model.enemies import BEHAVIOURS, carrier, common, fighter, grunt, interceptor, pylon
 from model.enemy import Enemy
 from model.movement import travel
@@ -80,7 +80,7 @@ MOVEMENT = (
         "On pass the Starfighter regenerates twice: {ship.stats.health_regen} health and "
         "{ship.stats.energy_regen} energy each time, up to its totals.",
         turn.starfighter_acts,
-        when=ActionIs(Pass),
+        when=ActionIs(PassTurn),
         entity="ship",
     ),
     Rule(
@@ -89,7 +89,7 @@ MOVEMENT = (
         "On fire the Starfighter regenerates, pays {weapon.cost} {weapon.cost_kind.value} and "
         "spawns its weapon's volley.",
         turn.starfighter_acts,
-        when=ActionIs(Fire),
+        when=ActionIs(FireWeapon),
         entity="ship",
     ),
     Rule(
@@ -316,7 +316,7 @@ ENEMIES: tuple[Rule, ...] = (
         ENEMY + " gains {FIGHTER_FIRE_ARMOUR_GAIN} armour when the Starfighter fires "
         "(preemptive).",
         fighter.preempt,
-        when=ActionIs(Fire),
+        when=ActionIs(FireWeapon),
         entity="enemy",
     ),
     Rule(
@@ -384,7 +384,7 @@ ENEMIES: tuple[Rule, ...] = (
         ENEMY + " gains {CARRIER_SPECIAL_REGEN_GAIN} regen when the Starfighter uses its special "
         "(preemptive).",
         carrier.preempt,
-        when=ActionIs(Special),
+        when=ActionIs(UseSpecial),
         entity="enemy",
     ),
     Rule(

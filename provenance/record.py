@@ -23,7 +23,7 @@ from types import CodeType, FrameType, FunctionType
 from typing import Any
 
 from model import tables, turn
-from model.actions import Move
+from model.actions import MoveTo
 from model.enemy import Enemy
 from model.game import Entity, Game
 from model.geometry import Board, Position
@@ -649,7 +649,7 @@ class RecordedSession(Session):
         facts |= {"move": ship.stats.move, "move_cost": ship.stats.move_cost}
         facts |= {"rows": game.board.rows, "columns": game.board.columns}
         action = facts.get("action")
-        if isinstance(action, Move):
+        if isinstance(action, MoveTo):
             distance = ship.position.distance(action.target)
             facts |= {"distance": distance, "move_price": distance * ship.stats.move_cost}
         return facts

@@ -27,7 +27,7 @@ from acceptance.running.cause import (
     origin,
 )
 from acceptance.running.compare import DiffLine, Mismatch, Side, compare
-from model.actions import Action, Pass
+from model.actions import Action, PassTurn
 from model.game import Game
 from model.tables import Error
 from tests.planted_bugs import Plant, no_combine, planted_output
@@ -97,7 +97,7 @@ def test_an_error_the_oracle_does_not_give_is_the_cause_at_the_state_line() -> N
         check = model.turn.check
 
         def refuse_pass(game: Game, action: Action) -> Error | None:
-            return Error.MOVE_RESOURCES if isinstance(action, Pass) else check(game, action)
+            return Error.MOVE_RESOURCES if isinstance(action, PassTurn) else check(game, action)
 
         patch.setattr(model.turn, "check", refuse_pass)
 

@@ -8,7 +8,6 @@ from oracle.declarations import (
     MAX_ROW,
     ROW,
     THRESHOLD,
-    Declaration,
     Enumeration,
     IntRange,
     Parameter,
@@ -101,7 +100,7 @@ def test_a_declaration_refuses_too_few_or_too_many_arguments() -> None:
     assert move.convert(("C",)) is None
     assert move.convert(()) is None
     assert move.convert(("C", 8, 1)) is None
-    assert Declaration("pass").convert(()) == ()
+    assert DECLARATIONS["pass"].convert(()) == ()
 
 
 def test_call_text_is_the_echo_without_spaces_or_the_type_error_form_with_them() -> None:

@@ -27,7 +27,7 @@ def test_the_trace_is_the_initial_state_then_echo_and_state_for_each_command() -
     session = Session()
     expected = [INITIAL]
     steps: list[tuple[str, Callable[[], None]]] = [
-        ("play(10,30,1,1,1,1,1)", lambda: session.play(10, 30, (1, 1, 1, 1, 1))),
+        ("play(10,30,1,1,1,1,1)", lambda: session.play(10, 30, 1, 1, 1, 1, 1)),
         ("setup_next(5)", lambda: session.setup_next(5)),
         ("toggle_debug_mode", session.toggle_debug_mode),
         ("move(A,1)", lambda: session.move(1, 1)),

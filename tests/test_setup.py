@@ -27,7 +27,7 @@ def head(session: Session) -> list[str]:
 def in_setup(*, steps: int = 0) -> Session:
     """A session in the weapon setup state, then `steps` setup states further."""
     session = Session()
-    session.play(5, 10, NO_SPAWNS)
+    session.play(5, 10, *NO_SPAWNS)
     if steps:
         session.setup_next(steps)
     return session
@@ -148,11 +148,11 @@ def test_selections_are_kept_across_leaving_setup_and_across_games() -> None:
     session = in_setup()
     session.setup_select(3)
     session.abort()
-    session.play(5, 10, NO_SPAWNS)
+    session.play(5, 10, *NO_SPAWNS)
     assert shown(session)[-1] == "Weapon Selected:Snipe"
     session.setup_next(5)
     session.abort()
-    session.play(5, 10, NO_SPAWNS)
+    session.play(5, 10, *NO_SPAWNS)
     assert shown(session)[-1] == "Weapon Selected:Snipe"
 
 
@@ -187,13 +187,13 @@ def test_setup_navigation_outside_setup_is_an_error(
 
 def test_play_in_setup_comes_first_even_with_bad_thresholds() -> None:
     session = in_setup(steps=2)
-    session.play(5, 10, (5, 4, 3, 2, 1))
+    session.play(5, 10, 5, 4, 3, 2, 1)
     assert head(session) == ["state:engine setup, normal, error", "Already in setup mode."]
 
 
 def test_play_in_game_comes_before_bad_thresholds() -> None:
     session = in_game()
-    session.play(5, 10, (5, 4, 3, 2, 1))
+    session.play(5, 10, 5, 4, 3, 2, 1)
     assert head(session) == [
         "state:in game(0.1), normal, error",
         "Already in a game. Please abort to start a new one.",
@@ -203,7 +203,7 @@ def test_play_in_game_comes_before_bad_thresholds() -> None:
 @pytest.mark.parametrize("thresholds", [(2, 1, 3, 4, 5), (1, 2, 3, 5, 4), (101, 1, 1, 1, 1)])
 def test_play_with_decreasing_thresholds(thresholds: tuple[int, int, int, int, int]) -> None:
     session = Session()
-    session.play(5, 10, thresholds)
+    session.play(5, 10, *thresholds)
     assert head(session) == [
         "state:not started, normal, error",
         "Threshold values are not non-decreasing.",
@@ -212,7 +212,7 @@ def test_play_with_decreasing_thresholds(thresholds: tuple[int, int, int, int, i
 
 def test_play_accepts_equal_and_increasing_thresholds() -> None:
     session = Session()
-    session.play(5, 10, (1, 1, 50, 50, 101))
+    session.play(5, 10, 1, 1, 50, 50, 101)
     assert shown(session)[0] == "state:weapon setup, normal, ok"
 
 
@@ -251,7 +251,7 @@ def test_toggle_debug_mode_is_allowed_everywhere(make: Callable[[], Session]) ->
 def test_debug_mode_is_kept_into_setup_and_game() -> None:
     session = Session()
     session.toggle_debug_mode()
-    session.play(5, 10, NO_SPAWNS)
+    session.play(5, 10, *NO_SPAWNS)
     assert shown(session)[0] == "state:weapon setup, debug, ok"
 
 
@@ -330,7 +330,7 @@ def test_the_state_numbers_restart_with_a_new_game() -> None:
     session = in_game()
     session.pass_turn()
     session.abort()
-    session.play(5, 10, NO_SPAWNS)
+    session.play(5, 10, *NO_SPAWNS)
     session.setup_next(5)
     assert shown(session)[0] == "state:in game(0.0), normal, ok"
 

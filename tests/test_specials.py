@@ -10,7 +10,7 @@ from builders import (
 )
 
 from model import specials, turn
-from model.actions import Special
+from model.actions import UseSpecial
 from model.log import Section
 from model.tables import Kind
 
@@ -20,7 +20,7 @@ RECALL, REPAIR, OVERCHARGE, DRONES, STRIKE = 1, 2, 3, 4, 5
 def test_recall_teleports_to_spawn_and_costs_50_energy() -> None:
     game = new_game(power=RECALL)
     move_ship(game, "A1")
-    turn.play(game, Special())
+    turn.play(game, UseSpecial())
     ship = game.starfighter
     assert str(ship.position) == "[C,1]"
     assert ship.energy == 70 - 50
@@ -33,7 +33,7 @@ def test_recall_collides_at_the_spawn() -> None:
     game = new_game(power=RECALL)
     move_ship(game, "A1")
     put_enemy_projectile(game, "C1", damage=15, speed=0)
-    turn.play(game, Special())
+    turn.play(game, UseSpecial())
     assert log(game, Section.STARFIGHTER)[1] == (
         "  The Starfighter collides with enemy projectile(id:-1) at location [C,1], taking 14 damage."
     )
@@ -42,18 +42,18 @@ def test_recall_collides_at_the_spawn() -> None:
 
 def test_repair_goes_over_the_total_and_stops_health_regen() -> None:
     game = new_game(power=REPAIR)
-    turn.play(game, Special())
+    turn.play(game, UseSpecial())
     assert game.starfighter.health == 70 + 50
     assert log(game, Section.STARFIGHTER) == [
         "The Starfighter(id:0) uses special, gaining 50 health."
     ]
-    turn.play(game, Special())
+    turn.play(game, UseSpecial())
     assert game.starfighter.health == 70 + 100
 
 
 def test_overcharge_spends_up_to_50_health_for_twice_the_energy() -> None:
     game = new_game(power=OVERCHARGE)
-    turn.play(game, Special())
+    turn.play(game, UseSpecial())
     assert (game.starfighter.health, game.starfighter.energy) == (70 - 50, 70 + 100)
     assert log(game, Section.STARFIGHTER) == [
         "The Starfighter(id:0) uses special, gaining 100 energy at the expense of 50 health."
@@ -63,9 +63,9 @@ def test_overcharge_spends_up_to_50_health_for_twice_the_energy() -> None:
 def test_overcharge_never_spends_the_last_health_point() -> None:
     game = new_game(power=OVERCHARGE)
     game.starfighter.health = 11
-    turn.play(game, Special())
+    turn.play(game, UseSpecial())
     assert game.starfighter.health == 1
-    turn.play(game, Special())
+    turn.play(game, UseSpecial())
     assert log(game, Section.STARFIGHTER) == [
         "The Starfighter(id:0) uses special, gaining 2 energy at the expense of 1 health."
     ]
@@ -76,7 +76,7 @@ def test_deploy_drones_clears_projectiles_earliest_first() -> None:
     game.starfighter.energy = 200
     put_friendly_projectile(game, "A5", speed=0)
     put_enemy_projectile(game, "E5", speed=0)
-    turn.play(game, Special())
+    turn.play(game, UseSpecial())
     assert game.projectiles == {}
     assert log(game, Section.STARFIGHTER) == [
         "The Starfighter(id:0) uses special, clearing projectiles with drones.",
@@ -90,7 +90,7 @@ def test_orbital_strike_hits_every_enemy_less_armour_lowest_id_first() -> None:
     game.starfighter.energy = 200
     put_enemy(game, Kind.CARRIER, "A9")
     put_enemy(game, Kind.INTERCEPTOR, "E9")
-    turn.play(game, Special())
+    turn.play(game, UseSpecial())
     assert log(game, Section.STARFIGHTER) == [
         "The Starfighter(id:0) uses special, unleashing a wave of energy.",
         "  A Carrier(id:1) at location [A,9] takes 85 damage.",
@@ -103,9 +103,9 @@ def test_orbital_strike_hits_every_enemy_less_armour_lowest_id_first() -> None:
 def test_energy_powers_need_their_cost_after_regeneration() -> None:
     game = new_game(power=RECALL)
     game.starfighter.energy = 46
-    assert turn.check(game, Special()) is not None
+    assert turn.check(game, UseSpecial()) is not None
     game.starfighter.energy = 47
-    assert turn.check(game, Special()) is None
+    assert turn.check(game, UseSpecial()) is None
 
 
 def test_orbital_strike_does_no_harm_to_an_enemy_with_as_much_armour() -> None:
@@ -113,7 +113,7 @@ def test_orbital_strike_does_no_harm_to_an_enemy_with_as_much_armour() -> None:
     game.starfighter.energy = 200
     fighter = put_enemy(game, Kind.FIGHTER, "A9")
     fighter.armour = 100
-    turn.play(game, Special())
+    turn.play(game, UseSpecial())
     assert (
         log(game, Section.STARFIGHTER)[1] == "  A Fighter(id:1) at location [A,9] takes 0 damage."
     )

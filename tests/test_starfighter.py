@@ -3,7 +3,7 @@
 from builders import cell, log, new_game
 
 from model import turn
-from model.actions import Fire, Move, Pass
+from model.actions import FireWeapon, MoveTo, PassTurn
 from model.log import Section
 from model.tables import Error
 
@@ -29,7 +29,7 @@ def test_pass_regenerates_twice_up_to_the_cap() -> None:
     game = new_game()
     ship = game.starfighter
     ship.health, ship.energy = 60, 69
-    turn.play(game, Pass())
+    turn.play(game, PassTurn())
     assert (ship.health, ship.energy) == (62, 70)
     assert log(game, Section.STARFIGHTER) == [
         "The Starfighter(id:0) passes at location [C,1], doubling regen rate."
@@ -40,13 +40,13 @@ def test_no_regeneration_above_the_cap() -> None:
     game = new_game()
     ship = game.starfighter
     ship.health, ship.energy = 100, 90
-    turn.play(game, Pass())
+    turn.play(game, PassTurn())
     assert (ship.health, ship.energy) == (100, 90)
 
 
 def test_move_goes_vertically_then_horizontally_and_pays_per_cell() -> None:
     game = new_game(columns=20)
-    turn.play(game, Move(cell("A4")))
+    turn.play(game, MoveTo(cell("A4")))
     ship = game.starfighter
     assert str(ship.position) == "[A,4]"
     assert ship.energy == 70 - 5 * 3
@@ -55,21 +55,21 @@ def test_move_goes_vertically_then_horizontally_and_pays_per_cell() -> None:
 
 def test_move_errors_in_priority_order() -> None:
     game = new_game(rows=5, columns=10)
-    assert turn.check(game, Move(cell("F1"))) is Error.OUTSIDE_BOARD
-    assert turn.check(game, Move(cell("C11"))) is Error.OUTSIDE_BOARD
-    assert turn.check(game, Move(cell("C1"))) is Error.ALREADY_THERE
-    assert turn.check(game, Move(cell("A10"))) is Error.MOVE_RANGE
+    assert turn.check(game, MoveTo(cell("F1"))) is Error.OUTSIDE_BOARD
+    assert turn.check(game, MoveTo(cell("C11"))) is Error.OUTSIDE_BOARD
+    assert turn.check(game, MoveTo(cell("C1"))) is Error.ALREADY_THERE
+    assert turn.check(game, MoveTo(cell("A10"))) is Error.MOVE_RANGE
     game.starfighter.energy = 2
-    assert turn.check(game, Move(cell("C3"))) is Error.MOVE_RESOURCES
-    assert turn.check(game, Move(cell("C2"))) is None
+    assert turn.check(game, MoveTo(cell("C3"))) is Error.MOVE_RESOURCES
+    assert turn.check(game, MoveTo(cell("C2"))) is None
 
 
 def test_resources_count_this_turns_regeneration() -> None:
     game = new_game()
     game.starfighter.energy = 2
-    assert turn.check(game, Fire()) is None
+    assert turn.check(game, FireWeapon()) is None
     game.starfighter.energy = 1
-    assert turn.check(game, Fire()) is Error.FIRE_RESOURCES
+    assert turn.check(game, FireWeapon()) is Error.FIRE_RESOURCES
 
 
 def test_health_cost_weapons_check_health_after_regeneration() -> None:
@@ -77,6 +77,6 @@ def test_health_cost_weapons_check_health_after_regeneration() -> None:
     ship = game.starfighter
     ship.health, ship.energy = 1, 0
     assert ship.stats.health_regen == 11
-    assert turn.check(game, Fire()) is None
-    turn.play(game, Fire())
+    assert turn.check(game, FireWeapon()) is None
+    turn.play(game, FireWeapon())
     assert ship.health == 1 + 11 - 10

@@ -2,7 +2,8 @@
 
 import pytest
 
-from commands import Move, Pass, Play, SetupBack
+from commands import Command
+from model.session import Session
 from oracle.calls import Call
 from oracle.typecheck import TYPE_HEADING, CallTypeError, ScriptTypeError, Step, check, check_calls
 
@@ -18,21 +19,21 @@ def error_line(call: Call) -> str:
 
 def test_a_conforming_call_becomes_a_step_with_its_command_and_echo() -> None:
     step = check(Call("move", ("C", 8)))
-    assert step == Step(Call("move", ("C", 8)), Move(3, 8))
+    assert step == Step(Call("move", ("C", 8)), Command(Session.move, (3, 8)))
     assert step.echo == "->move(C,8)"
 
 
 def test_echoes_without_arguments_and_with_many() -> None:
     assert check(Call("pass")).echo == "->pass"
-    assert check(Call("pass")).command == Pass()
+    assert check(Call("pass")).command == Command(Session.pass_turn)
     play = check(Call("play", (10, 30, 1, 2, 3, 4, 101)))
     assert play.echo == "->play(10,30,1,2,3,4,101)"
-    assert play.command == Play(10, 30, 1, 2, 3, 4, 101)
+    assert play.command == Command(Session.play, (10, 30, 1, 2, 3, 4, 101))
 
 
 def test_the_bounds_of_a_range_conform() -> None:
-    assert check(Call("setup_back", (1,))).command == SetupBack(1)
-    assert check(Call("setup_back", (5,))).command == SetupBack(5)
+    assert check(Call("setup_back", (1,))).command == Command(Session.setup_back, (1,))
+    assert check(Call("setup_back", (5,))).command == Command(Session.setup_back, (5,))
 
 
 @pytest.mark.parametrize(
@@ -89,4 +90,7 @@ def test_check_calls_reports_every_offending_call_in_script_order() -> None:
 
 def test_check_calls_gives_the_steps_of_a_conforming_script_in_order() -> None:
     steps = check_calls([Call("pass"), Call("move", ("J", 30))])
-    assert [step.command for step in steps] == [Pass(), Move(10, 30)]
+    assert [step.command for step in steps] == [
+        Command(Session.pass_turn),
+        Command(Session.move, (10, 30)),
+    ]

@@ -3,7 +3,7 @@
 from builders import move_ship, put_enemy, put_enemy_projectile
 
 from model import turn
-from model.actions import Pass
+from model.actions import PassTurn
 from model.session import Session
 from model.tables import Kind
 from model.view import EntityLine, render
@@ -18,7 +18,7 @@ def in_game(
     session = Session()
     if debug:
         session.toggle_debug_mode()
-    session.play(rows, columns, thresholds)
+    session.play(rows, columns, *thresholds)
     session.setup_next(5)
     return session
 
@@ -86,14 +86,14 @@ def test_rng_usage_section_lists_the_draws_of_the_turn() -> None:
     assert render(session).splitlines()[-2:] == ["  RNG Usage:", "    row:1, enemy:1"]
     game = session.game
     assert game is not None
-    turn.play(game, Pass())
+    turn.play(game, PassTurn())
     assert render(session).splitlines()[-1] == "    row:1, enemy:37"
 
 
 def test_rng_usage_section_is_empty_before_the_first_turn() -> None:
     session = Session()
     session.toggle_rng_out()
-    session.play(5, 10, (1, 1, 1, 1, 1))
+    session.play(5, 10, 1, 1, 1, 1, 1)
     session.setup_next(5)
     assert render(session).splitlines()[-2:] == [
         "    E _  _  _  _  _  _  _  _  _  _",

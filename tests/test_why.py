@@ -13,7 +13,7 @@ import yaml
 from pytest_regressions.data_regression import DataRegressionFixture
 
 from model import turn
-from model.actions import Pass
+from model.actions import PassTurn
 from model.enemy import Enemy
 from model.geometry import Position
 from model.log import SECTIONS
@@ -273,7 +273,7 @@ def test_a_line_written_in_a_phase_outside_every_rule_names_the_phase_and_its_fu
             raise NoteTaken(record._note())
 
     with pytest.raises(NoteTaken) as taken:
-        turn.enemy_spawn(SimpleNamespace(log=Log()), Pass())  # type: ignore[arg-type]
+        turn.enemy_spawn(SimpleNamespace(log=Log()), PassTurn())  # type: ignore[arg-type]
     source = ("model.turn:enemy_spawn",)
     assert taken.value.args[0] == record.Note(record.UNEXPLAINED, "", source, PHASE_TITLES[7])
 

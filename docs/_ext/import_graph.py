@@ -25,7 +25,7 @@ PROJECT: Groups = {
     "tools": "generator, benchmarks, mutation, builds",
     "acceptance": "the at harness",
     "oracle": "command line, grammar, runs",
-    "commands": "one object per command",
+    "commands": "the command object",
     "provenance": "why each line: rules, records",
     "model": "state, rules, view",
     "games.star_lanes": "Star Lanes",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.actions import Action, Pass, Special
+from model.actions import Action, PassTurn, UseSpecial
 from model.enemies.common import advance, gain, launch
 from model.enemy import Enemy
 from model.tables import (
@@ -22,10 +22,10 @@ if TYPE_CHECKING:
 def preempt(game: Game, enemy: Enemy, action: Action) -> bool:
     """On special, gain regen and go on; on pass, act (regenerate, advance, launch above and
     below) and end the turn."""
-    if isinstance(action, Special):
+    if isinstance(action, UseSpecial):
         enemy.regen += CARRIER_SPECIAL_REGEN_GAIN
         gain(game, enemy, CARRIER_SPECIAL_REGEN_GAIN, "regen")
-    elif isinstance(action, Pass):
+    elif isinstance(action, PassTurn):
         enemy.regenerate()
         advance(game, enemy, CARRIER_PASS_MOVE)
         launch(game, enemy, Kind.INTERCEPTOR, -1, 0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.actions import Action, Fire, Pass
+from model.actions import Action, FireWeapon, PassTurn
 from model.enemies.common import advance, gain, shoot
 from model.enemy import Enemy
 from model.tables import (
@@ -27,10 +27,10 @@ def preempt(game: Game, enemy: Enemy, action: Action) -> bool:
     A preemptive action that ends the turn works as a normal action does (spec 6.13.5):
     regeneration first, then movement, then firing.
     """
-    if isinstance(action, Fire):
+    if isinstance(action, FireWeapon):
         enemy.armour += FIGHTER_FIRE_ARMOUR_GAIN
         gain(game, enemy, FIGHTER_FIRE_ARMOUR_GAIN, "armour")
-    elif isinstance(action, Pass):
+    elif isinstance(action, PassTurn):
         enemy.regenerate()
         advance(game, enemy, FIGHTER_PASS_MOVE)
         shoot(game, enemy, FIGHTER_PASS_SHOT)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.actions import Action, Pass, Special
+from model.actions import Action, PassTurn, UseSpecial
 from model.enemies.common import advance, gain, shoot
 from model.enemy import Enemy
 from model.tables import (
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def preempt(game: Game, enemy: Enemy, action: Action) -> bool:
     """On pass or special, gain total and current health; the turn goes on."""
-    amount = {Pass: GRUNT_PASS_GAIN, Special: GRUNT_SPECIAL_GAIN}.get(type(action))
+    amount = {PassTurn: GRUNT_PASS_GAIN, UseSpecial: GRUNT_SPECIAL_GAIN}.get(type(action))
     if amount is not None:
         enemy.total_health += amount
         enemy.health += amount

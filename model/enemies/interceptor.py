@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.actions import Action, Fire
+from model.actions import Action, FireWeapon
 from model.enemies.common import advance
 from model.enemy import Enemy
 from model.geometry import line
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def preempt(game: Game, enemy: Enemy, action: Action) -> bool:
     """On fire, move vertically toward the Starfighter's row, ending the turn."""
-    if not isinstance(action, Fire):
+    if not isinstance(action, FireWeapon):
         return False
     enemy.regenerate()
     rows = game.starfighter.position.row - enemy.position.row
