@@ -9,7 +9,7 @@ error into the script. A `Lean` weighs its choices by the oracle's rules they le
 (`CHOICE_RULES`, `BOOST`), so that `at fuzz --toward` draws toward the rules a suite reaches
 least; with no lean the scripts are the plain generator's, draw for draw. Used by `at fuzz` and
 by `at new NAME --random N`. How it plays: docs/how-to/contributing-tests.md; how it leans:
-"Leaning toward what the tests leave out" in the students' how-to (docs/how-to/).
+"Leaning toward what the tests leave out" in docs/how-to/fuzz.md.
 """
 
 from __future__ import annotations

@@ -117,7 +117,7 @@ def test_the_enemy_and_the_dock_in_json() -> None:
 
 
 def test_the_json_views_names_are_the_documented_ones() -> None:
-    """Programs read these names (docs/games/star-canine.md): scene, stage kind, narrative,
+    """Programs read these names (docs/reference/star-canine.md): scene, stage kind, narrative,
     outcome and a Boss Upgrade's state."""
     assert [scene.value for scene in Scene] == [
         "opening", "narrative", "pre_combat", "combat_log", "reward", "boss_reward", "dock",
