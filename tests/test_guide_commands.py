@@ -163,7 +163,8 @@ def run_in_process(
 
 
 def run_in_bash(command: str, shell: Shell) -> tuple[int, str]:
-    """A command run in bash in the page's folder, with nothing on its input."""
+    """A command run in bash in the page's folder, with nothing on its input; bytes that are no
+    UTF-8 (a BASIC game's screen characters) read as replacement characters."""
     done = subprocess.run(
         ["bash", "-c", command],
         cwd=shell.folder,
@@ -171,10 +172,9 @@ def run_in_bash(command: str, shell: Shell) -> tuple[int, str]:
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
-        text=True,
         timeout=SECONDS,
     )
-    return done.returncode, done.stdout
+    return done.returncode, done.stdout.decode(errors="replace")
 
 
 def run_command(command: str, shell: Shell, capsys: pytest.CaptureFixture[str], where: str) -> None:
