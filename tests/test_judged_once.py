@@ -10,7 +10,7 @@ from acceptance.marking.submissions import Submission
 from acceptance.running.cases import Case, collect
 from acceptance.running.compare import diff_json
 from acceptance.running.suite import Outcome, Result, difference
-from acceptance.store.database import Pupil, Store, ready
+from acceptance.store.database import StoredSubmission, Store, ready
 from tests.classroom import ROOT
 
 
@@ -54,7 +54,9 @@ def test_the_store_writes_a_shared_diff_once_and_every_run_names_it(tmp_path: Pa
     result = Result(case, Outcome.FAILED, 0.01, judged.mismatch)
     store = Store.open(tmp_path)
     for number in range(3):
-        pupil = Pupil(Submission(f"s{number}", tmp_path, ("program",)), "content", "", "none")
+        pupil = StoredSubmission(
+            Submission(f"s{number}", tmp_path, ("program",)), "content", "", "none"
+        )
         store.add(f"run{number}", pupil, ready(result, b"a wrong line\n", judged.diff))
     store.close()
     with sqlite3.connect(tmp_path / store.path.name) as connection:

@@ -64,15 +64,23 @@ from acceptance.running.coverage import Covered
 from acceptance.running.execution import DEFAULT_TIMEOUT
 from acceptance.running.report import plural
 from acceptance.running.suite import Outcome, Result
-from acceptance.store.database import STORE, Graded, Pupil, Ready, Run, Store, ready
+from acceptance.store.database import (
+    STORE,
+    GradingPlan,
+    StoredSubmission,
+    Ready,
+    RunIndex,
+    Store,
+    ready,
+)
 from acceptance.store.digests import digest, folder_digest, test_key
 
 REPORTS = ("grades.csv", "matrix.csv", "report.html", "causes.csv")
-Found = dict[Run, Result]
-Tell = Callable[[str], None]  # where a grading says what the grader should know, line by line
+Found = dict[RunIndex, Result]
+Notify = Callable[[str], None]  # where a grading says what the grader should know, line by line
 
 
-def telling(progress: Progress) -> Tell:
+def notifier(progress: Progress) -> Notify:
     """What says a line to the grader on stderr, as `at` says things, above the progress line."""
     return lambda line: progress.write(f"at: {line}", sys.stderr)
 
@@ -183,7 +191,7 @@ def open_store(folder: Path, fresh: bool) -> Store:
     return Store.open(folder)
 
 
-def class_note(graded: Graded, found: Mapping[Run, Result]) -> str:
+def class_note(graded: GradingPlan, found: Mapping[RunIndex, Result]) -> str:
     """How a grading ran, for the title of its reports: its isolation, and how much is missing."""
     notes = [NOTES[Isolation(name)] for name in dict.fromkeys(p.isolation for p in graded.pupils)]
     runs = len(graded.pupils) * len(graded.cases)
@@ -195,7 +203,7 @@ def class_note(graded: Graded, found: Mapping[Run, Result]) -> str:
     return "; ".join(notes)
 
 
-def grades_of(graded: Graded, found: Mapping[Run, Result]) -> list[Grade]:
+def grades_of(graded: GradingPlan, found: Mapping[RunIndex, Result]) -> list[Grade]:
     """The class's grades in submission order, the runs not in `found` not graded yet."""
     return [
         Grade(
@@ -211,7 +219,7 @@ def grades_of(graded: Graded, found: Mapping[Run, Result]) -> list[Grade]:
 
 def write_class_reports(
     store: Store,
-    graded: Graded,
+    graded: GradingPlan,
     found: Found,
     review: Review | None = None,
     jobs: int = 1,
@@ -237,7 +245,7 @@ def write_class_reports(
     return summary, note
 
 
-def reported_digest(graded: Graded, note: str, review: Review | None = None) -> str:
+def reported_digest(graded: GradingPlan, note: str, review: Review | None = None) -> str:
     """What a grading's reports are made of but the runs' results: what it graded, its points,
     its note, the oracle (`oracle_key`: whose rules the suite's coverage and the causes name), and
     the integrity review's settings and base if asked."""
@@ -246,7 +254,7 @@ def reported_digest(graded: Graded, note: str, review: Review | None = None) -> 
 
 
 def reported_already(
-    store: Store, graded: Graded, review: Review | None = None
+    store: Store, graded: GradingPlan, review: Review | None = None
 ) -> tuple[str, str] | None:
     """The summary and note of a complete grading whose reports, as written last (with this
     integrity review, or none), are beside the store unchanged (then nothing is to be done);
@@ -275,7 +283,7 @@ def settings_of(grading: Grading, isolation: Isolation) -> str:
 
 
 def gradescope_writer(
-    path: Path | None, graded: Graded, visibility: str, found: Found, store: Store
+    path: Path | None, graded: GradingPlan, visibility: str, found: Found, store: Store
 ) -> Callable[[str], None]:
     """What rewrites Gradescope's results.json with the runs found so far and a note, as each one
     finishes (nothing without a path)."""
@@ -308,13 +316,13 @@ def snapshot_class(
         yield class_then
 
 
-def grade(grading: Grading, tell: Tell | None = None, progress: Progress = SILENT) -> Finished:
+def grade(grading: Grading, notify: Notify | None = None, progress: Progress = SILENT) -> Finished:
     """Grade a class: the runs its store lacks run, each kept as it ends, then its reports
     written, with the integrity review if asked, unless stopped (nothing run and nothing written
     when the reports beside a complete store are already those of this grading); each step
     shown on the progress line, and what the grader should know told (by default on stderr,
     above the progress line)."""
-    tell = tell or telling(progress)
+    notify = notify or notifier(progress)
     progress.begin("getting ready")
     unmatched_pattern(grading.folders)
     pupils = submissions(grading.template, grading.folders)
@@ -324,12 +332,12 @@ def grade(grading: Grading, tell: Tell | None = None, progress: Progress = SILEN
     if grading.shard is not None:
         every = len(pupils)
         pupils = [pupil for pupil in pupils if in_shard(pupil.name, grading.shard)]
-        tell(
+        notify(
             f"shard {grading.shard[0]}/{grading.shard[1]}:"
             f" {len(pupils)} of {plural(every, 'submission')}"
         )
         if grading.similar is not None:
-            tell("--similar compares this shard alone: `at merge --similar` compares the class")
+            notify("--similar compares this shard alone: `at merge --similar` compares the class")
     if grading.gradescope is not None and len(pupils) != 1:
         raise HarnessError(f"--gradescope writes one submission's results, not {len(pupils)}'s")
     expected = expected_bytes(grading.cases)
@@ -355,12 +363,15 @@ def grade(grading: Grading, tell: Tell | None = None, progress: Progress = SILEN
                 grading.template, [p for p in pupils if not p.snapshot or p.snapshot.commit]
             )
         for line in told + lock_private(isolation, private):
-            tell(line)
+            notify(line)
         settings = settings_of(grading, isolation)
-        graded = Graded(
+        graded = GradingPlan(
             grading.cases,
             tuple(test_key(case, expected[case]) for case in grading.cases),
-            tuple(Pupil(p, folder_digest(p.folder), settings, isolation.value) for p in pupils),
+            tuple(
+                StoredSubmission(p, folder_digest(p.folder), settings, isolation.value)
+                for p in pupils
+            ),
             grading.points,
         )
         store.put("graded", graded.record())
@@ -371,7 +382,7 @@ def grade(grading: Grading, tell: Tell | None = None, progress: Progress = SILEN
                 explainers.drop_coverage()
             grader = Grader(expected, grading.timeout, grading.give_up, {}, runner)
             found, code = run_grading(
-                grading, store, graded, grader, tell, explainers, spread, workers, progress
+                grading, store, graded, grader, notify, explainers, spread, workers, progress
             )
             review = None if code else grading.similar  # stopped: what finished, at once
             summary, note = write_class_reports(
@@ -387,14 +398,14 @@ class RunsShown:
     """A grading's runs on the progress line: those done, and per submission, how many of the
     class are done and how far the last run's submission is."""
 
-    def __init__(self, progress: Progress, graded: Graded, found: Found) -> None:
+    def __init__(self, progress: Progress, graded: GradingPlan, found: Found) -> None:
         self.progress = progress
         self.graded = graded
         self.tests = len(graded.cases)
         self.runs = Counter(number for number, _ in found)  # each submission's runs found
         self.finished = sum(count == self.tests for count in self.runs.values())
 
-    def done(self, runs: Sequence[Run]) -> None:
+    def done(self, runs: Sequence[RunIndex]) -> None:
         """A run finished, for each submission of `runs` (which share it)."""
         for number, _ in runs:
             self.runs[number] += 1
@@ -408,9 +419,9 @@ class RunsShown:
 def run_grading(
     grading: Grading,
     store: Store,
-    graded: Graded,
+    graded: GradingPlan,
     grader: Grader,
-    tell: Tell,
+    notify: Notify,
     explainers: Explainers | None = None,
     spread: Spread | None = None,
     workers: Workers | None = None,
@@ -435,7 +446,7 @@ def run_grading(
     )
     number_of = {pupil.name: number for number, pupil in enumerate(graded.pupils)}
     test_of = {case.name: test for test, case in enumerate(graded.cases)}
-    sharing: dict[str, list[Run]] = {}  # the runs of identical submissions share a key
+    sharing: dict[str, list[RunIndex]] = {}  # the runs of identical submissions share a key
     for run, key in keys.items():
         if run not in found:
             sharing.setdefault(key, []).append(run)
@@ -477,7 +488,7 @@ def run_grading(
     except Signalled as stop:
         code = stop.code
     if code:
-        tell(f"stopped: graded {len(found):,} of {len(keys):,} run{'s' * (len(keys) != 1)}")
+        notify(f"stopped: graded {len(found):,} of {len(keys):,} run{'s' * (len(keys) != 1)}")
     write_gradescope(class_note(graded, found))
     return found, code
 
@@ -498,6 +509,6 @@ def report_again(
         graded = store.graded()
         other = points([case.name for case in graded.cases])
         if other is not None:
-            graded = Graded(graded.cases, graded.tests, graded.pupils, other)
+            graded = GradingPlan(graded.cases, graded.tests, graded.pupils, other)
         found = store.found(graded)
         return write_class_reports(store, graded, found, review, jobs, progress=progress)

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from acceptance.errors import HarnessError
 from acceptance.grading.explained import merge_kept
-from acceptance.store.database import Graded, Store
+from acceptance.store.database import GradingPlan, Store
 
-Shard = tuple[Store, Graded]
+Shard = tuple[Store, GradingPlan]
 SHARD = re.compile(r"(\d+)/(\d+)")
 
 
@@ -56,7 +56,7 @@ def load_shards(folders: Sequence[Path], stack: contextlib.ExitStack) -> list[Sh
     return [(store, graded) for _, store, graded in shards]
 
 
-def merge_into(target: Store, shards: Sequence[Shard]) -> Graded:
+def merge_into(target: Store, shards: Sequence[Shard]) -> GradingPlan:
     """The shards' grading as one, their runs (and the causes and coverage they kept) copied
     into the target store."""
     first_store, first = shards[0]
@@ -70,6 +70,6 @@ def merge_into(target: Store, shards: Sequence[Shard]) -> Graded:
     pupils = sorted(
         (pupil for _, graded in shards for pupil in graded.pupils), key=lambda p: p.name
     )
-    whole = Graded(first.cases, first.tests, tuple(pupils), first.points)
+    whole = GradingPlan(first.cases, first.tests, tuple(pupils), first.points)
     target.put("graded", whole.record())
     return whole
