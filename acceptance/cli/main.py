@@ -8,11 +8,12 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from acceptance.cli.classes import add_gradescope, add_merge
 from acceptance.cli.cover import add_cover
 from acceptance.cli.etf import add_etf
 from acceptance.cli.fuzz import add_fuzz
 from acceptance.cli.grade import add_grade, add_report
+from acceptance.cli.gradescope import add_gradescope
+from acceptance.cli.merge import add_merge
 from acceptance.cli.new import add_new
 from acceptance.cli.options import (
     add_expected,

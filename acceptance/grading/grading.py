@@ -193,8 +193,10 @@ def open_store(folder: Path, fresh: bool) -> Store:
 
 def class_note(graded: GradingPlan, found: Mapping[RunIndex, Result]) -> str:
     """How a grading ran, for the title of its reports: its isolation, and how much is missing."""
-    notes = [NOTES[Isolation(name)] for name in dict.fromkeys(p.isolation for p in graded.pupils)]
-    runs = len(graded.pupils) * len(graded.cases)
+    notes = [
+        NOTES[Isolation(name)] for name in dict.fromkeys(p.isolation for p in graded.submissions)
+    ]
+    runs = len(graded.submissions) * len(graded.cases)
     if len(found) < runs:
         notes.append(
             f"incomplete: graded {len(found):,} of {runs:,} run{'s' * (runs != 1)};"
@@ -213,7 +215,7 @@ def grades_of(graded: GradingPlan, found: Mapping[RunIndex, Result]) -> list[Gra
                 for test, case in enumerate(graded.cases)
             ),
         )
-        for number, pupil in enumerate(graded.pupils)
+        for number, pupil in enumerate(graded.submissions)
     ]
 
 
@@ -294,7 +296,7 @@ def gradescope_writer(
         done = tuple(
             caused(found[0, test]) for test in range(len(graded.cases)) if (0, test) in found
         )
-        grade = Grade(graded.pupils[0].submission, done)
+        grade = Grade(graded.submissions[0].submission, done)
         write_reports([path], [results_json(grade, graded.points, visibility, note)], store)
 
     return write
@@ -411,7 +413,7 @@ class RunsShown:
             self.runs[number] += 1
             self.finished += self.runs[number] == self.tests
         number = runs[0][0]
-        pupils, name = len(self.graded.pupils), self.graded.pupils[number].name
+        pupils, name = len(self.graded.submissions), self.graded.submissions[number].name
         done = f"{self.finished}/{pupils} submissions done"
         self.progress.advance(note=f"{done}, {name} {self.runs[number]}/{self.tests}")
 
@@ -442,16 +444,16 @@ def run_grading(
     )
     timeouts = Counter(number for (number, _), r in found.items() if r.outcome is Outcome.TIMED_OUT)
     grader.timeouts.update(
-        {graded.pupils[number].name: count for number, count in timeouts.items()}
+        {graded.submissions[number].name: count for number, count in timeouts.items()}
     )
-    number_of = {pupil.name: number for number, pupil in enumerate(graded.pupils)}
+    number_of = {pupil.name: number for number, pupil in enumerate(graded.submissions)}
     test_of = {case.name: test for test, case in enumerate(graded.cases)}
     sharing: dict[str, list[RunIndex]] = {}  # the runs of identical submissions share a key
     for run, key in keys.items():
         if run not in found:
             sharing.setdefault(key, []).append(run)
     pending: list[Task] = [
-        (graded.pupils[number].submission, graded.cases[test])
+        (graded.submissions[number].submission, graded.cases[test])
         for number, test in (runs[0] for runs in sharing.values())
     ]
     shown = RunsShown(progress, graded, found)
@@ -467,7 +469,7 @@ def run_grading(
         number, test = number_of[submission.name], test_of[result.case.name]
         key = keys[number, test]
         if result.outcome is not Outcome.NOT_RUN:
-            store.add(key, graded.pupils[number], done)
+            store.add(key, graded.submissions[number], done)
         if find_cause is not None:
             find_cause(test, result, done.diff)
         for run in sharing[key]:
@@ -506,9 +508,9 @@ def report_again(
     the summary and the note."""
     store = Store.open(folder, create=False)
     with contextlib.closing(store):
-        graded = store.graded()
+        graded = store.plan()
         other = points([case.name for case in graded.cases])
         if other is not None:
-            graded = GradingPlan(graded.cases, graded.tests, graded.pupils, other)
+            graded = GradingPlan(graded.cases, graded.tests, graded.submissions, other)
         found = store.found(graded)
         return write_class_reports(store, graded, found, review, jobs, progress=progress)

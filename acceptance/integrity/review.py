@@ -50,7 +50,7 @@ def review_section(
     code is not the code graded."""
     if review is None:
         return ""
-    moved = changed(graded.pupils)
+    moved = changed(graded.submissions)
     if moved:
         others = f" (and {len(moved) - 1} more)" if len(moved) > 1 else ""
         raise HarnessError(
@@ -58,7 +58,7 @@ def review_section(
             f"{others} has changed or is gone since it was graded: grade again with --similar"
             " (the store keeps the runs)"
         )
-    named = {pupil.submission.folder: pupil.name for pupil in graded.pupils}
+    named = {pupil.submission.folder: pupil.name for pupil in graded.submissions}
     result = named_similarity(
         named, review.base, review.threshold, review.common, jobs, progress=progress
     )

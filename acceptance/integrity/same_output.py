@@ -32,7 +32,7 @@ def same_outputs(store: Store, graded: GradingPlan) -> list[SameOutput]:
         if len(numbers) == 2:
             a, b = sorted(numbers)
             shared.setdefault((a, b), []).append(test)
-    pupils, cases = graded.pupils, graded.cases
+    pupils, cases = graded.submissions, graded.cases
     found = [
         SameOutput(pupils[a].name, pupils[b].name, tuple(cases[t].name for t in sorted(tests)))
         for (a, b), tests in shared.items()

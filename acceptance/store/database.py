@@ -135,14 +135,14 @@ class GradingPlan:
 
     cases: tuple[Case, ...]
     tests: tuple[str, ...]
-    pupils: tuple[StoredSubmission, ...]
+    submissions: tuple[StoredSubmission, ...]
     points: Points
 
     def keys(self) -> dict[RunIndex, str]:
         """The key of every run of the grading, by the numbers of its submission and test."""
         return {
             (number, test_number): pupil.key(test)
-            for number, pupil in enumerate(self.pupils)
+            for number, pupil in enumerate(self.submissions)
             for test_number, test in enumerate(self.tests)
         }
 
@@ -153,7 +153,7 @@ class GradingPlan:
                 [*case_record(case), test]
                 for case, test in zip(self.cases, self.tests, strict=True)
             ],
-            "pupils": [pupil.record() for pupil in self.pupils],
+            "pupils": [pupil.record() for pupil in self.submissions],
             "points": self.points.record(),
         }
 
@@ -476,7 +476,7 @@ class Store:
             " --force to grade into it, its reports replaced"
         )
 
-    def graded(self) -> GradingPlan:
+    def plan(self) -> GradingPlan:
         """What the last grading into this store graded; an error if none did."""
         data = self.get("graded")
         if data is None:
