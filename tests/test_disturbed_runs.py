@@ -17,7 +17,7 @@ import pytest
 
 from acceptance.cli.main import main
 from acceptance.errors import HarnessError
-from acceptance.grading.grader import RUNS, undisturbed
+from acceptance.grading.runs import RUNS, undisturbed
 from acceptance.marking.submissions import Submission
 from acceptance.running.cases import Case
 from acceptance.running.execution import Doubt, Ending, External, Output, Status, verdict

@@ -28,7 +28,7 @@ from acceptance.confine.forkserver import LIBC, PR_SET_PDEATHSIG, prctl
 from acceptance.confine.limits import DEFAULT_LIMITS
 from acceptance.errors import HarnessError
 from acceptance.grading import grading, isolation
-from acceptance.grading.grader import Grader
+from acceptance.grading.runs import SubmissionRunner
 from acceptance.grading.isolation import Isolation
 from acceptance.grading.stopping import helping
 from acceptance.grading.workers import (
@@ -249,7 +249,7 @@ def refuse_bubblewrap(place: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def first_submissions_part(place: Path, pupils: list[Path], isolation: Isolation) -> Part:
     """The runs of the class's first submission as a worker's part, one job, in an isolation."""
     cases = collect([place / "suite"], None)
-    grader = Grader(expected_bytes(cases), 10, 3, {}, None)
+    grader = SubmissionRunner(expected_bytes(cases), 10, 3, {}, None)
     tasks = tuple((pupil, case) for pupil in submissions(TEMPLATE, pupils[:1]) for case in cases)
     return Part(tasks, grader.expected, 10, 3, {}, 1, DEFAULT_LIMITS, Spread(2, isolation, ()))
 
@@ -336,7 +336,7 @@ def test_a_run_crosses_to_the_grading_whole_each_distinct_diff_sent_once(
 ) -> None:
     place, pupils = course
     cases = collect([place / "suite"], None)
-    grader = Grader(expected_bytes(cases), 10, 3, {}, None)
+    grader = SubmissionRunner(expected_bytes(cases), 10, 3, {}, None)
     spacey = submissions(TEMPLATE, [pupils[3], pupils[4]])
     known: set[str] = set()
     diffs: dict[str, tuple[object, str]] = {}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.grading.grader import Turns, grade_runs
+from acceptance.grading.runs import Turns, grade_runs
 from acceptance.marking.submissions import Submission, Task
 from acceptance.running.cases import Case
 from acceptance.running.execution import Guard

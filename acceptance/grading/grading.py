@@ -31,7 +31,7 @@ from acceptance.grading.explained import (
     oracle_key,
     suite_coverage,
 )
-from acceptance.grading.grader import GIVE_UP, Grader, grade_runs
+from acceptance.grading.runs import GIVE_UP, SubmissionRunner, grade_runs
 from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private, private_folders
 from acceptance.grading.merge import in_shard
 from acceptance.grading.stopping import INTERRUPTED, Signalled, stopping_signals
@@ -382,7 +382,7 @@ def grade(grading: Grading, notify: Notify | None = None, progress: Progress = S
         if done is None:
             if coverage_kept(store, graded):
                 explainers.drop_coverage()
-            grader = Grader(expected, grading.timeout, grading.give_up, {}, runner)
+            grader = SubmissionRunner(expected, grading.timeout, grading.give_up, {}, runner)
             found, code = run_grading(
                 grading, store, graded, grader, notify, explainers, spread, workers, progress
             )
@@ -422,7 +422,7 @@ def run_grading(
     grading: Grading,
     store: Store,
     graded: GradingPlan,
-    grader: Grader,
+    grader: SubmissionRunner,
     notify: Notify,
     explainers: Explainers | None = None,
     spread: Spread | None = None,

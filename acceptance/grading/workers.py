@@ -23,7 +23,7 @@ from pathlib import Path
 
 from acceptance.confine.limits import Limits
 from acceptance.errors import HarnessError
-from acceptance.grading.grader import Grader, grade_runs
+from acceptance.grading.runs import SubmissionRunner, grade_runs
 from acceptance.grading.isolation import Isolation, confine
 from acceptance.grading.stopping import Signalled, helping, stopping_signals
 from acceptance.marking.submissions import Submission, Task
@@ -69,7 +69,7 @@ class Part:
 
 
 def parts(
-    tasks: Sequence[Task], spread: Spread, jobs: int, grader: Grader, limits: Limits
+    tasks: Sequence[Task], spread: Spread, jobs: int, grader: SubmissionRunner, limits: Limits
 ) -> list[Part]:
     """The runs of a grading as its workers' parts, `jobs` at once in all, each run going as the
     grader's would."""
@@ -373,7 +373,9 @@ def work_part(results: Connection, grader: int) -> None:
             part: Part = results.recv()
             spread = part.spread
             _, runner, _ = confine(stack, part.limits, part.jobs, spread.private, spread.isolation)
-            grader_of = Grader(part.expected, part.timeout, part.give_up, part.timeouts, runner)
+            grader_of = SubmissionRunner(
+                part.expected, part.timeout, part.give_up, part.timeouts, runner
+            )
 
             def work(submission: Submission, case: Case) -> Ready:
                 """A run, made ready for the store here."""

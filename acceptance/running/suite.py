@@ -148,7 +148,7 @@ def outcome_of(actual: Output, mismatch: Mismatch | None) -> Outcome:
     return Outcome.FAILED if mismatch else Outcome.PASSED
 
 
-def grade(case: Case, expected: Output, actual: Output) -> tuple[Outcome, Mismatch | None]:
+def verdict_of(case: Case, expected: Output, actual: Output) -> tuple[Outcome, Mismatch | None]:
     """The outcome of a program's output, and where it differs from the expected bytes."""
     if actual.status in NOT_STARTED:
         return outcome_of(actual, None), None
@@ -174,7 +174,7 @@ def check(
     actual = producer(case)
     if checking.keep is not None:
         checking.keep(case, expected.stdout, actual.stdout)
-    outcome, mismatch = grade(case, expected, actual)
+    outcome, mismatch = verdict_of(case, expected, actual)
     if checking.tolerant and outcome is Outcome.FAILED:
         if tolerant_equal(expected.stdout, actual.stdout):
             outcome = Outcome.PASSED

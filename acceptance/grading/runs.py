@@ -47,7 +47,7 @@ class Judged:
 
 
 @dataclass
-class Grader:
+class SubmissionRunner:
     """Runs one submission's program on one test at a time, confined by the runner unless there
     is none, counting each submission's timeouts; the guard ends every run when grading stops."""
 
