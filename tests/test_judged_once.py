@@ -1,6 +1,7 @@
-"""Each distinct output of a test is judged once in a grading (`SubmissionRunner.judge`): runs that print the
-same bytes share one mismatch and one block diff's JSON text, however many submissions print
-them; the store writes each distinct block diff once, and every run still names it."""
+"""Each distinct output of a test is judged once in a grading (`SubmissionRunner.judge`): runs
+that print the same bytes share one mismatch and one block diff's JSON text, however many
+submissions print them; the store writes each distinct block diff once, and every run still
+names it."""
 
 import sqlite3
 from pathlib import Path
