@@ -11,7 +11,7 @@ from acceptance.marking.submissions import Submission
 from acceptance.running.cases import Case, collect
 from acceptance.running.compare import diff_json
 from acceptance.running.suite import Outcome, Result, difference
-from acceptance.store.database import StoredSubmission, Store, ready
+from acceptance.store.database import Store, StoredSubmission, ready
 from tests.classroom import ROOT
 
 

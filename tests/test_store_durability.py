@@ -12,7 +12,7 @@ import pytest
 from acceptance.marking.submissions import Submission
 from acceptance.running.cases import collect
 from acceptance.running.suite import Outcome, Result
-from acceptance.store.database import SYNC_SECONDS, StoredSubmission, Store, ready
+from acceptance.store.database import SYNC_SECONDS, Store, StoredSubmission, ready
 from tests.classroom import ROOT
 
 COMMITS = 60

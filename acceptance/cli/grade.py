@@ -18,9 +18,9 @@ from acceptance.cli.options import (
 )
 from acceptance.cli.similar import add_similar_to_report, review_of
 from acceptance.gradescope.results import VISIBILITIES
-from acceptance.grading.runs import GIVE_UP
 from acceptance.grading.grading import REPORTS, Grading, grade, report_again
 from acceptance.grading.merge import parse_shard
+from acceptance.grading.runs import GIVE_UP
 from acceptance.grading.workers import THREADS
 from acceptance.marking.deadline import parse_deadline
 from acceptance.marking.points import Points

@@ -51,7 +51,7 @@ from acceptance.running.memory import (
     remember,
     since_last,
 )
-from acceptance.running.regen import Regenerated, Written, regen
+from acceptance.running.regen import ExpectedWrite, Regenerated, regen
 from acceptance.running.report import (
     Display,
     Shown,
@@ -138,8 +138,8 @@ def suites_counted(suites: Suites) -> str:
 def regen_lines(result: Regenerated) -> list[str]:
     """What `at regen` says about one expected file."""
     notes = {
-        Written.KEPT: " (the oracle's output differs; --force overwrites it)",
-        Written.FAILED: f" (the oracle failed: {result.detail})",
+        ExpectedWrite.KEPT: " (the oracle's output differs; --force overwrites it)",
+        ExpectedWrite.FAILED: f" (the oracle failed: {result.detail})",
     }
     lines = [f"{result.written.value}: {shown(result.target)}{notes.get(result.written, '')}"]
     if result.change:

@@ -190,7 +190,7 @@ def start(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tup
     return "started", process
 
 
-class Spawned:
+class ForkedRun:
     """A run's process started by `spawn`: its pid, its exit status once reaped."""
 
     def __init__(self, pid: int) -> None:
@@ -259,7 +259,7 @@ def spawn(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tup
         LIBC.posix_spawn_file_actions_destroy(actions)
     if failed:
         return "failed", ("exec", failed)
-    return "started", Spawned(pid.value)
+    return "started", ForkedRun(pid.value)
 
 
 def spent() -> float:
@@ -325,7 +325,7 @@ def told_started(grader: socket.socket, pid: int, elsewhere: bool) -> None:
 
 def watch(
     grader: socket.socket,
-    process: "subprocess.Popen[bytes] | Spawned",
+    process: "subprocess.Popen[bytes] | ForkedRun",
     retiring: bool,
     kept: bool = False,
 ) -> None:

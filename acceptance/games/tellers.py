@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from acceptance.games.script_commands import commands_of
-from acceptance.games.told import Role, Telling, Told, Written, labelled
+from acceptance.games.told import FieldWritten, Role, Telling, Told, labelled
 from oracle.runner import text_source
 from oracle.why import Explained, explained_through
 from provenance.model_rules import WHOLE_ACTIONS
@@ -92,16 +92,16 @@ def about(line: Explained) -> tuple[str, ...]:
     return tuple(dict.fromkeys(own + named(line.text)))
 
 
-def written(line: Explained) -> tuple[Written, ...]:
+def written(line: Explained) -> tuple[FieldWritten, ...]:
     """The fields of a listed entity written this turn, each with its rule, as the line labels
     them; for a board row, each occupied cell with the rule that placed what stands there."""
     if line.reason.rule in ROWS:
         return tuple(
-            Written(cell["position"], cell["rule"], RULES[cell["rule"]].spec)
+            FieldWritten(cell["position"], cell["rule"], RULES[cell["rule"]].spec)
             for cell in line.reason.cells
         )
     return tuple(
-        Written(
+        FieldWritten(
             label,
             change["rule"],
             RULES[change["rule"]].spec,

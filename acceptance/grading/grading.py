@@ -31,9 +31,9 @@ from acceptance.grading.explained import (
     oracle_key,
     suite_coverage,
 )
-from acceptance.grading.runs import GIVE_UP, SubmissionRunner, grade_runs
 from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private, private_folders
 from acceptance.grading.merge import in_shard
+from acceptance.grading.runs import GIVE_UP, SubmissionRunner, grade_runs
 from acceptance.grading.stopping import INTERRUPTED, Signalled, stopping_signals
 from acceptance.grading.workers import (
     THREADS,
@@ -67,10 +67,10 @@ from acceptance.running.suite import Outcome, Result
 from acceptance.store.database import (
     STORE,
     GradingPlan,
-    StoredSubmission,
     Ready,
     RunIndex,
     Store,
+    StoredSubmission,
     ready,
 )
 from acceptance.store.digests import digest, folder_digest, test_key

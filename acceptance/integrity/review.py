@@ -15,7 +15,7 @@ from acceptance.integrity.same_output import same_outputs
 from acceptance.integrity.similarity import COMMON, THRESHOLD, named_similarity
 from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import shown
-from acceptance.store.database import GradingPlan, StoredSubmission, Store
+from acceptance.store.database import GradingPlan, Store, StoredSubmission
 from acceptance.store.digests import folder_digest
 
 

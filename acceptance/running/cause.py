@@ -488,7 +488,7 @@ def script_cause(game: Game, script: str, seed: int | None, mismatch: Mismatch) 
 
 
 @dataclass(frozen=True)
-class Group:
+class RuleGroup:
     """One rule that explains failing tests: the rule, its spec section, and the tests."""
 
     rule: str
@@ -505,14 +505,14 @@ class Group:
         return f"{named}: {count}: {', '.join([*self.tests[:SHOWN], *more])}"
 
 
-def groups(causes: Iterable[tuple[str, Cause]]) -> list[Group]:
+def groups(causes: Iterable[tuple[str, Cause]]) -> list[RuleGroup]:
     """Tests (or any names) grouped by the rule of their cause, the most tests first, then by
     rule; each group's names keep their order."""
     found: dict[tuple[str, str], list[str]] = {}
     for name, cause in causes:
         found.setdefault((cause.rule, cause.spec), []).append(name)
     ordered = sorted(found.items(), key=lambda item: (-len(item[1]), item[0]))
-    return [Group(rule, spec, tuple(names)) for (rule, spec), names in ordered]
+    return [RuleGroup(rule, spec, tuple(names)) for (rule, spec), names in ordered]
 
 
 @cache
