@@ -14,8 +14,8 @@ import pytest
 from acceptance.cli.main import main
 from acceptance.grading.runs import SubmissionRunner
 from acceptance.marking.submissions import Submission
+from acceptance.processes.execution import Stopped
 from acceptance.running.cases import collect
-from acceptance.running.execution import Stopped
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ("at001", "at002", "at003")

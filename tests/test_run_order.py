@@ -13,8 +13,8 @@ import pytest
 
 from acceptance.grading.runs import Turns, grade_runs
 from acceptance.marking.submissions import Submission, Task
+from acceptance.processes.execution import Guard
 from acceptance.running.cases import Case
-from acceptance.running.execution import Guard
 
 JOBS = 3
 

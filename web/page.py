@@ -21,7 +21,7 @@ from acceptance.running.aligned import Half, aligned, hunk_place
 from acceptance.running.cause import Cause, script_cause
 from acceptance.running.compare import Mismatch, compare
 from acceptance.running.places import places_of
-from acceptance.running.report import block_report, location, tells_the_line
+from acceptance.running.run_report import block_report, location, tells_the_line
 from model.session import Session
 from oracle.interactive import reply
 from oracle.runner import state

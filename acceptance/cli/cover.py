@@ -13,7 +13,7 @@ from acceptance.games.registry import SPACE_DEFENDER_2
 from acceptance.progress import Progress
 from acceptance.running.cases import collect, suite_paths
 from acceptance.running.coverage import Coverage, Covered, Reach, coverage
-from acceptance.running.report import plural
+from acceptance.running.run_report import plural
 
 NAMES_SHOWN = 8  # tests named on a rule's line; --json names them all
 

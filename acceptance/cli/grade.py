@@ -28,7 +28,7 @@ from acceptance.marking.scheme import load_marking
 from acceptance.marking.submissions import program_of
 from acceptance.progress import Progress
 from acceptance.running.cases import collect, graded_paths, require_expected, shown
-from acceptance.running.report import plural
+from acceptance.running.run_report import plural
 from acceptance.store.database import STORE
 
 __all__ = ["REPORTS", "add_grade", "add_report"]

@@ -10,7 +10,7 @@ from acceptance.gradescope.bundle import Bundle, write_bundle
 from acceptance.gradescope.results import VISIBILITIES
 from acceptance.marking.scheme import load_marking
 from acceptance.running.cases import collect, graded_paths, require_expected, shown
-from acceptance.running.report import plural
+from acceptance.running.run_report import plural
 
 
 def gradescope_command(args: argparse.Namespace) -> int:

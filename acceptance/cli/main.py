@@ -27,10 +27,12 @@ from acceptance.cli.options import (
     quiet_stdout,
     write_file,
 )
+from acceptance.cli.regen import ExpectedWrite, Regenerated, regen
 from acceptance.cli.shrink import add_shrink, kept_json, kept_lines, shrink_test
 from acceptance.cli.similar import add_similar
 from acceptance.errors import HarnessError
 from acceptance.etf.output_log import folder_log
+from acceptance.processes.execution import clone_output, oracle_output
 from acceptance.progress import Progress
 from acceptance.running.aligned import colour_wanted
 from acceptance.running.cases import (
@@ -41,7 +43,6 @@ from acceptance.running.cases import (
     require_expected,
     shown,
 )
-from acceptance.running.execution import clone_output, oracle_output
 from acceptance.running.memory import (
     CLONE,
     MEMORY_FILE,
@@ -51,8 +52,7 @@ from acceptance.running.memory import (
     remember,
     since_last,
 )
-from acceptance.running.regen import ExpectedWrite, Regenerated, regen
-from acceptance.running.report import (
+from acceptance.running.run_report import (
     Display,
     Shown,
     block_report,

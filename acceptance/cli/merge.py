@@ -13,7 +13,7 @@ from acceptance.grading.grading import REPORTS, open_store, write_class_reports
 from acceptance.grading.merge import load_shards, merge_into
 from acceptance.progress import Progress
 from acceptance.running.cases import shown
-from acceptance.running.report import plural
+from acceptance.running.run_report import plural
 from acceptance.store.database import STORE
 
 

@@ -24,11 +24,11 @@ from acceptance.cli.options import (
 )
 from acceptance.errors import HarnessError
 from acceptance.fuzzing.fuzz import Failure, save
-from acceptance.fuzzing.shrunk import Shrunk, shrink_case
+from acceptance.fuzzing.shrunk_case import Shrunk, shrink_case
 from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import Case, collect, shown
-from acceptance.running.execution import Producer, Status
-from acceptance.running.report import INDENT, explained_report, plural
+from acceptance.running.outcome import Producer, Status
+from acceptance.running.run_report import INDENT, explained_report, plural
 from acceptance.running.suite import Checking, Result, check
 
 SHRUNK_SUFFIX = "_shrunk"  # a kept test's name: the test's, then this (then _2, ... where taken)

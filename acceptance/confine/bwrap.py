@@ -54,16 +54,10 @@ from acceptance.confine.namespaces import (
 from acceptance.confine.spawner import Confinement, NotStarted, Spawner
 from acceptance.confine.users import UID_SLOTS, user_pool
 from acceptance.errors import HarnessError
+from acceptance.processes.execution import Guard, Setting, popen, run_program
+from acceptance.processes.spawning import LIBC
 from acceptance.running.cases import shown
-from acceptance.running.execution import (
-    OUTPUT_LIMIT,
-    Ending,
-    Guard,
-    Setting,
-    popen,
-    run_program,
-)
-from acceptance.running.spawning import LIBC
+from acceptance.running.outcome import OUTPUT_LIMIT, Ending
 
 SCRIPTS = "/script"  # the private folder holding the one script of a run
 PATH = "/usr/local/bin:/usr/bin:/bin"

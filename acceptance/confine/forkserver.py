@@ -58,7 +58,8 @@ PR_SET_PDEATHSIG = 1  # prctl's option: the signal a process gets when its paren
 CAPABILITY_VERSION_3 = 0x20080522
 CLONE_NEWNET = 0x40000000
 LAST_CAP = "/proc/sys/kernel/cap_last_cap"
-# Its own handle on libc, not running.spawning's: it runs alone (`python -I -S`), importing no package.
+# Its own handle on libc, not processes.spawning's: it runs alone (`python -I -S`), importing no
+# package.
 LIBC = ctypes.CDLL(None, use_errno=True)
 CLOEXEC = socket.MSG_CMSG_CLOEXEC
 REAP_POLL = 10  # milliseconds between two looks for what a run left, while the grader kills it

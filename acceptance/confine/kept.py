@@ -30,7 +30,7 @@ from acceptance.confine.spawner import (
     Spawner,
     retirement,
 )
-from acceptance.running.execution import GRADERS, Setting
+from acceptance.processes.execution import GRADERS, Setting
 
 SERVER = "/run/forkserver.py"  # where a kept sandbox shows the server's source, read-only
 ENDING_TIME = 10.0  # seconds a sandbox has to end once told to

@@ -19,13 +19,13 @@ from acceptance.errors import HarnessError
 from acceptance.games.registry import GAMES
 from acceptance.grading.stopping import helping
 from acceptance.marking.submissions import Grade
+from acceptance.processes.pools import threads
 from acceptance.progress import paused
 from acceptance.reports.missed import caused
 from acceptance.running.cases import Case
 from acceptance.running.cause import Cause, explainer_digest
 from acceptance.running.compare import DiffLine, Mismatch, PerDiff, diff_json, lines_json
 from acceptance.running.coverage import Coverage, Covered, Lines, Reach, coverage, explained
-from acceptance.running.spawning import threads
 from acceptance.running.suite import Outcome, Result
 from acceptance.store.database import GradingPlan, Store
 from acceptance.store.digests import digest

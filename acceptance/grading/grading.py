@@ -61,8 +61,8 @@ from acceptance.reports.grade_report import grades_csv, matrix_csv, summary_tabl
 from acceptance.reports.missed import caused, causes_csv
 from acceptance.running.cases import Case, shown
 from acceptance.running.coverage import Covered
-from acceptance.running.execution import DEFAULT_TIMEOUT
-from acceptance.running.report import plural
+from acceptance.running.outcome import DEFAULT_TIMEOUT
+from acceptance.running.run_report import plural
 from acceptance.running.suite import Outcome, Result
 from acceptance.store.database import (
     STORE,

@@ -27,9 +27,9 @@ from acceptance.grading.isolation import Isolation, confine
 from acceptance.grading.runs import SubmissionRunner, grade_runs
 from acceptance.grading.stopping import Signalled, helping, stopping_signals
 from acceptance.marking.submissions import Submission, Task
+from acceptance.processes.execution import Guard
 from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, Mismatch
-from acceptance.running.execution import Guard
 from acceptance.running.suite import Outcome, Result
 from acceptance.store.database import Ready, ready
 

@@ -42,7 +42,7 @@ from acceptance.running.compare import (
     white_space,
 )
 from acceptance.running.coverage import Coverage, Covered
-from acceptance.running.report import details, headline, plural
+from acceptance.running.run_report import details, headline, plural
 from acceptance.running.suite import ERRORS, Outcome, Result
 
 HEADING = "Grades"  # the page's heading: short, so that it never wraps; its title says more

@@ -9,13 +9,7 @@ from enum import Enum
 from acceptance.running.cases import Case, expected_candidates, shown
 from acceptance.running.cause import Cause, cause_of
 from acceptance.running.compare import Mismatch, compare, tolerant_equal
-from acceptance.running.execution import (
-    NOT_STARTED,
-    PRINTED_NOTHING,
-    Output,
-    Producer,
-    Status,
-)
+from acceptance.running.outcome import NOT_STARTED, PRINTED_NOTHING, Output, Producer, Status
 from acceptance.running.places import places_of
 
 

@@ -40,7 +40,7 @@ from acceptance.marking.points import Points, part_of
 from acceptance.marking.submissions import Snapshot, Submission
 from acceptance.running.cases import Case, shown
 from acceptance.running.compare import DiffLine, Mismatch, diff_json, diff_of
-from acceptance.running.report import plural
+from acceptance.running.run_report import plural
 from acceptance.running.suite import Outcome, Result
 from acceptance.store.digests import digest
 

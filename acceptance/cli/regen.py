@@ -16,7 +16,7 @@ from acceptance.running.cases import (
     shown,
 )
 from acceptance.running.compare import Mismatch
-from acceptance.running.execution import Producer, Status
+from acceptance.running.outcome import Producer, Status
 from acceptance.running.suite import difference
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
