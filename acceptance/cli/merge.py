@@ -36,8 +36,9 @@ def merge_command(args: argparse.Namespace) -> int:
         summary, note = write_class_reports(store, graded, found, review, jobs, progress=progress)
     print(summary)
     paths = [args.out / name for name in REPORTS]
+    submissions = plural(len(graded.submissions), "submission")
     print(
-        f"merged {plural(len(args.shards), 'shard')}: {plural(len(graded.submissions), 'submission')};"
+        f"merged {plural(len(args.shards), 'shard')}: {submissions};"
         f" reports: {', '.join(map(shown, paths))}"
     )
     print(note)
