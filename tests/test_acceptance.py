@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pytest_regressions.file_regression import FileRegressionFixture
 
-from acceptance.games.registry import GAMES
+from acceptance.game_oracles.registry import GAMES
 from acceptance.processes.execution import clone_output
 from acceptance.running.cases import Case, collect, expected_target, script_folder
 from acceptance.running.outcome import Status

@@ -14,8 +14,8 @@ import echo_game
 import pytest
 
 from acceptance.cli.main import main
-from acceptance.games import pcbasic, tellers
-from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, game_of_folder, sister_game
+from acceptance.game_oracles import pcbasic, tellers
+from acceptance.game_oracles.registry import GAMES, SPACE_DEFENDER_2, game_of_folder, sister_game
 from acceptance.processes.execution import clone_output
 from acceptance.running.cases import collect, make_case
 

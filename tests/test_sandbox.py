@@ -38,7 +38,7 @@ from acceptance.confine.bwrap import PATH, sandbox
 from acceptance.confine.limits import Limits
 from acceptance.confine.users import FIRST_UID, PID_SPAN, UID_SLOTS
 from acceptance.errors import HarnessError
-from acceptance.games.registry import space_defender_2
+from acceptance.game_oracles.registry import space_defender_2
 from acceptance.store.database import STORE
 from oracle.generate import script
 from tests.classroom import lay_out_autograder

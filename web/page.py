@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
-from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
+from acceptance.game_oracles.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.running.aligned import Half, aligned, hunk_place
 from acceptance.running.cause import Cause, script_cause
 from acceptance.running.compare import Mismatch, compare

@@ -34,7 +34,7 @@ from acceptance.fuzzing.fuzz import (
     search,
     search_every,
 )
-from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
+from acceptance.game_oracles.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.processes.execution import clone_output, oracle_output, reference_of
 from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import collect, shown

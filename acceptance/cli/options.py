@@ -12,7 +12,7 @@ from acceptance.confine.bwrap import sandbox
 from acceptance.confine.jail import Confined
 from acceptance.confine.limits import DEFAULT_LIMITS, MB, Limits
 from acceptance.errors import HarnessError
-from acceptance.games.registry import GAMES, Game, game_named
+from acceptance.game_oracles.registry import GAMES, Game, game_named
 from acceptance.grading.isolation import entered
 from acceptance.processes.execution import External
 from acceptance.running.cases import EXPECTED_FOLDER, default_root

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from acceptance.errors import HarnessError
 from acceptance.fuzzing.shrinker import Shrinker, Test, Units, Watch, shrink
-from acceptance.games.registry import Game, script_text
+from acceptance.game_oracles.registry import Game, script_text
 from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import (
     SCRIPT_SUFFIX,

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from acceptance.errors import HarnessError
-from acceptance.games.registry import GAMES
+from acceptance.game_oracles.registry import GAMES
 from acceptance.grading.stopping import helping
 from acceptance.marking.submissions import Grade
 from acceptance.processes.pools import threads

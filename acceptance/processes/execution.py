@@ -17,7 +17,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Protocol
 
-from acceptance.games.registry import Game, Transcript
+from acceptance.game_oracles.registry import Game, Transcript
 from acceptance.processes.spawning import spawn
 from acceptance.running.cases import Case
 from acceptance.running.outcome import (

@@ -45,8 +45,8 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from acceptance.games.registry import Game
-from acceptance.games.told import Role, Telling, Told
+from acceptance.game_oracles.registry import Game
+from acceptance.game_oracles.told import Role, Telling, Told
 from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, Mismatch, Side, first_hunk, white_space
 from acceptance.running.paired import (
@@ -75,8 +75,8 @@ from acceptance.running.paired import (
 EXPLAINERS = (
     "acceptance.running.cause",
     "acceptance.running.paired",
-    "acceptance.games.told",
-    "acceptance.games.tellers",
+    "acceptance.game_oracles.told",
+    "acceptance.game_oracles.tellers",
     "oracle.why",
     "provenance",
     "model",

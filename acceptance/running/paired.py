@@ -14,7 +14,7 @@ from difflib import SequenceMatcher
 from enum import Enum
 from functools import lru_cache
 
-from acceptance.games.told import Role, Telling, Told
+from acceptance.game_oracles.told import Role, Telling, Told
 from acceptance.running.compare import DiffLine, Side
 
 SIMILAR = 0.75  # how alike two lines must be (difflib's ratio) to be one line told differently

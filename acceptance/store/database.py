@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from acceptance.errors import HarnessError
-from acceptance.games.registry import GAMES
+from acceptance.game_oracles.registry import GAMES
 from acceptance.marking.points import Points, part_of
 from acceptance.marking.submissions import Snapshot, Submission
 from acceptance.running.cases import Case, shown

@@ -1,7 +1,7 @@
 """The oracle's lines of each game that explains them, as the cause finder reads them (`Told`):
 Space Defender 2's from `oracle -why`, Star Canine's from its own explanations.
 
-Imported on first use (`acceptance.games.registry`): it loads Space Defender 2's oracle; Star Canine's
+Imported on first use (`acceptance.game_oracles.registry`): it loads Space Defender 2's oracle; Star Canine's
 teller loads its game when first asked (a Space Defender 2 grading never does).
 """
 
@@ -11,8 +11,8 @@ import re
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from acceptance.games.script_commands import commands_of
-from acceptance.games.told import FieldWritten, Role, Telling, Told, labelled
+from acceptance.game_oracles.script_commands import commands_of
+from acceptance.game_oracles.told import FieldWritten, Role, Telling, Told, labelled
 from oracle.runner import text_source
 from oracle.why import Explained, explained_through
 from provenance.model_rules import WHOLE_ACTIONS
