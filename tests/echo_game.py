@@ -9,7 +9,7 @@ import random
 import sys
 from pathlib import Path
 
-from acceptance.games.registry import Game, Unit, input_lines
+from acceptance.game_oracles.registry import Game, Unit, input_lines
 
 PROMPT = "YOUR WORD? "
 DEFAULT_SEED = 5

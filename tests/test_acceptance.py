@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 from pytest_regressions.file_regression import FileRegressionFixture
 
-from acceptance.games.registry import GAMES
+from acceptance.game_oracles.registry import GAMES
+from acceptance.processes.execution import clone_output
 from acceptance.running.cases import Case, collect, expected_target, script_folder
-from acceptance.running.execution import Status, clone_output
-from acceptance.running.report import full_report, headline
+from acceptance.running.outcome import Status
+from acceptance.running.run_report import full_report, headline
 from acceptance.running.suite import Outcome, Result, difference
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,7 +20,7 @@ from acceptance.running.aligned import (
 )
 from acceptance.running.compare import MAX_BLOCK_LINES, Mismatch, compare
 from acceptance.running.places import Places
-from acceptance.running.report import INDENT, block_report
+from acceptance.running.run_report import INDENT, block_report
 
 ROOT = Path(__file__).resolve().parent.parent
 AT005 = (ROOT / "expected" / "at005.expected.txt").read_bytes()

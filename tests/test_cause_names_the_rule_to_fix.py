@@ -4,7 +4,7 @@ made from it with one slip."""
 
 from __future__ import annotations
 
-from acceptance.games.registry import SPACE_DEFENDER_2
+from acceptance.game_oracles.registry import SPACE_DEFENDER_2
 from acceptance.running.cause import Cause, Kind, script_cause
 from acceptance.running.compare import compare
 

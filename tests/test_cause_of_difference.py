@@ -12,9 +12,9 @@ import model.collision
 import model.enemies.grunt
 import model.spawning
 import model.turn
-from acceptance.games.registry import GAMES, SPACE_DEFENDER_2
-from acceptance.games.tellers import LABELS, shown, silent, space_defender_2
-from acceptance.games.told import Role, Telling, Told
+from acceptance.game_oracles.registry import GAMES, SPACE_DEFENDER_2
+from acceptance.game_oracles.tellers import LABELS, shown, silent, space_defender_2
+from acceptance.game_oracles.told import Role, Telling, Told
 from acceptance.running.cases import Case
 from acceptance.running.cause import (
     Block,

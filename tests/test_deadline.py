@@ -121,7 +121,7 @@ def test_a_repository_is_graded_at_its_last_commit_before_the_deadline_untouched
     assert "<td>no submission; 1 late</td>" in page
     assert not (classroom / "out" / ".snapshots").exists()
     store = Store.open(classroom / "out", create=False)
-    snapshots = [pupil.submission.snapshot for pupil in store.graded().pupils]
+    snapshots = [pupil.submission.snapshot for pupil in store.plan().submissions]
     store.close()
     assert [snapshot.commit if snapshot else None for snapshot in snapshots] == [in_time, ""]
 

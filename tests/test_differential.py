@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.games.registry import GAMES, Game, pcbasic_transcript
+from acceptance.game_oracles.registry import GAMES, Game, pcbasic_transcript
 
 GAMES_WITH_A_REFERENCE = [game for game in GAMES.values() if game.reference is not None]
 RANDOM_GAMES = (1, 2, 3)
@@ -30,7 +30,7 @@ def listing(game: Game) -> Path:
 def pcbasic_missing() -> bool:
     """Whether PC-BASIC cannot be run here."""
     try:
-        from acceptance.games.pcbasic import PcBasicError, pcbasic_executable
+        from acceptance.game_oracles.pcbasic import PcBasicError, pcbasic_executable
 
         pcbasic_executable()
     except (ImportError, PcBasicError):

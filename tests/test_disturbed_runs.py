@@ -17,10 +17,11 @@ import pytest
 
 from acceptance.cli.main import main
 from acceptance.errors import HarnessError
-from acceptance.grading.grader import RUNS, undisturbed
+from acceptance.grading.runs import RUNS, undisturbed
 from acceptance.marking.submissions import Submission
+from acceptance.processes.execution import External
 from acceptance.running.cases import Case
-from acceptance.running.execution import Doubt, Ending, External, Output, Status, verdict
+from acceptance.running.outcome import Doubt, Ending, Output, Status, verdict
 from tests.test_sandbox import refused_bubblewrap, sandbox_trouble, suite  # noqa: F401
 from tests.test_sandbox_limits import need
 
@@ -206,7 +207,7 @@ def test_a_program_the_grader_cannot_start_is_the_programs_fault_only_when_it_is
     def failing(*_: object) -> int:
         raise OSError(number, os.strerror(number))
 
-    monkeypatch.setattr("acceptance.running.execution.spawn", failing)
+    monkeypatch.setattr("acceptance.processes.execution.spawn", failing)
     script = tmp_path / "at001.txt"
     script.write_text("")
     output = External(("program",), 10)(Case("at001", script, None))

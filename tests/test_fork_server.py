@@ -28,7 +28,8 @@ from acceptance.confine.limits import Limits
 from acceptance.confine.spawner import Confinement, NotStarted, Spawner, retirement
 from acceptance.confine.unprivileged import Unprivileged, unprivileged
 from acceptance.confine.users import kill_all_of
-from acceptance.running.execution import Ending, Guard, Setting, Stopped, run_program
+from acceptance.processes.execution import Guard, Setting, Stopped, run_program
+from acceptance.running.outcome import Ending
 from tests.test_sandbox import sandbox_trouble
 from tests.test_sandbox_limits import (
     LIMITS,
@@ -148,9 +149,9 @@ WHERE = Path(sys.argv[1])
 """
 # How the stand-in runs SHOW in each isolation, printing what the run printed.
 SHOWN_IN = {
-    "no sandbox": "from acceptance.running.execution import run_program\n"
+    "no sandbox": "from acceptance.processes.execution import run_program\n"
     "print(run_program(SHOW, 20, 1 << 20).stdout.decode(), end='')",
-    "fork server": "from acceptance.running.execution import run_program, Setting\n"
+    "fork server": "from acceptance.processes.execution import run_program, Setting\n"
     "from acceptance.confine.spawner import Confinement, Spawner\n"
     "spawner = Spawner(Confinement(drop=True))\n"
     "given = Setting({'PATH': '/usr/bin:/bin'}, Path('/'))\n"

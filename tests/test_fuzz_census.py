@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.games.registry import space_defender_2, space_defender_2_lines
+from acceptance.game_oracles.registry import space_defender_2, space_defender_2_lines
 from acceptance.running.cases import make_case
-from acceptance.running.execution import Status
+from acceptance.running.outcome import Status
 from tools.planted.fuzz_census import (
     MISSES,
     Census,

@@ -28,14 +28,14 @@ from acceptance.confine.forkserver import LIBC, PR_SET_PDEATHSIG, prctl
 from acceptance.confine.limits import DEFAULT_LIMITS
 from acceptance.errors import HarnessError
 from acceptance.grading import grading, isolation
-from acceptance.grading.grader import Grader
 from acceptance.grading.isolation import Isolation
+from acceptance.grading.runs import SubmissionRunner
 from acceptance.grading.stopping import helping
 from acceptance.grading.workers import (
     WORKER,
-    Part,
     Sent,
     Spread,
+    WorkerShare,
     grade_in_processes,
     jobs_of,
     parts_of,
@@ -204,7 +204,7 @@ def test_every_worker_process_starts_before_any_is_given_its_part(tmp_path: Path
     expected = {case: b"x" * 2**20 for case in cases}
     spread = Spread(2, Isolation.NONE, ())
     parts = [
-        Part(((pupil, cases[0]),), expected, 10, 3, {}, 1, DEFAULT_LIMITS, spread)
+        WorkerShare(((pupil, cases[0]),), expected, 10, 3, {}, 1, DEFAULT_LIMITS, spread)
         for pupil in submissions(TEMPLATE, pupils)
     ]
     grade_in_processes(parts, lambda submission, done: None)
@@ -246,12 +246,14 @@ def refuse_bubblewrap(place: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tried
 
 
-def first_submissions_part(place: Path, pupils: list[Path], isolation: Isolation) -> Part:
+def first_submissions_part(place: Path, pupils: list[Path], isolation: Isolation) -> WorkerShare:
     """The runs of the class's first submission as a worker's part, one job, in an isolation."""
     cases = collect([place / "suite"], None)
-    grader = Grader(expected_bytes(cases), 10, 3, {}, None)
+    grader = SubmissionRunner(expected_bytes(cases), 10, 3, {}, None)
     tasks = tuple((pupil, case) for pupil in submissions(TEMPLATE, pupils[:1]) for case in cases)
-    return Part(tasks, grader.expected, 10, 3, {}, 1, DEFAULT_LIMITS, Spread(2, isolation, ()))
+    return WorkerShare(
+        tasks, grader.expected, 10, 3, {}, 1, DEFAULT_LIMITS, Spread(2, isolation, ())
+    )
 
 
 @pytest.mark.parametrize(
@@ -336,7 +338,7 @@ def test_a_run_crosses_to_the_grading_whole_each_distinct_diff_sent_once(
 ) -> None:
     place, pupils = course
     cases = collect([place / "suite"], None)
-    grader = Grader(expected_bytes(cases), 10, 3, {}, None)
+    grader = SubmissionRunner(expected_bytes(cases), 10, 3, {}, None)
     spacey = submissions(TEMPLATE, [pupils[3], pupils[4]])
     known: set[str] = set()
     diffs: dict[str, tuple[object, str]] = {}
@@ -404,7 +406,7 @@ def test_a_helping_process_ends_with_the_grader_is_named_and_leaves_ctrl_c_to_it
     assert death_signal() == signal.SIGKILL
 
 
-def worked_here(part: Part) -> list[Sent | str]:
+def worked_here(part: WorkerShare) -> list[Sent | str]:
     """What a worker sends the grading for a part, the worker run in this process (its runs not
     acknowledged: the part has as many jobs as runs)."""
     receiving, sending = multiprocessing.Pipe()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from acceptance.errors import HarnessError
-from acceptance.games.registry import GAMES
+from acceptance.game_oracles.registry import GAMES
 from acceptance.running.cases import collect, expected_target
 
 

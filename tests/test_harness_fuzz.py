@@ -14,7 +14,7 @@ import pytest
 from acceptance.cli.fuzz import DEFAULT_BUDGET
 from acceptance.cli.main import main
 from acceptance.fuzzing.fuzz import save
-from acceptance.games.registry import GAMES, SPACE_DEFENDER_2
+from acceptance.game_oracles.registry import GAMES, SPACE_DEFENDER_2
 from oracle.parser import parse
 from oracle.runner import run_script
 

@@ -14,10 +14,10 @@ import echo_game
 import pytest
 
 from acceptance.cli.main import main
-from acceptance.games import pcbasic, tellers
-from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, game_of_folder, sister_game
+from acceptance.game_oracles import pcbasic, tellers
+from acceptance.game_oracles.registry import GAMES, SPACE_DEFENDER_2, game_of_folder, sister_game
+from acceptance.processes.execution import clone_output
 from acceptance.running.cases import collect, make_case
-from acceptance.running.execution import clone_output
 
 ROOT = Path(__file__).resolve().parent.parent
 ECHO_PROGRAM = Path(echo_game.__file__)

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from acceptance.cli.main import main
-from acceptance.grading.grader import Grader
+from acceptance.grading.runs import SubmissionRunner
 from acceptance.marking.submissions import Submission
+from acceptance.processes.execution import Stopped
 from acceptance.running.cases import collect
-from acceptance.running.execution import Stopped
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ("at001", "at002", "at003")
@@ -214,7 +214,7 @@ def test_stopping_a_grading_ends_a_run_in_flight_without_the_sandbox(tmp_path: P
     """Ctrl-C stops the grader's guard: a --no-sandbox run of a program that would go on for 20 s
     more is ended at once, not waited for."""
     case = collect([ROOT / "at" / "at001.txt"], None)[0]
-    grader = Grader({case: b""}, timeout=30, give_up=3, timeouts={})
+    grader = SubmissionRunner({case: b""}, timeout=30, give_up=3, timeouts={})
     sleeper = Submission("sleeper", tmp_path, (sys.executable, "-c", "import time; time.sleep(20)"))
     started = time.monotonic()
     threading.Timer(0.5, grader.guard.stop).start()

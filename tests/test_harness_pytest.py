@@ -6,7 +6,7 @@ from pathlib import Path
 import echo_game
 import pytest
 
-from acceptance.games.registry import GAMES
+from acceptance.game_oracles.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("at001", "at002")
@@ -61,7 +61,7 @@ def test_failures_read_like_at_and_force_regen_restores_the_exact_bytes(
 
 SCRATCH_GAMES = """\
 import echo_game
-from acceptance.games.registry import GAMES
+from acceptance.game_oracles.registry import GAMES
 
 GAMES["basic_echo"] = echo_game.game("basic_echo", reference=True, quirk="XYZZY")
 GAMES["canine_echo"] = echo_game.game("canine_echo", quirk="XYZZY")

@@ -6,7 +6,7 @@ from xml.etree import ElementTree
 
 from acceptance.running.cases import Case
 from acceptance.running.compare import compare
-from acceptance.running.report import full_report, headline, json_summary, junit_xml
+from acceptance.running.run_report import full_report, headline, json_summary, junit_xml
 from acceptance.running.suite import Outcome, Result, Summary
 
 CASE = Case("at900", Path("at/at900.txt"), Path("expected/at900.expected.txt"))

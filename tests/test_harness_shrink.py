@@ -3,9 +3,9 @@ whatever the parallelism, and never more runs than allowed."""
 
 import pytest
 
-from acceptance.fuzzing.shrink import Shrinker, Units, ddmin, parts, shortest_prefix, shrink
-from acceptance.games.registry import game_named
-from acceptance.games.script_commands import commands_of, simpler_commands
+from acceptance.fuzzing.shrinker import Shrinker, Units, ddmin, parts, shortest_prefix, shrink
+from acceptance.game_oracles.registry import game_named
+from acceptance.game_oracles.script_commands import commands_of, simpler_commands
 
 SCRIPT = tuple(f"u{index}" for index in range(40))
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from acceptance.cli.main import main
-from acceptance.games.registry import GAMES
+from acceptance.game_oracles.registry import GAMES
 from acceptance.running.cases import default_suites, installed_suite
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,9 +9,10 @@ import pytest
 
 import acceptance.fuzzing.fuzz as fuzz
 from acceptance.cli.main import main
-from acceptance.fuzzing.shrink import Shrinker, Simpler, Units
+from acceptance.fuzzing.shrinker import Shrinker, Simpler, Units
+from acceptance.processes.execution import clone_output
 from acceptance.running.cases import Case
-from acceptance.running.execution import Output, clone_output
+from acceptance.running.outcome import Output
 from tests.planted_bugs import altered_oracle
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,16 +1,17 @@
-"""Each distinct output of a test is judged once in a grading (`Grader.judge`): runs that print the
-same bytes share one mismatch and one block diff's JSON text, however many submissions print
-them; the store writes each distinct block diff once, and every run still names it."""
+"""Each distinct output of a test is judged once in a grading (`SubmissionRunner.judge`): runs
+that print the same bytes share one mismatch and one block diff's JSON text, however many
+submissions print them; the store writes each distinct block diff once, and every run still
+names it."""
 
 import sqlite3
 from pathlib import Path
 
-from acceptance.grading.grader import Grader
+from acceptance.grading.runs import SubmissionRunner
 from acceptance.marking.submissions import Submission
 from acceptance.running.cases import Case, collect
 from acceptance.running.compare import diff_json
 from acceptance.running.suite import Outcome, Result, difference
-from acceptance.store.database import Pupil, Store, ready
+from acceptance.store.database import Store, StoredSubmission, ready
 from tests.classroom import ROOT
 
 
@@ -19,10 +20,10 @@ def suite() -> list[Case]:
     return collect([ROOT / "at" / "at001.txt", ROOT / "at" / "at002.txt"], None)
 
 
-def grader_of(cases: list[Case]) -> Grader:
+def grader_of(cases: list[Case]) -> SubmissionRunner:
     """A grader of these tests, their expected bytes read."""
     expected = {case: case.expected.read_bytes() for case in cases if case.expected is not None}
-    return Grader(expected, timeout=5, give_up=3, timeouts={})
+    return SubmissionRunner(expected, timeout=5, give_up=3, timeouts={})
 
 
 def test_the_same_output_of_a_test_is_judged_once_and_shared() -> None:
@@ -54,7 +55,9 @@ def test_the_store_writes_a_shared_diff_once_and_every_run_names_it(tmp_path: Pa
     result = Result(case, Outcome.FAILED, 0.01, judged.mismatch)
     store = Store.open(tmp_path)
     for number in range(3):
-        pupil = Pupil(Submission(f"s{number}", tmp_path, ("program",)), "content", "", "none")
+        pupil = StoredSubmission(
+            Submission(f"s{number}", tmp_path, ("program",)), "content", "", "none"
+        )
         store.add(f"run{number}", pupil, ready(result, b"a wrong line\n", judged.diff))
     store.close()
     with sqlite3.connect(tmp_path / store.path.name) as connection:

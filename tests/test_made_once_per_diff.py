@@ -9,7 +9,7 @@ from acceptance.reports.slips import difference_key, slip_of
 from acceptance.running.aligned import aligned
 from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, PerDiff, Side, compare, lines_json
-from acceptance.running.report import details
+from acceptance.running.run_report import details
 from acceptance.running.suite import Outcome, Result
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from acceptance.cli.main import main
-from acceptance.running.report import plural
+from acceptance.running.run_report import plural
 from tests.classroom import EXACT, HEADER, PROGRAM, ROOT, TEMPLATE, copy_suite
 
 

@@ -27,9 +27,9 @@ import pytest
 
 from acceptance.grading.explained import Explainers
 from acceptance.integrity import similarity
+from acceptance.processes.pools import pool_start, threads
 from acceptance.progress import Progress, Stage, line, paused
 from acceptance.running.cases import collect
-from acceptance.running.spawning import pool_start, threads
 
 ROOT = Path(__file__).resolve().parent.parent
 AT = str(Path(sys.executable).with_name("at"))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.running.execution import Setting, kill_group, popen, wait_until
+from acceptance.processes.execution import Setting, kill_group, popen, wait_until
 
 LIVES_ON = "import os, time; os.close(1); os.close(2); time.sleep(30)"
 SETTINGS = {"the grader's folder": Setting(), "a folder of its own": Setting(folder=Path("/"))}

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.grading.grader import Turns, grade_runs
+from acceptance.grading.runs import Turns, grade_runs
 from acceptance.marking.submissions import Submission, Task
+from acceptance.processes.execution import Guard
 from acceptance.running.cases import Case
-from acceptance.running.execution import Guard
 
 JOBS = 3
 

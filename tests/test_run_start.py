@@ -15,20 +15,20 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.running import execution
-from acceptance.running.cases import Case
-from acceptance.running.execution import (
+from acceptance.processes import execution
+from acceptance.processes.execution import (
     GRADERS,
     External,
     Guard,
     Process,
     Setting,
-    Status,
     Stopped,
     kill_group,
     popen,
     run_program,
 )
+from acceptance.running.cases import Case
+from acceptance.running.outcome import Status
 
 
 def output_of(code: str, setting: Setting = GRADERS) -> str:
@@ -77,7 +77,7 @@ def test_a_program_is_given_no_descriptor_the_grader_was_given() -> None:
     """A descriptor the grader inherited open (from the shell that started it, say) is closed to
     its programs, as Popen closes it."""
     code = (
-        "from acceptance.running.execution import GRADERS, popen;"
+        "from acceptance.processes.execution import GRADERS, popen;"
         "import sys, os;"
         "p = popen([sys.executable, '-c', 'import os; print(os.listdir(\"/proc/self/fd\"))'],"
         " GRADERS);"

@@ -55,7 +55,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_only_the_pair_alone_printing_a_wrong_output_is_named(graded: Path) -> None:
     store = Store.open(graded, create=False)
     try:
-        found = same_outputs(store, store.graded())
+        found = same_outputs(store, store.plan())
     finally:
         store.close()
     assert [(pair.a, pair.b) for pair in found] == [("twin00", "twin01")]
@@ -68,8 +68,8 @@ def test_a_run_missing_from_the_store_prints_nothing(graded: Path, tmp_path: Pat
     shutil.copytree(graded, tmp_path / "out")
     store = Store.open(tmp_path / "out", create=False)
     try:
-        grading = store.graded()
-        twin = [pupil.name for pupil in grading.pupils].index("twin01")
+        grading = store.plan()
+        twin = [pupil.name for pupil in grading.submissions].index("twin01")
         key = grading.keys()[twin, 0]
         store.connection.execute("DELETE FROM runs WHERE key = ?", (key,))
         found = same_outputs(store, grading)

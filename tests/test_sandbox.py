@@ -38,7 +38,7 @@ from acceptance.confine.bwrap import PATH, sandbox
 from acceptance.confine.limits import Limits
 from acceptance.confine.users import FIRST_UID, PID_SPAN, UID_SLOTS
 from acceptance.errors import HarnessError
-from acceptance.games.registry import space_defender_2
+from acceptance.game_oracles.registry import space_defender_2
 from acceptance.store.database import STORE
 from oracle.generate import script
 from tests.classroom import lay_out_autograder
@@ -231,7 +231,7 @@ def processes_of_runs(grader: int | None = None) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Graded:
+class GradedCorpus:
     """The corpus graded once: how and where, the outcomes, what the listener saw."""
 
     way: str
@@ -291,7 +291,7 @@ def graded(
     request: pytest.FixtureRequest,
     tmp_path_factory: pytest.TempPathFactory,
     refused_bubblewrap: Path,
-) -> Iterator[Graded]:
+) -> Iterator[GradedCorpus]:
     """The honest and hostile submissions graded in one `at grade` run, one of the WAYS."""
     way, _, spread = str(request.param).partition(", ")
     place = corpus_place(way, tmp_path_factory)
@@ -337,7 +337,7 @@ def graded(
     with open(place / "out" / "grades.csv", newline="") as file:
         rows = {row[0]: row for row in list(csv.reader(file))[1:]}
     assert header == ["submission", *TESTS]
-    yield Graded(
+    yield GradedCorpus(
         way,
         place,
         marker,
@@ -358,7 +358,7 @@ def graded(
 
 
 def test_the_honest_submissions_pass_every_test_even_one_leaving_a_background_child(
-    graded: Graded,
+    graded: GradedCorpus,
 ) -> None:
     assert graded.exit_status == 0
     assert graded.outcomes["honest"] == ["passed"] * len(TESTS)
@@ -366,12 +366,12 @@ def test_the_honest_submissions_pass_every_test_even_one_leaving_a_background_ch
     assert graded.seconds < 60
 
 
-def test_no_hostile_submission_passes_a_test(graded: Graded) -> None:
+def test_no_hostile_submission_passes_a_test(graded: GradedCorpus) -> None:
     for name in HOSTILE:
         assert "passed" not in graded.outcomes[name], name
 
 
-def test_each_error_says_which_limit_it_went_over(graded: Graded) -> None:
+def test_each_error_says_which_limit_it_went_over(graded: GradedCorpus) -> None:
     for name, allowed in OUTCOMES.items():
         assert set(graded.outcomes[name]) <= allowed, (name, graded.outcomes[name])
     assert "timed out" in graded.outcomes["stubborn"]
@@ -379,7 +379,7 @@ def test_each_error_says_which_limit_it_went_over(graded: Graded) -> None:
     assert graded.rows["honest"][5] == ""
 
 
-def test_nothing_is_written_outside_the_private_folders(graded: Graded) -> None:
+def test_nothing_is_written_outside_the_private_folders(graded: GradedCorpus) -> None:
     reports = {graded.place / "out" / name for name in (*REPORTS, STORE)}
     assert graded.files_after - graded.files_before == reports | {graded.place / "out"}
     for folder in (graded.home, Path("/tmp")):
@@ -387,17 +387,19 @@ def test_nothing_is_written_outside_the_private_folders(graded: Graded) -> None:
     assert not any(graded.marker in path.name for path in graded.files_after)
 
 
-def test_no_connection_reaches_a_listener_of_the_machine_from_bubblewrap(graded: Graded) -> None:
+def test_no_connection_reaches_a_listener_of_the_machine_from_bubblewrap(
+    graded: GradedCorpus,
+) -> None:
     assert "passed" not in graded.outcomes["caller"]
     if graded.way != "unprivileged":  # unprivileged users share the machine's network
         assert graded.connections == 0
 
 
-def test_nothing_a_run_started_is_alive_after_grading(graded: Graded) -> None:
+def test_nothing_a_run_started_is_alive_after_grading(graded: GradedCorpus) -> None:
     assert processes_of_runs(os.getpid()) == []  # the grading ran in this process
 
 
-def test_the_reports_are_complete(graded: Graded) -> None:
+def test_the_reports_are_complete(graded: GradedCorpus) -> None:
     assert list(graded.outcomes) == EVERYONE and list(graded.rows) == EVERYONE
     assert all(len(outcomes) == len(TESTS) for outcomes in graded.outcomes.values())
     page = (graded.place / "out" / "report.html").read_text()
@@ -412,7 +414,7 @@ def test_the_reports_are_complete(graded: Graded) -> None:
 
 
 def test_without_bubblewrap_root_grades_as_unprivileged_users_after_locking_the_folders(
-    graded: Graded,
+    graded: GradedCorpus,
 ) -> None:
     told = graded.told.splitlines()
     if graded.way != "unprivileged":

@@ -19,7 +19,7 @@ import pytest
 from acceptance.confine import bwrap
 from acceptance.confine.bwrap import Sandbox, sandbox
 from acceptance.confine.jail import Jail
-from acceptance.confine.kept import Kept, settings
+from acceptance.confine.kept import KeptSandbox, settings
 from tests.test_sandbox import sandbox_trouble
 from tests.test_sandbox_limits import LIMITS, a_script, need, run_in
 
@@ -48,13 +48,13 @@ def a_jail(folder: Path) -> Jail:
     return Jail(folder)
 
 
-def idle(bubblewrap: Sandbox) -> list[Kept]:
+def idle(bubblewrap: Sandbox) -> list[KeptSandbox]:
     """The kept sandboxes idle now."""
     assert bubblewrap.keeper is not None
     return list(bubblewrap.keeper.idle)
 
 
-def one_run_made(bubblewrap: Sandbox, tmp_path: Path) -> tuple[Jail, Path, list[Kept]]:
+def one_run_made(bubblewrap: Sandbox, tmp_path: Path) -> tuple[Jail, Path, list[KeptSandbox]]:
     """A submission, a script, and the kept sandbox of the submission's first run (idle now)."""
     jail, script = a_jail(tmp_path / "own"), a_script(tmp_path / "s")
     run_in(bubblewrap, jail, script, "true")

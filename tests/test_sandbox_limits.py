@@ -53,7 +53,7 @@ from acceptance.confine.users import (
     user_pool,
 )
 from acceptance.errors import HarnessError
-from acceptance.running.execution import TIMEOUT, Ending, Status
+from acceptance.running.outcome import TIMEOUT, Ending, Status
 from tests.test_sandbox import IN_CI, processes_of_runs, sandbox_trouble
 
 SPARE_USERS = 1 << 28  # below the users of the runs (FIRST_UID), sixteen per test process

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.fuzzing.shrunk import shrink_case
+from acceptance.fuzzing.shrunk_case import shrink_case
 from acceptance.running.cases import Case, make_case
-from acceptance.running.execution import Output, Producer, Status
+from acceptance.running.outcome import Output, Producer, Status
 from oracle.runner import run_script
 from tools.planted.mutants import ROOT, Mutant, mutant_named, mutated_code, target
 from tools.planted.shrink_mutants import longest_failing, shrink

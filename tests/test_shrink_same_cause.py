@@ -13,9 +13,10 @@ import pytest
 
 from acceptance.cli.main import main
 from acceptance.fuzzing.fuzz import Probe, Trial, minimal
-from acceptance.fuzzing.shrunk import shrink_case
+from acceptance.fuzzing.shrunk_case import shrink_case
+from acceptance.processes.execution import oracle_output
 from acceptance.running.cases import Case, make_case
-from acceptance.running.execution import Output, Status, oracle_output
+from acceptance.running.outcome import Output, Status
 from tests.planted_bugs import altered_oracle
 
 ROOT = Path(__file__).resolve().parent.parent

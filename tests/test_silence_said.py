@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from acceptance.cli.main import main
-from acceptance.running.execution import Ending, stderr_tail, verdict
+from acceptance.running.outcome import Ending, stderr_tail, verdict
 from tests.classroom import PROGRAM, Kind
 from tests.failure_views import TEST, Views, changed_lines, graded_class
 

@@ -33,8 +33,8 @@ from acceptance.integrity.similarity import (
     winnow,
 )
 from acceptance.marking.points import EVEN
+from acceptance.processes.pools import pool_start
 from acceptance.reports.class_report import class_html
-from acceptance.running.spawning import pool_start
 from tests.disguises import BASE, CORPUS, DISGUISES, PROGRAMS, disguised, submission
 from tools.webpage.browser import Browser
 

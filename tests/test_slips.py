@@ -7,7 +7,7 @@ from pathlib import Path
 
 from acceptance.marking.submissions import Grade, Submission
 from acceptance.reports.class_report import slip_text
-from acceptance.reports.slips import Group, slip_of, slips
+from acceptance.reports.slips import SlipGroup, slip_of, slips
 from acceptance.running.cases import Case
 from acceptance.running.cause import Cause, Kind
 from acceptance.running.compare import MAX_BLOCK_LINES, compare
@@ -25,9 +25,9 @@ def failed(
     )
 
 
-def group(result: Result) -> Group:
+def group(result: Result) -> SlipGroup:
     """A cause of one failing test."""
-    return Group(slip_of(result), result, (("s", "t"),))
+    return SlipGroup(slip_of(result), result, (("s", "t"),))
 
 
 def test_the_same_slip_at_another_line_or_number_is_one_cause() -> None:

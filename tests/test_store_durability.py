@@ -12,7 +12,7 @@ import pytest
 from acceptance.marking.submissions import Submission
 from acceptance.running.cases import collect
 from acceptance.running.suite import Outcome, Result
-from acceptance.store.database import SYNC_SECONDS, Pupil, Store, ready
+from acceptance.store.database import SYNC_SECONDS, Store, StoredSubmission, ready
 from tests.classroom import ROOT
 
 COMMITS = 60
@@ -35,7 +35,7 @@ def test_commits_reach_the_disk_in_groups_within_half_a_second(
 
     monkeypatch.setattr(os, "fsync", noted_fsync)
     case = collect([ROOT / "at" / "at001.txt"], None)[0]
-    pupil = Pupil(Submission("s", tmp_path, ("program",)), "content", "settings", "none")
+    pupil = StoredSubmission(Submission("s", tmp_path, ("program",)), "content", "settings", "none")
     done = ready(Result(case, Outcome.PASSED, 0.01), b"output")
     committed = []
     for number in range(COMMITS):

@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
-from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
+from acceptance.game_oracles.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
 from acceptance.running.aligned import Half, aligned, hunk_place
 from acceptance.running.cause import Cause, script_cause
 from acceptance.running.compare import Mismatch, compare
 from acceptance.running.places import places_of
-from acceptance.running.report import block_report, location, tells_the_line
+from acceptance.running.run_report import block_report, location, tells_the_line
 from model.session import Session
 from oracle.interactive import reply
 from oracle.runner import state

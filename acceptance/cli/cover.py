@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from acceptance.cli.options import add_game, add_quiet, chosen_game
-from acceptance.games.registry import SPACE_DEFENDER_2
+from acceptance.game_oracles.registry import SPACE_DEFENDER_2
 from acceptance.progress import Progress
 from acceptance.running.cases import collect, suite_paths
 from acceptance.running.coverage import Coverage, Covered, Reach, coverage
-from acceptance.running.report import plural
+from acceptance.running.run_report import plural
 
 NAMES_SHOWN = 8  # tests named on a rule's line; --json names them all
 

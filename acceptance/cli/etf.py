@@ -18,10 +18,10 @@ from acceptance.etf.course import (
 )
 from acceptance.etf.output_log import OutputLog
 from acceptance.etf.parameters import DEFAULT_PARAMETERS, Parameters, read_parameters
+from acceptance.processes.execution import External, oracle_output
 from acceptance.progress import Progress
 from acceptance.running.cases import shown
-from acceptance.running.execution import External, oracle_output
-from acceptance.running.report import Display, Shown
+from acceptance.running.run_report import Display, Shown
 from acceptance.running.suite import Checking, Summary, run_suite
 
 STOP = "System exit: to proceed fix warnings or enabled ignore_warnings in ETF_Test_Parameters.py"

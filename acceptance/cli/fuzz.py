@@ -34,12 +34,13 @@ from acceptance.fuzzing.fuzz import (
     search,
     search_every,
 )
-from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
+from acceptance.game_oracles.registry import GAMES, SPACE_DEFENDER_2, Game, game_named
+from acceptance.processes.execution import clone_output, oracle_output, reference_of
 from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import collect, shown
 from acceptance.running.coverage import game_coverage
-from acceptance.running.execution import Producer, clone_output, oracle_output, reference_of
-from acceptance.running.report import INDENT, explained_report, plural
+from acceptance.running.outcome import Producer
+from acceptance.running.run_report import INDENT, explained_report, plural
 from acceptance.running.suite import Checking, Result, check
 
 DEFAULT_BUDGET = 100

@@ -18,9 +18,9 @@ from acceptance.cli.options import (
 )
 from acceptance.cli.similar import add_similar_to_report, review_of
 from acceptance.gradescope.results import VISIBILITIES
-from acceptance.grading.grader import GIVE_UP
 from acceptance.grading.grading import REPORTS, Grading, grade, report_again
 from acceptance.grading.merge import parse_shard
+from acceptance.grading.runs import GIVE_UP
 from acceptance.grading.workers import THREADS
 from acceptance.marking.deadline import parse_deadline
 from acceptance.marking.points import Points
@@ -28,7 +28,7 @@ from acceptance.marking.scheme import load_marking
 from acceptance.marking.submissions import program_of
 from acceptance.progress import Progress
 from acceptance.running.cases import collect, graded_paths, require_expected, shown
-from acceptance.running.report import plural
+from acceptance.running.run_report import plural
 from acceptance.store.database import STORE
 
 __all__ = ["REPORTS", "add_grade", "add_report"]

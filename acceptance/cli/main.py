@@ -8,11 +8,12 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from acceptance.cli.classes import add_gradescope, add_merge
 from acceptance.cli.cover import add_cover
 from acceptance.cli.etf import add_etf
 from acceptance.cli.fuzz import add_fuzz
 from acceptance.cli.grade import add_grade, add_report
+from acceptance.cli.gradescope import add_gradescope
+from acceptance.cli.merge import add_merge
 from acceptance.cli.new import add_new
 from acceptance.cli.options import (
     add_expected,
@@ -26,10 +27,12 @@ from acceptance.cli.options import (
     quiet_stdout,
     write_file,
 )
+from acceptance.cli.regen import ExpectedWrite, Regenerated, regen
 from acceptance.cli.shrink import add_shrink, kept_json, kept_lines, shrink_test
 from acceptance.cli.similar import add_similar
 from acceptance.errors import HarnessError
 from acceptance.etf.output_log import folder_log
+from acceptance.processes.execution import clone_output, oracle_output
 from acceptance.progress import Progress
 from acceptance.running.aligned import colour_wanted
 from acceptance.running.cases import (
@@ -40,7 +43,6 @@ from acceptance.running.cases import (
     require_expected,
     shown,
 )
-from acceptance.running.execution import clone_output, oracle_output
 from acceptance.running.memory import (
     CLONE,
     MEMORY_FILE,
@@ -50,8 +52,7 @@ from acceptance.running.memory import (
     remember,
     since_last,
 )
-from acceptance.running.regen import Regenerated, Written, regen
-from acceptance.running.report import (
+from acceptance.running.run_report import (
     Display,
     Shown,
     block_report,
@@ -137,8 +138,8 @@ def suites_counted(suites: Suites) -> str:
 def regen_lines(result: Regenerated) -> list[str]:
     """What `at regen` says about one expected file."""
     notes = {
-        Written.KEPT: " (the oracle's output differs; --force overwrites it)",
-        Written.FAILED: f" (the oracle failed: {result.detail})",
+        ExpectedWrite.KEPT: " (the oracle's output differs; --force overwrites it)",
+        ExpectedWrite.FAILED: f" (the oracle failed: {result.detail})",
     }
     lines = [f"{result.written.value}: {shown(result.target)}{notes.get(result.written, '')}"]
     if result.change:

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from acceptance.cli.options import positive, quiet_stdout
+from acceptance.cli.regen import new_script
 from acceptance.errors import HarnessError
 from acceptance.running.cases import shown
-from acceptance.running.regen import new_script
-from acceptance.running.report import plural
+from acceptance.running.run_report import plural
 
 STANDARD_OUTPUT = "-"
 DEFECTS = ("syntax", "type")  # oracle/generate.py's DEFECTS, named here so `at` loads no oracle

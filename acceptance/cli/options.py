@@ -12,16 +12,11 @@ from acceptance.confine.bwrap import sandbox
 from acceptance.confine.jail import Confined
 from acceptance.confine.limits import DEFAULT_LIMITS, MB, Limits
 from acceptance.errors import HarnessError
-from acceptance.games.registry import GAMES, Game, game_named
+from acceptance.game_oracles.registry import GAMES, Game, game_named
 from acceptance.grading.isolation import entered
+from acceptance.processes.execution import External
 from acceptance.running.cases import EXPECTED_FOLDER, default_root
-from acceptance.running.execution import (
-    DEFAULT_TIMEOUT,
-    External,
-    Producer,
-    command_line,
-    runnable,
-)
+from acceptance.running.outcome import DEFAULT_TIMEOUT, Producer, command_line, runnable
 
 
 def positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:

@@ -24,18 +24,18 @@ from acceptance.cli.options import (
 )
 from acceptance.errors import HarnessError
 from acceptance.fuzzing.fuzz import Failure, save
-from acceptance.fuzzing.shrunk import Shrunk, shrink_case
+from acceptance.fuzzing.shrunk_case import Shrunk, shrink_case
 from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import Case, collect, shown
-from acceptance.running.execution import Producer, Status
-from acceptance.running.report import INDENT, explained_report, plural
+from acceptance.running.outcome import Producer, Status
+from acceptance.running.run_report import INDENT, explained_report, plural
 from acceptance.running.suite import Checking, Result, check
 
 SHRUNK_SUFFIX = "_shrunk"  # a kept test's name: the test's, then this (then _2, ... where taken)
 
 
 @dataclass(frozen=True)
-class Kept:
+class SavedShrink:
     """A shrunk test kept: the shrinking, the program's run of the new test, the files written."""
 
     shrunk: Shrunk
@@ -45,17 +45,17 @@ class Kept:
 
 def shrink_test(
     case: Case, program: Producer, jobs: int, root: Path, progress: Progress = SILENT
-) -> Kept:
+) -> SavedShrink:
     """Shrink a failing test and keep the smallest script as a new test in the project `root`."""
     with tempfile.TemporaryDirectory(prefix="at-shrink-") as folder:
         shrunk = shrink_case(case, program, Path(folder), jobs, progress)
     name = case.script.stem + SHRUNK_SUFFIX
     units, seed = shrunk.finding.shrunk, case.seed
     kept, files = save(case.game, root, name, units, seed, shrunk.expected)
-    return Kept(shrunk, check(kept, program, checking=Checking(causes=True)), files)
+    return SavedShrink(shrunk, check(kept, program, checking=Checking(causes=True)), files)
 
 
-def kept_lines(kept: Kept) -> list[str]:
+def kept_lines(kept: SavedShrink) -> list[str]:
     """A shrunk test for a person: how far it shrank, its script, its failure as `at run -v`
     shows it, and where it was kept."""
     shrunk = kept.shrunk
@@ -83,7 +83,7 @@ def alike(failure: Failure) -> str:
     return f"the same way ({failure.status.value})"
 
 
-def kept_json(kept: Kept) -> dict[str, Any]:
+def kept_json(kept: SavedShrink) -> dict[str, Any]:
     """A shrunk test as `at shrink --json` gives it: the kept script and expected file, its
     commands, the test it came from with its commands, the cause, the runs and time taken."""
     shrunk, cause = kept.shrunk, kept.result.cause

@@ -15,7 +15,7 @@ from acceptance.integrity.review import Review
 from acceptance.integrity.similarity import COMMON, THRESHOLD, WINDOW, K, similarity
 from acceptance.progress import Progress
 from acceptance.running.cases import shown
-from acceptance.running.report import plural
+from acceptance.running.run_report import plural
 
 PAGE = "similarity.html"
 

@@ -24,7 +24,7 @@ from acceptance.confine.jail import HOME, SUBMISSION, Jail
 from acceptance.confine.kept import (
     Gone,
     Keeper,
-    Kept,
+    KeptSandbox,
     KeptServer,
     interpreter,
     server_binds,
@@ -42,16 +42,10 @@ from acceptance.confine.namespaces import (
 from acceptance.confine.spawner import Confinement, NotStarted, Spawner
 from acceptance.confine.users import UID_SLOTS, user_pool
 from acceptance.errors import HarnessError
+from acceptance.processes.execution import Guard, Setting, popen, run_program
+from acceptance.processes.spawning import LIBC
 from acceptance.running.cases import shown
-from acceptance.running.execution import (
-    OUTPUT_LIMIT,
-    Ending,
-    Guard,
-    Setting,
-    popen,
-    run_program,
-)
-from acceptance.running.spawning import LIBC
+from acceptance.running.outcome import OUTPUT_LIMIT, Ending
 
 SCRIPTS = "/script"  # the private folder holding the one script of a run
 PATH = "/usr/local/bin:/usr/bin:/bin"
@@ -168,7 +162,7 @@ class Scripts:
             os.close(placed)
 
 
-def run_kept(keeper: Keeper, jail: Jail, attempt: Callable[[Kept], Ending]) -> Ending:
+def run_kept(keeper: Keeper, jail: Jail, attempt: Callable[[KeptSandbox], Ending]) -> Ending:
     """A run (`attempt`, given the sandbox) in a kept sandbox showing the jail; a sandbox
     found ended before the run started gives the run to another, or a new one."""
     while True:
@@ -292,7 +286,7 @@ class Sandbox:
             *(word for name, value in ENVIRONMENT.items() for word in ("--setenv", name, value)),
         ]
 
-    def keep(self, jail: object) -> Kept:
+    def keep(self, jail: object) -> KeptSandbox:
         """A new kept sandbox showing a jail, its server ready, made from the mount namespace of
         the runs with its scripts' folder there (in memory), which the grader reaches from its
         own through a descriptor."""
@@ -311,11 +305,11 @@ class Sandbox:
                 os.close(folder)
                 shutil.rmtree(scripts, ignore_errors=True)
                 raise
-        return Kept(jail, server, scripts, folder)
+        return KeptSandbox(jail, server, scripts, folder)
 
     def run_in(
         self,
-        kept: Kept,
+        kept: KeptSandbox,
         jail: Jail,
         script: Path,
         argv: Callable[[Path], list[str]],

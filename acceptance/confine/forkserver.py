@@ -35,7 +35,8 @@ PR_SET_PDEATHSIG = 1  # prctl's option: the signal a process gets when its paren
 CAPABILITY_VERSION_3 = 0x20080522
 CLONE_NEWNET = 0x40000000
 LAST_CAP = "/proc/sys/kernel/cap_last_cap"
-# Its own handle on libc, not running.spawning's: it runs alone (`python -I -S`), importing no package.
+# Its own handle on libc, not processes.spawning's: it runs alone (`python -I -S`), importing no
+# package.
 LIBC = ctypes.CDLL(None, use_errno=True)
 CLOEXEC = socket.MSG_CMSG_CLOEXEC
 REAP_POLL = 10  # milliseconds between two looks for what a run left, while the grader kills it
@@ -167,7 +168,7 @@ def start(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tup
     return "started", process
 
 
-class Spawned:
+class ForkedRun:
     """A run's process started by `spawn`: its pid, its exit status once reaped."""
 
     def __init__(self, pid: int) -> None:
@@ -236,7 +237,7 @@ def spawn(request: dict[str, Any], fds: list[int], drop: bool, null: int) -> tup
         LIBC.posix_spawn_file_actions_destroy(actions)
     if failed:
         return "failed", ("exec", failed)
-    return "started", Spawned(pid.value)
+    return "started", ForkedRun(pid.value)
 
 
 def spent() -> float:
@@ -302,7 +303,7 @@ def told_started(grader: socket.socket, pid: int, elsewhere: bool) -> None:
 
 def watch(
     grader: socket.socket,
-    process: "subprocess.Popen[bytes] | Spawned",
+    process: "subprocess.Popen[bytes] | ForkedRun",
     retiring: bool,
     kept: bool = False,
 ) -> None:

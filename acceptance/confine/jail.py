@@ -11,12 +11,12 @@ from typing import Protocol
 
 from acceptance.confine.limits import exit_code, reason_of
 from acceptance.confine.spawner import NotStarted
+from acceptance.processes.execution import Guard
 from acceptance.running.cases import Case
-from acceptance.running.execution import (
+from acceptance.running.outcome import (
     OUTPUT_LIMIT,
     Doubt,
     Ending,
-    Guard,
     Output,
     Status,
     not_started,

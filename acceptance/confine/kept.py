@@ -30,7 +30,7 @@ from acceptance.confine.spawner import (
     Spawner,
     retirement,
 )
-from acceptance.running.execution import GRADERS, Setting
+from acceptance.processes.execution import GRADERS, Setting
 
 SERVER = "/run/forkserver.py"  # where a kept sandbox shows the server's source, read-only
 ENDING_TIME = 10.0  # seconds a sandbox has to end once told to
@@ -158,7 +158,7 @@ class KeptServer(Server):
             self.outer.give_back(self.bwrap, not ended[2])
 
 
-class Kept(Spawner):
+class KeptSandbox(Spawner):
     """A kept sandbox as the spawner of its one server: the folder it shows, the folder whose
     one script the run sees (its path where bwrap bound it from, and a descriptor of it), and
     whether it may take another run."""
@@ -191,14 +191,14 @@ class Kept(Spawner):
 class Keeper:
     """The kept sandboxes of a runner, at most `most` at once, the idle ones by last use."""
 
-    def __init__(self, make: Callable[[object], Kept], most: int) -> None:
+    def __init__(self, make: Callable[[object], KeptSandbox], most: int) -> None:
         self.make = make
         self.most = most
         self.lock = threading.Lock()
-        self.idle: list[Kept] = []
+        self.idle: list[KeptSandbox] = []
         self.count = 0
 
-    def take(self, jail: object) -> tuple[Kept, bool]:
+    def take(self, jail: object) -> tuple[KeptSandbox, bool]:
         """An idle sandbox showing this jail, else a new one (ending the one idle longest when
         there are as many as may be); whether it is new."""
         ended = None
@@ -219,7 +219,7 @@ class Keeper:
                 self.count -= 1
             raise
 
-    def give_back(self, kept: Kept) -> None:
+    def give_back(self, kept: KeptSandbox) -> None:
         """A sandbox done with a run: idle again if usable, else ended."""
         with self.lock:
             if kept.usable:

@@ -11,7 +11,7 @@ import struct
 import threading
 from collections.abc import Callable, Collection, Sequence
 
-from acceptance.running.spawning import LIBC
+from acceptance.processes.spawning import LIBC
 
 IN_MOVED_TO, IN_CREATE, IN_Q_OVERFLOW = 0x80, 0x100, 0x4000
 IN_NONBLOCK, IN_CLOEXEC = os.O_NONBLOCK, os.O_CLOEXEC

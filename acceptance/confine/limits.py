@@ -8,9 +8,7 @@ import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from acceptance.running.execution import (
-    Status,
-)
+from acceptance.running.outcome import Status
 
 MB = 1 << 20
 

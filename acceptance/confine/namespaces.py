@@ -12,7 +12,7 @@ import struct
 from pathlib import Path, PurePosixPath
 
 from acceptance.confine.spawner import made_in_thread
-from acceptance.running.spawning import LIBC
+from acceptance.processes.spawning import LIBC
 
 CLONE_NEWNET, CLONE_NEWNS, CLONE_FS = 0x40000000, 0x00020000, 0x00000200
 

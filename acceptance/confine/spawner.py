@@ -28,8 +28,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, TypeVar
 
-from acceptance.running.execution import Setting, Spawn
-from acceptance.running.spawning import LIBC
+from acceptance.processes.execution import Setting, Spawn
+from acceptance.processes.spawning import LIBC
 
 FORKSERVER = Path(__file__).with_name("forkserver.py")
 REPLY_SIZE = 1 << 12

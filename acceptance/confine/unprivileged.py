@@ -35,8 +35,9 @@ from acceptance.confine.users import (
     user_pool,
 )
 from acceptance.errors import HarnessError
+from acceptance.processes.execution import Guard, Setting, run_program
 from acceptance.running.cases import shown
-from acceptance.running.execution import OUTPUT_LIMIT, Ending, Guard, Setting, run_program
+from acceptance.running.outcome import OUTPUT_LIMIT, Ending
 
 FIRST_GID = 1 << 31  # the groups of submissions: one per submission of a grading
 GID_SLOTS = 1 << 16

@@ -9,7 +9,7 @@ import queue
 import signal
 import time
 
-from acceptance.running.spawning import LIBC
+from acceptance.processes.spawning import LIBC
 
 FIRST_UID = 1 << 29  # the unprivileged users runs take as root: one per run at once
 

@@ -11,9 +11,9 @@ from pathlib import Path
 from acceptance.errors import HarnessError
 from acceptance.etf.output_log import ACTUAL_SUFFIX, LogFiles
 from acceptance.etf.parameters import Parameters
-from acceptance.games.registry import Game, game_of_folder
+from acceptance.game_oracles.registry import Game, game_of_folder
 from acceptance.running.cases import EXPECTED_SUFFIX, SCRIPT_SUFFIX, Case, read_seed
-from acceptance.running.report import INDENT, explained_report, location
+from acceptance.running.run_report import INDENT, explained_report, location
 from acceptance.running.suite import Result, Summary
 
 LOG = "log"

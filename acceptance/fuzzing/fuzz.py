@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from acceptance.errors import HarnessError
-from acceptance.fuzzing.shrink import Shrinker, Test, Units, Watch, shrink
-from acceptance.games.registry import Game, script_text
+from acceptance.fuzzing.shrinker import Shrinker, Test, Units, Watch, shrink
+from acceptance.game_oracles.registry import Game, script_text
 from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import (
     SCRIPT_SUFFIX,
@@ -32,9 +32,9 @@ from acceptance.running.cases import (
 )
 from acceptance.running.cause import Cause, script_cause
 from acceptance.running.compare import compare
-from acceptance.running.execution import NOT_STARTED, Output, Producer, Status
+from acceptance.running.outcome import NOT_STARTED, Output, Producer, Status
 from acceptance.running.places import places_of
-from acceptance.running.report import plural
+from acceptance.running.run_report import plural
 
 
 @dataclass(frozen=True)

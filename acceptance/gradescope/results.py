@@ -6,7 +6,7 @@ import json
 from acceptance.marking.points import Points, number_text
 from acceptance.marking.submissions import Grade
 from acceptance.reports.grade_report import mark_text
-from acceptance.running.report import full_report, plural
+from acceptance.running.run_report import full_report, plural
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 

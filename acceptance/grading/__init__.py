@@ -1,2 +1,2 @@
-"""Grading a class, the orchestration: a grading's settings and steps, the grader's threads, worker
+"""Grading a class, the orchestration: a grading's settings and steps, its runs on threads, worker
 processes, the isolation chosen, stopping, explaining failures, and merging shards."""

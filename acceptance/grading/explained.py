@@ -16,18 +16,18 @@ from dataclasses import replace
 from typing import Any
 
 from acceptance.errors import HarnessError
-from acceptance.games.registry import GAMES
+from acceptance.game_oracles.registry import GAMES
 from acceptance.grading.stopping import helping
 from acceptance.marking.submissions import Grade
+from acceptance.processes.pools import threads
 from acceptance.progress import paused
 from acceptance.reports.missed import caused
 from acceptance.running.cases import Case
 from acceptance.running.cause import Cause, explainer_digest
 from acceptance.running.compare import DiffLine, Mismatch, PerDiff, diff_json, lines_json
 from acceptance.running.coverage import Coverage, Covered, Lines, Reach, coverage, explained
-from acceptance.running.spawning import threads
 from acceptance.running.suite import Outcome, Result
-from acceptance.store.database import Graded, Store
+from acceptance.store.database import GradingPlan, Store
 from acceptance.store.digests import digest
 from oracle.version import package_version
 
@@ -74,20 +74,20 @@ def oracle_key() -> str:
     return digest(package_version(), explainer_digest())
 
 
-def suite_key(graded: Graded) -> str:
+def suite_key(graded: GradingPlan) -> str:
     """What a suite's coverage depends on: its tests (name, game, seed, script and expected
     bytes) and the oracle (`oracle_key`)."""
     return digest(oracle_key(), *graded.tests)
 
 
-def coverage_kept(store: Store, graded: Graded) -> bool:
+def coverage_kept(store: Store, graded: GradingPlan) -> bool:
     """Whether the store keeps the coverage of this suite by this oracle."""
     kept = store.get(COVERAGE)
     return kept is not None and kept["suite"] == suite_key(graded)
 
 
 def suite_coverage(
-    store: Store, graded: Graded, explainers: "Explainers | None" = None
+    store: Store, graded: GradingPlan, explainers: "Explainers | None" = None
 ) -> Covered | None:
     """What the suite reaches of its oracle's rules: kept in the store, found once per suite (by
     the `explainers` if they were started); what the store kept where the suite cannot be read
@@ -166,7 +166,10 @@ def kept_cause(
 
 
 def class_causes(
-    store: Store, graded: Graded, grades: Sequence[Grade], explainers: "Explainers | None" = None
+    store: Store,
+    graded: GradingPlan,
+    grades: Sequence[Grade],
+    explainers: "Explainers | None" = None,
 ) -> list[Grade]:
     """A class's grades with each wrong output's cause, found once (by the `explainers` where
     they were given it) and kept in the store (a test whose script is gone keeps the cause found
@@ -291,7 +294,7 @@ class Explainers:
 
 
 def causes_to_find(
-    store: Store, graded: Graded, explainers: Explainers
+    store: Store, graded: GradingPlan, explainers: Explainers
 ) -> Callable[[int, Result, str | None], None]:
     """What hands the explainers each wrong output of a test (by its number, with its block
     diff's JSON text if made already) as its run ends, unless the store keeps its cause or the

@@ -31,9 +31,9 @@ from acceptance.grading.explained import (
     oracle_key,
     suite_coverage,
 )
-from acceptance.grading.grader import GIVE_UP, Grader, grade_runs
 from acceptance.grading.isolation import NOTES, Isolation, confine, lock_private, private_folders
 from acceptance.grading.merge import in_shard
+from acceptance.grading.runs import GIVE_UP, SubmissionRunner, grade_runs
 from acceptance.grading.stopping import INTERRUPTED, Signalled, stopping_signals
 from acceptance.grading.workers import (
     THREADS,
@@ -61,18 +61,26 @@ from acceptance.reports.grade_report import grades_csv, matrix_csv, summary_tabl
 from acceptance.reports.missed import caused, causes_csv
 from acceptance.running.cases import Case, shown
 from acceptance.running.coverage import Covered
-from acceptance.running.execution import DEFAULT_TIMEOUT
-from acceptance.running.report import plural
+from acceptance.running.outcome import DEFAULT_TIMEOUT
+from acceptance.running.run_report import plural
 from acceptance.running.suite import Outcome, Result
-from acceptance.store.database import STORE, Graded, Pupil, Ready, Run, Store, ready
+from acceptance.store.database import (
+    STORE,
+    GradingPlan,
+    Ready,
+    RunIndex,
+    Store,
+    StoredSubmission,
+    ready,
+)
 from acceptance.store.digests import digest, folder_digest, test_key
 
 REPORTS = ("grades.csv", "matrix.csv", "report.html", "causes.csv")
-Found = dict[Run, Result]
-Tell = Callable[[str], None]  # where a grading says what the grader should know, line by line
+Found = dict[RunIndex, Result]
+Notify = Callable[[str], None]  # where a grading says what the grader should know, line by line
 
 
-def telling(progress: Progress) -> Tell:
+def notifier(progress: Progress) -> Notify:
     """What says a line to the grader on stderr, as `at` says things, above the progress line."""
     return lambda line: progress.write(f"at: {line}", sys.stderr)
 
@@ -183,10 +191,12 @@ def open_store(folder: Path, fresh: bool) -> Store:
     return Store.open(folder)
 
 
-def class_note(graded: Graded, found: Mapping[Run, Result]) -> str:
+def class_note(graded: GradingPlan, found: Mapping[RunIndex, Result]) -> str:
     """How a grading ran, for the title of its reports: its isolation, and how much is missing."""
-    notes = [NOTES[Isolation(name)] for name in dict.fromkeys(p.isolation for p in graded.pupils)]
-    runs = len(graded.pupils) * len(graded.cases)
+    notes = [
+        NOTES[Isolation(name)] for name in dict.fromkeys(p.isolation for p in graded.submissions)
+    ]
+    runs = len(graded.submissions) * len(graded.cases)
     if len(found) < runs:
         notes.append(
             f"incomplete: graded {len(found):,} of {runs:,} run{'s' * (runs != 1)};"
@@ -195,7 +205,7 @@ def class_note(graded: Graded, found: Mapping[Run, Result]) -> str:
     return "; ".join(notes)
 
 
-def grades_of(graded: Graded, found: Mapping[Run, Result]) -> list[Grade]:
+def grades_of(graded: GradingPlan, found: Mapping[RunIndex, Result]) -> list[Grade]:
     """The class's grades in submission order, the runs not in `found` not graded yet."""
     return [
         Grade(
@@ -205,13 +215,13 @@ def grades_of(graded: Graded, found: Mapping[Run, Result]) -> list[Grade]:
                 for test, case in enumerate(graded.cases)
             ),
         )
-        for number, pupil in enumerate(graded.pupils)
+        for number, pupil in enumerate(graded.submissions)
     ]
 
 
 def write_class_reports(
     store: Store,
-    graded: Graded,
+    graded: GradingPlan,
     found: Found,
     review: Review | None = None,
     jobs: int = 1,
@@ -237,7 +247,7 @@ def write_class_reports(
     return summary, note
 
 
-def reported_digest(graded: Graded, note: str, review: Review | None = None) -> str:
+def reported_digest(graded: GradingPlan, note: str, review: Review | None = None) -> str:
     """What a grading's reports are made of but the runs' results: what it graded, its points,
     its note, the oracle (`oracle_key`: whose rules the suite's coverage and the causes name), and
     the integrity review's settings and base if asked."""
@@ -246,7 +256,7 @@ def reported_digest(graded: Graded, note: str, review: Review | None = None) -> 
 
 
 def reported_already(
-    store: Store, graded: Graded, review: Review | None = None
+    store: Store, graded: GradingPlan, review: Review | None = None
 ) -> tuple[str, str] | None:
     """The summary and note of a complete grading whose reports, as written last (with this
     integrity review, or none), are beside the store unchanged (then nothing is to be done);
@@ -275,7 +285,7 @@ def settings_of(grading: Grading, isolation: Isolation) -> str:
 
 
 def gradescope_writer(
-    path: Path | None, graded: Graded, visibility: str, found: Found, store: Store
+    path: Path | None, graded: GradingPlan, visibility: str, found: Found, store: Store
 ) -> Callable[[str], None]:
     """What rewrites Gradescope's results.json with the runs found so far and a note, as each one
     finishes (nothing without a path)."""
@@ -286,7 +296,7 @@ def gradescope_writer(
         done = tuple(
             caused(found[0, test]) for test in range(len(graded.cases)) if (0, test) in found
         )
-        grade = Grade(graded.pupils[0].submission, done)
+        grade = Grade(graded.submissions[0].submission, done)
         write_reports([path], [results_json(grade, graded.points, visibility, note)], store)
 
     return write
@@ -308,13 +318,13 @@ def snapshot_class(
         yield class_then
 
 
-def grade(grading: Grading, tell: Tell | None = None, progress: Progress = SILENT) -> Finished:
+def grade(grading: Grading, notify: Notify | None = None, progress: Progress = SILENT) -> Finished:
     """Grade a class: the runs its store lacks run, each kept as it ends, then its reports
     written, with the integrity review if asked, unless stopped (nothing run and nothing written
     when the reports beside a complete store are already those of this grading); each step
     shown on the progress line, and what the grader should know told (by default on stderr,
     above the progress line)."""
-    tell = tell or telling(progress)
+    notify = notify or notifier(progress)
     progress.begin("getting ready")
     unmatched_pattern(grading.folders)
     pupils = submissions(grading.template, grading.folders)
@@ -324,12 +334,12 @@ def grade(grading: Grading, tell: Tell | None = None, progress: Progress = SILEN
     if grading.shard is not None:
         every = len(pupils)
         pupils = [pupil for pupil in pupils if in_shard(pupil.name, grading.shard)]
-        tell(
+        notify(
             f"shard {grading.shard[0]}/{grading.shard[1]}:"
             f" {len(pupils)} of {plural(every, 'submission')}"
         )
         if grading.similar is not None:
-            tell("--similar compares this shard alone: `at merge --similar` compares the class")
+            notify("--similar compares this shard alone: `at merge --similar` compares the class")
     if grading.gradescope is not None and len(pupils) != 1:
         raise HarnessError(f"--gradescope writes one submission's results, not {len(pupils)}'s")
     expected = expected_bytes(grading.cases)
@@ -355,12 +365,15 @@ def grade(grading: Grading, tell: Tell | None = None, progress: Progress = SILEN
                 grading.template, [p for p in pupils if not p.snapshot or p.snapshot.commit]
             )
         for line in told + lock_private(isolation, private):
-            tell(line)
+            notify(line)
         settings = settings_of(grading, isolation)
-        graded = Graded(
+        graded = GradingPlan(
             grading.cases,
             tuple(test_key(case, expected[case]) for case in grading.cases),
-            tuple(Pupil(p, folder_digest(p.folder), settings, isolation.value) for p in pupils),
+            tuple(
+                StoredSubmission(p, folder_digest(p.folder), settings, isolation.value)
+                for p in pupils
+            ),
             grading.points,
         )
         store.put("graded", graded.record())
@@ -369,9 +382,9 @@ def grade(grading: Grading, tell: Tell | None = None, progress: Progress = SILEN
         if done is None:
             if coverage_kept(store, graded):
                 explainers.drop_coverage()
-            grader = Grader(expected, grading.timeout, grading.give_up, {}, runner)
+            grader = SubmissionRunner(expected, grading.timeout, grading.give_up, {}, runner)
             found, code = run_grading(
-                grading, store, graded, grader, tell, explainers, spread, workers, progress
+                grading, store, graded, grader, notify, explainers, spread, workers, progress
             )
             review = None if code else grading.similar  # stopped: what finished, at once
             summary, note = write_class_reports(
@@ -387,20 +400,20 @@ class RunsShown:
     """A grading's runs on the progress line: those done, and per submission, how many of the
     class are done and how far the last run's submission is."""
 
-    def __init__(self, progress: Progress, graded: Graded, found: Found) -> None:
+    def __init__(self, progress: Progress, graded: GradingPlan, found: Found) -> None:
         self.progress = progress
         self.graded = graded
         self.tests = len(graded.cases)
         self.runs = Counter(number for number, _ in found)  # each submission's runs found
         self.finished = sum(count == self.tests for count in self.runs.values())
 
-    def done(self, runs: Sequence[Run]) -> None:
+    def done(self, runs: Sequence[RunIndex]) -> None:
         """A run finished, for each submission of `runs` (which share it)."""
         for number, _ in runs:
             self.runs[number] += 1
             self.finished += self.runs[number] == self.tests
         number = runs[0][0]
-        pupils, name = len(self.graded.pupils), self.graded.pupils[number].name
+        pupils, name = len(self.graded.submissions), self.graded.submissions[number].name
         done = f"{self.finished}/{pupils} submissions done"
         self.progress.advance(note=f"{done}, {name} {self.runs[number]}/{self.tests}")
 
@@ -408,9 +421,9 @@ class RunsShown:
 def run_grading(
     grading: Grading,
     store: Store,
-    graded: Graded,
-    grader: Grader,
-    tell: Tell,
+    graded: GradingPlan,
+    grader: SubmissionRunner,
+    notify: Notify,
     explainers: Explainers | None = None,
     spread: Spread | None = None,
     workers: Workers | None = None,
@@ -431,16 +444,16 @@ def run_grading(
     )
     timeouts = Counter(number for (number, _), r in found.items() if r.outcome is Outcome.TIMED_OUT)
     grader.timeouts.update(
-        {graded.pupils[number].name: count for number, count in timeouts.items()}
+        {graded.submissions[number].name: count for number, count in timeouts.items()}
     )
-    number_of = {pupil.name: number for number, pupil in enumerate(graded.pupils)}
+    number_of = {pupil.name: number for number, pupil in enumerate(graded.submissions)}
     test_of = {case.name: test for test, case in enumerate(graded.cases)}
-    sharing: dict[str, list[Run]] = {}  # the runs of identical submissions share a key
+    sharing: dict[str, list[RunIndex]] = {}  # the runs of identical submissions share a key
     for run, key in keys.items():
         if run not in found:
             sharing.setdefault(key, []).append(run)
     pending: list[Task] = [
-        (graded.pupils[number].submission, graded.cases[test])
+        (graded.submissions[number].submission, graded.cases[test])
         for number, test in (runs[0] for runs in sharing.values())
     ]
     shown = RunsShown(progress, graded, found)
@@ -456,7 +469,7 @@ def run_grading(
         number, test = number_of[submission.name], test_of[result.case.name]
         key = keys[number, test]
         if result.outcome is not Outcome.NOT_RUN:
-            store.add(key, graded.pupils[number], done)
+            store.add(key, graded.submissions[number], done)
         if find_cause is not None:
             find_cause(test, result, done.diff)
         for run in sharing[key]:
@@ -477,7 +490,7 @@ def run_grading(
     except Signalled as stop:
         code = stop.code
     if code:
-        tell(f"stopped: graded {len(found):,} of {len(keys):,} run{'s' * (len(keys) != 1)}")
+        notify(f"stopped: graded {len(found):,} of {len(keys):,} run{'s' * (len(keys) != 1)}")
     write_gradescope(class_note(graded, found))
     return found, code
 
@@ -495,9 +508,9 @@ def report_again(
     the summary and the note."""
     store = Store.open(folder, create=False)
     with contextlib.closing(store):
-        graded = store.graded()
+        graded = store.plan()
         other = points([case.name for case in graded.cases])
         if other is not None:
-            graded = Graded(graded.cases, graded.tests, graded.pupils, other)
+            graded = GradingPlan(graded.cases, graded.tests, graded.submissions, other)
         found = store.found(graded)
         return write_class_reports(store, graded, found, review, jobs, progress=progress)

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from acceptance.errors import HarnessError
 from acceptance.grading.explained import merge_kept
-from acceptance.store.database import Graded, Store
+from acceptance.store.database import GradingPlan, Store
 
-Shard = tuple[Store, Graded]
+Shard = tuple[Store, GradingPlan]
 SHARD = re.compile(r"(\d+)/(\d+)")
 
 
@@ -42,21 +42,21 @@ def load_shards(folders: Sequence[Path], stack: contextlib.ExitStack) -> list[Sh
     for folder in dict.fromkeys(folders):
         store = Store.open(folder, create=False)
         stack.callback(store.close)
-        shards.append((folder, store, store.graded()))
+        shards.append((folder, store, store.plan()))
     _, _, first = shards[0]
     names = [case.name for case in first.cases]
     for folder, _, graded in shards[1:]:
         same_suite = [case.name for case in graded.cases] == names
         if not same_suite or graded.tests != first.tests or graded.points != first.points:
             raise HarnessError(f"{folder} was graded over another suite or other points")
-    every = [pupil.name for _, _, graded in shards for pupil in graded.pupils]
+    every = [pupil.name for _, _, graded in shards for pupil in graded.submissions]
     twice = sorted({name for name in every if every.count(name) > 1})
     if twice:
         raise HarnessError(f"graded in two shards: {', '.join(twice)}")
     return [(store, graded) for _, store, graded in shards]
 
 
-def merge_into(target: Store, shards: Sequence[Shard]) -> Graded:
+def merge_into(target: Store, shards: Sequence[Shard]) -> GradingPlan:
     """The shards' grading as one, their runs (and the causes and coverage they kept) copied
     into the target store."""
     first_store, first = shards[0]
@@ -68,8 +68,8 @@ def merge_into(target: Store, shards: Sequence[Shard]) -> Graded:
         target.copy_runs(store, graded.keys().values())
     merge_kept(target, [store for store, _ in shards])
     pupils = sorted(
-        (pupil for _, graded in shards for pupil in graded.pupils), key=lambda p: p.name
+        (pupil for _, graded in shards for pupil in graded.submissions), key=lambda p: p.name
     )
-    whole = Graded(first.cases, first.tests, tuple(pupils), first.points)
+    whole = GradingPlan(first.cases, first.tests, tuple(pupils), first.points)
     target.put("graded", whole.record())
     return whole

@@ -23,13 +23,13 @@ from pathlib import Path
 
 from acceptance.confine.limits import Limits
 from acceptance.errors import HarnessError
-from acceptance.grading.grader import Grader, grade_runs
 from acceptance.grading.isolation import Isolation, confine
+from acceptance.grading.runs import SubmissionRunner, grade_runs
 from acceptance.grading.stopping import Signalled, helping, stopping_signals
 from acceptance.marking.submissions import Submission, Task
+from acceptance.processes.execution import Guard
 from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, Mismatch
-from acceptance.running.execution import Guard
 from acceptance.running.suite import Outcome, Result
 from acceptance.store.database import Ready, ready
 
@@ -51,7 +51,7 @@ class Spread:
 
 
 @dataclass(frozen=True)
-class Part:
+class WorkerShare:
     """What a worker process is sent once every worker has started (larger than a pipe holds,
     a part given at a start would hold up the next start until that worker had read it): its
     runs (whole submissions), the suite's expected outputs, how each run goes (time limit,
@@ -69,13 +69,13 @@ class Part:
 
 
 def parts(
-    tasks: Sequence[Task], spread: Spread, jobs: int, grader: Grader, limits: Limits
-) -> list[Part]:
+    tasks: Sequence[Task], spread: Spread, jobs: int, grader: SubmissionRunner, limits: Limits
+) -> list[WorkerShare]:
     """The runs of a grading as its workers' parts, `jobs` at once in all, each run going as the
     grader's would."""
     split = parts_of(tasks, spread.processes)
     return [
-        Part(
+        WorkerShare(
             tuple(part),
             grader.expected,
             grader.timeout,
@@ -227,7 +227,7 @@ class Workers:
     def __exit__(self, *_: object) -> None:
         self.close()
 
-    def given(self, parts: Sequence[Part]) -> dict[Connection, BaseProcess]:
+    def given(self, parts: Sequence[WorkerShare]) -> dict[Connection, BaseProcess]:
         """The workers given the parts, one each (there are no more parts than workers); those
         given none, ended."""
         busy = dict(list(self.started.items())[: len(parts)])
@@ -250,7 +250,7 @@ class Workers:
 
 
 def grade_in_processes(
-    parts: Sequence[Part],
+    parts: Sequence[WorkerShare],
     on_result: Callable[[Submission, Ready], None],
     together: Together = contextlib.nullcontext,
     started: Workers | None = None,
@@ -370,10 +370,12 @@ def work_part(results: Connection, grader: int) -> None:
     helping(grader, WORKER)
     try:
         with stopping_signals(), contextlib.ExitStack() as stack:
-            part: Part = results.recv()
+            part: WorkerShare = results.recv()
             spread = part.spread
             _, runner, _ = confine(stack, part.limits, part.jobs, spread.private, spread.isolation)
-            grader_of = Grader(part.expected, part.timeout, part.give_up, part.timeouts, runner)
+            grader_of = SubmissionRunner(
+                part.expected, part.timeout, part.give_up, part.timeouts, runner
+            )
 
             def work(submission: Submission, case: Case) -> Ready:
                 """A run, made ready for the store here."""

@@ -11,7 +11,7 @@ from pathlib import Path
 from acceptance.integrity.same_output import SameOutput
 from acceptance.integrity.similarity import Code, Fragment, Pair, Similarity, fragments, line_span
 from acceptance.reports.html import escape, number_cell, page
-from acceptance.running.report import plural
+from acceptance.running.run_report import plural
 
 HEADING = "Integrity review"  # the section's heading in a grading's report.html
 SHOWN = 50  # pairs shown with their shared code

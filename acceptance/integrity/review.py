@@ -15,7 +15,7 @@ from acceptance.integrity.same_output import same_outputs
 from acceptance.integrity.similarity import COMMON, THRESHOLD, named_similarity
 from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import shown
-from acceptance.store.database import Graded, Pupil, Store
+from acceptance.store.database import GradingPlan, Store, StoredSubmission
 from acceptance.store.digests import folder_digest
 
 
@@ -36,21 +36,21 @@ class Review:
         return json.dumps({"base": base, "threshold": self.threshold, "common": self.common})
 
 
-def changed(pupils: Sequence[Pupil]) -> list[Pupil]:
+def changed(pupils: Sequence[StoredSubmission]) -> list[StoredSubmission]:
     """The submissions whose folder no longer holds the code graded (edited since, or gone, as
     a deadline's snapshots are once graded)."""
     return [pupil for pupil in pupils if folder_digest(pupil.submission.folder) != pupil.content]
 
 
 def review_section(
-    review: Review | None, store: Store, graded: Graded, jobs: int, progress: Progress = SILENT
+    review: Review | None, store: Store, graded: GradingPlan, jobs: int, progress: Progress = SILENT
 ) -> str:
     """The integrity section of a grading's report.html (nothing without a review), its
     submissions read by `jobs` processes (shown on the progress line); a one-line error if their
     code is not the code graded."""
     if review is None:
         return ""
-    moved = changed(graded.pupils)
+    moved = changed(graded.submissions)
     if moved:
         others = f" (and {len(moved) - 1} more)" if len(moved) > 1 else ""
         raise HarnessError(
@@ -58,7 +58,7 @@ def review_section(
             f"{others} has changed or is gone since it was graded: grade again with --similar"
             " (the store keeps the runs)"
         )
-    named = {pupil.submission.folder: pupil.name for pupil in graded.pupils}
+    named = {pupil.submission.folder: pupil.name for pupil in graded.submissions}
     result = named_similarity(
         named, review.base, review.threshold, review.common, jobs, progress=progress
     )

@@ -6,7 +6,7 @@ evidence costs no run. Like code similarity, these are pairs to look at, not fin
 from dataclasses import dataclass
 
 from acceptance.running.suite import Outcome
-from acceptance.store.database import Graded, Store
+from acceptance.store.database import GradingPlan, Store
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,7 @@ class SameOutput:
     tests: tuple[str, ...]
 
 
-def same_outputs(store: Store, graded: Graded) -> list[SameOutput]:
+def same_outputs(store: Store, graded: GradingPlan) -> list[SameOutput]:
     """The pairs of a grading that alone print the same wrong, non-empty output of a test, most
     tests first."""
     stored = store.outputs()
@@ -32,7 +32,7 @@ def same_outputs(store: Store, graded: Graded) -> list[SameOutput]:
         if len(numbers) == 2:
             a, b = sorted(numbers)
             shared.setdefault((a, b), []).append(test)
-    pupils, cases = graded.pupils, graded.cases
+    pupils, cases = graded.submissions, graded.cases
     found = [
         SameOutput(pupils[a].name, pupils[b].name, tuple(cases[t].name for t in sorted(tests)))
         for (a, b), tests in shared.items()

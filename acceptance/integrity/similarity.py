@@ -30,9 +30,9 @@ from pygments.util import ClassNotFound
 
 from acceptance.errors import HarnessError
 from acceptance.marking.submissions import folder_names
+from acceptance.processes.pools import pool_start
 from acceptance.progress import SILENT, Progress, paused
 from acceptance.running.cases import shown
-from acceptance.running.spawning import pool_start
 
 K = 12  # tokens hashed together: shorter shared runs are what any two programs have
 WINDOW = 12  # runs per window: a shared run of K + WINDOW - 1 tokens is always found

@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from acceptance.errors import HarnessError
 from acceptance.running.cases import Case, require_expected, shown
-from acceptance.running.execution import program_problem
+from acceptance.running.outcome import program_problem
 from acceptance.running.suite import ERRORS, Result
 
 PLACEHOLDER = "{}"

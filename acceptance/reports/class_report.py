@@ -22,7 +22,7 @@ from acceptance.marking.submissions import Grade
 from acceptance.reports.grade_report import dated, first_lines, mark_text, snapshot_cells
 from acceptance.reports.html import asset, escape, number_cell, page
 from acceptance.reports.missed import Missed, missed
-from acceptance.reports.slips import Group, edit, slips, word_at
+from acceptance.reports.slips import SlipGroup, edit, slips, word_at
 from acceptance.running.aligned import aligned
 from acceptance.running.compare import (
     CARRIAGE_RETURN,
@@ -36,7 +36,7 @@ from acceptance.running.compare import (
     white_space,
 )
 from acceptance.running.coverage import Coverage, Covered
-from acceptance.running.report import details, headline, plural
+from acceptance.running.run_report import details, headline, plural
 from acceptance.running.suite import ERRORS, Outcome, Result
 
 HEADING = "Grades"  # the page's heading: short, so that it never wraps; its title says more
@@ -188,7 +188,7 @@ def hunk_text(hunk: Hunk) -> str:
     return f"{removed} printed as {added} {context(made.before)}"
 
 
-def slip_text(group: Group) -> str:
+def slip_text(group: SlipGroup) -> str:
     """A cause in words: the error and its reason; a difference in white space, named as such
     first; else what happened at the first difference, after the rule missed where the oracle
     tells it (shown by its example)."""
@@ -216,7 +216,7 @@ def names_list(names: Sequence[str]) -> str:
     return ", ".join(escape(name) for name in names)
 
 
-def cause_row(group: Group, number: int) -> str:
+def cause_row(group: SlipGroup, number: int) -> str:
     """One cause of the class: what, how many tests and submissions, and which."""
     outcome = group.slip.outcome
     everyone = " ".join((*group.submissions, *group.tests)).lower()
@@ -232,7 +232,7 @@ def cause_row(group: Group, number: int) -> str:
     )
 
 
-def causes_table(groups: Sequence[Group]) -> str:
+def causes_table(groups: Sequence[SlipGroup]) -> str:
     """The failures of the class grouped by cause, the most frequent first."""
     if not groups:
         return "<p>No test failed.</p>"
@@ -438,7 +438,7 @@ def submission_row(
     )
 
 
-def submissions_table(grades: Sequence[Grade], points: Points, groups: Sequence[Group]) -> str:
+def submissions_table(grades: Sequence[Grade], points: Points, groups: Sequence[SlipGroup]) -> str:
     """Every submission in class order, and the diffs their failing tests open on."""
     diffs = Diffs()
     cause = {where: number for number, group in enumerate(groups, 1) for where in group.where}

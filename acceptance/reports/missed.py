@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from acceptance.games.registry import Game
+from acceptance.game_oracles.registry import Game
 from acceptance.marking.submissions import Grade
 from acceptance.reports.grade_report import csv_text
 from acceptance.reports.slips import submissions_in, tests_in

@@ -36,7 +36,7 @@ class Slip:
 
 
 @dataclass(frozen=True)
-class Group:
+class SlipGroup:
     """One slip, an example of it, and every (submission, test) where it occurs, in class order."""
 
     slip: Slip
@@ -140,7 +140,7 @@ def slip_of(result: Result, keyed: Keyed = difference_key) -> Slip:
     return Slip(result.outcome, keyed(result.mismatch.diff))
 
 
-def slips(grades: Sequence[Grade]) -> list[Group]:
+def slips(grades: Sequence[Grade]) -> list[SlipGroup]:
     """The slips of every failing test of a class, the most frequent first."""
     found: dict[Slip, tuple[Result, list[tuple[str, str]]]] = {}
     keyed = PerDiff(difference_key)  # a class's wrong outputs share a few dozen diffs
@@ -149,5 +149,5 @@ def slips(grades: Sequence[Grade]) -> list[Group]:
             if not result.passed:
                 entry = found.setdefault(slip_of(result, keyed), (result, []))
                 entry[1].append((grade.submission.name, result.case.name))
-    groups = [Group(slip, example, tuple(where)) for slip, (example, where) in found.items()]
+    groups = [SlipGroup(slip, example, tuple(where)) for slip, (example, where) in found.items()]
     return sorted(groups, key=lambda group: -len(group.where))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from acceptance.errors import HarnessError
-from acceptance.games.registry import GAMES, SPACE_DEFENDER_2, Game, game_of_folder
+from acceptance.game_oracles.registry import GAMES, SPACE_DEFENDER_2, Game, game_of_folder
 
 SCRIPT_SUFFIX = ".txt"
 EXPECTED_SUFFIX = ".expected.txt"

@@ -21,14 +21,14 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from acceptance.games.registry import Game
-from acceptance.games.told import Role, Telling, Told
+from acceptance.game_oracles.registry import Game
+from acceptance.game_oracles.told import Role, Telling, Told
 from acceptance.running.cases import Case
 from acceptance.running.compare import DiffLine, Mismatch, Side, first_hunk, white_space
 from acceptance.running.paired import (
     Block,
     Kind,
-    Run,
+    Stretch,
     actor,
     changed_outcome,
     counterpart,
@@ -42,8 +42,8 @@ from acceptance.running.paired import (
     most_like,
     next_event,
     run_of,
-    runs,
     status,
+    stretches,
 )
 
 # The code a cause depends on besides the two outputs: the cause finder, the games' tellers and
@@ -51,8 +51,8 @@ from acceptance.running.paired import (
 EXPLAINERS = (
     "acceptance.running.cause",
     "acceptance.running.paired",
-    "acceptance.games.told",
-    "acceptance.games.tellers",
+    "acceptance.game_oracles.told",
+    "acceptance.game_oracles.tellers",
     "oracle.why",
     "provenance",
     "model",
@@ -145,9 +145,9 @@ def find_cause(telling: Telling, mismatch: Mismatch) -> Cause | None:
     the expected block is not the text the oracle tells (an expected file of another oracle)."""
     lines = {line.line: line for line in telling.lines}
     first = mismatch.diff[0].number if mismatch.diff else mismatch.line
-    block = Block(list(runs(mismatch.diff)), lines, telling, first)
-    for run in block.runs:
-        for line in run.expected:
+    block = Block(list(stretches(mismatch.diff)), lines, telling, first)
+    for stretch in block.stretches:
+        for line in stretch.expected:
             known = lines.get(line.number)
             if known is None or known.text != line.text.rstrip("\r\n"):
                 return None
@@ -177,8 +177,8 @@ def find_cause(telling: Telling, mismatch: Mismatch) -> Cause | None:
 def refused(block: Block, outcome: Told) -> Cause | None:
     """Where the program refuses a command the oracle does not (its block has an error line the
     oracle's lacks): the error's rule, at the oracle's line that tells how the command went."""
-    for run in block.runs:
-        for extra in extras(run):
+    for stretch in block.stretches:
+        for extra in extras(stretch):
             error = block.telling.refusal(extra.text)
             if error is not None:
                 why = f"Yours gives the error “{error.text.strip()}” ({error.rule}); the oracle"
@@ -198,29 +198,29 @@ def refused(block: Block, outcome: Told) -> Cause | None:
 def first_event(block: Block) -> Cause | None:
     """The first event of the block that the program lacks, tells differently, or has an extra
     line beside (an extra line before the first line it tells otherwise comes first)."""
-    for run in block.runs:
-        extra = extras(run)
-        if extra and extra[0] is run.actual[0] and leads(run):
-            cause = extra_cause(block, run, extra)
+    for stretch in block.stretches:
+        extra = extras(stretch)
+        if extra and extra[0] is stretch.actual[0] and leads(stretch):
+            cause = extra_cause(block, stretch, extra)
             if cause is not None:
                 return cause
-        for line in run.expected:
-            kind = status(run, line)
+        for line in stretch.expected:
+            kind = status(stretch, line)
             if kind is not None and block.lines[line.number].role is Role.EVENT:
-                return event_cause(block, run, line, kind)
-        cause = extra_cause(block, run, extra) if extra else None
+                return event_cause(block, stretch, line, kind)
+        cause = extra_cause(block, stretch, extra) if extra else None
         if cause is not None:
             return cause
     return None
 
 
-def event_cause(block: Block, run: Run, line: DiffLine, kind: Kind) -> Cause:
+def event_cause(block: Block, stretch: Stretch, line: DiffLine, kind: Kind) -> Cause:
     """The cause of an event the program lacks or tells differently: the event, or the action
     it belongs to where that action owns its collisions (a special, a preemptive action) and the
     program tells the action itself as the oracle does."""
     event = block.lines[line.number]
     if kind is Kind.DIFFERENT:
-        return from_line(event, kind, origin(block, event), counterpart(run, line))
+        return from_line(event, kind, origin(block, event), counterpart(stretch, line))
     moved = elsewhere(block, event)
     if moved is not None:
         return from_line(event, Kind.DIFFERENT, origin(block, event), moved)
@@ -232,16 +232,16 @@ def event_cause(block: Block, run: Run, line: DiffLine, kind: Kind) -> Cause:
     return Cause(event.line, event.text, action.rule, action.spec, why, source, kind)
 
 
-def extra_cause(block: Block, run: Run, extra: list[DiffLine]) -> Cause | None:
-    """The cause of a run's extra event lines: the oracle's line the program prints elsewhere in
+def extra_cause(block: Block, stretch: Stretch, extra: list[DiffLine]) -> Cause | None:
+    """The cause of a stretch's extra event lines: the oracle's line the program prints elsewhere in
     the block (missing at its own place), else the oracle's event that explains the first one."""
-    before = block.lines.get(run.after)
+    before = block.lines.get(stretch.after)
     if before is None or before.role not in (Role.EVENT, Role.SECTION):
         return None
     moved = misplaced(block, extra[0].text)
     if moved is not None:
         return from_line(moved, Kind.MISSING)
-    explained = extra_event(block, extra[0].text, run.after)
+    explained = extra_event(block, extra[0].text, stretch.after)
     return from_line(explained, Kind.EXTRA, yours=extra[0].text) if explained else None
 
 
@@ -278,11 +278,11 @@ def outcome_cause(block: Block, outcome: Told) -> Cause | None:
     """Where the program's line that tells how the command went shows a field (the stage, a
     turn counter) otherwise than the oracle's: the rule of that field, with the functions that
     wrote it this command; a field the command left as it was, its own rule."""
-    for run in block.runs:
-        for line in run.expected:
+    for stretch in block.stretches:
+        for line in stretch.expected:
             if line.number != outcome.line:
                 continue
-            theirs = likest(run, line)
+            theirs = likest(stretch, line)
             fields = [block.telling.field(theirs, field.label) for field in outcome.changed]
             shown = any(field is not None for field in fields)
             return (written(block, outcome, theirs) if shown else None) or kept(
@@ -319,15 +319,15 @@ def listing_cause(block: Block) -> Cause | None:
     its view rule; for a board row, this turn's event at a cell it shows otherwise; else the rule
     that wrote the differing field this turn, else the last of the oracle's events about its
     entity; for an entity only the program lists, the oracle's last event about it."""
-    for run in block.runs:
-        for line in run.expected:
+    for stretch in block.stretches:
+        for line in stretch.expected:
             listed = block.lines[line.number]
-            kind = status(run, line)
+            kind = status(stretch, line)
             if kind is None or listed.role is not Role.LISTING:
                 continue
-            if kind is Kind.MISSING and left_out(block, run, listed):
+            if kind is Kind.MISSING and left_out(block, stretch, listed):
                 return from_line(listed, Kind.MISSING)
-            theirs = counterpart(run, line)
+            theirs = counterpart(stretch, line)
             cause = (
                 cell_event(block, listed, theirs)
                 or written(block, listed, theirs)
@@ -335,7 +335,7 @@ def listing_cause(block: Block) -> Cause | None:
             )
             if cause is not None:
                 return cause
-        for extra in extras(run):
+        for extra in extras(stretch):
             cause = history(block, block.telling.about(extra.text), Kind.EXTRA)
             if cause is not None:
                 return cause
@@ -429,14 +429,19 @@ def first_line(block: Block, mismatch: Mismatch) -> Cause | None:
     if told is None:
         return None
     found = next(
-        ((run, line) for run in block.runs for line in run.expected if line.number == told.line),
+        (
+            (stretch, line)
+            for stretch in block.stretches
+            for line in stretch.expected
+            if line.number == told.line
+        ),
         None,
     )
     if found is None:
         return from_line(told, Kind.EXTRA)
-    run, line = found
-    kind = status(run, line) or Kind.DIFFERENT
-    return from_line(told, kind, yours=counterpart(run, line) or None)
+    stretch, line = found
+    kind = status(stretch, line) or Kind.DIFFERENT
+    return from_line(told, kind, yours=counterpart(stretch, line) or None)
 
 
 def cause_of(case: Case, mismatch: Mismatch) -> Cause | None:
@@ -464,7 +469,7 @@ def script_cause(game: Game, script: str, seed: int | None, mismatch: Mismatch) 
 
 
 @dataclass(frozen=True)
-class Group:
+class RuleGroup:
     """One rule that explains failing tests: the rule, its spec section, and the tests."""
 
     rule: str
@@ -481,14 +486,14 @@ class Group:
         return f"{named}: {count}: {', '.join([*self.tests[:SHOWN], *more])}"
 
 
-def groups(causes: Iterable[tuple[str, Cause]]) -> list[Group]:
+def groups(causes: Iterable[tuple[str, Cause]]) -> list[RuleGroup]:
     """Tests (or any names) grouped by the rule of their cause, the most tests first, then by
     rule; each group's names keep their order."""
     found: dict[tuple[str, str], list[str]] = {}
     for name, cause in causes:
         found.setdefault((cause.rule, cause.spec), []).append(name)
     ordered = sorted(found.items(), key=lambda item: (-len(item[1]), item[0]))
-    return [Group(rule, spec, tuple(names)) for (rule, spec), names in ordered]
+    return [RuleGroup(rule, spec, tuple(names)) for (rule, spec), names in ordered]
 
 
 @cache

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from acceptance.errors import HarnessError
-from acceptance.games.registry import Game, Rules
+from acceptance.game_oracles.registry import Game, Rules
 from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import Case, shown
 

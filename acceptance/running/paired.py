@@ -1,7 +1,8 @@
 """A block diff read line against line, for the cause finder (`acceptance.running.cause`): its
-runs, each oracle line paired with the program's line that tells it otherwise, how the program's
-block stands to each (the same, missing, told differently, in other words), and the oracle's
-events of the block: the actor a detail line belongs to, the line an extra one stands for.
+stretches, each oracle line paired with the program's line that tells it otherwise, how the
+program's block stands to each (the same, missing, told differently, in other words), and the
+oracle's events of the block: the actor a detail line belongs to, the line an extra one stands
+for.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from difflib import SequenceMatcher
 from enum import Enum
 from functools import lru_cache
 
-from acceptance.games.told import Role, Telling, Told
+from acceptance.game_oracles.told import Role, Telling, Told
 from acceptance.running.compare import DiffLine, Side
 
 SIMILAR = 0.75  # how alike two lines must be (difflib's ratio) to be one line told differently
@@ -44,7 +45,7 @@ KIND_WORDS = {
 
 
 @dataclass(frozen=True)
-class Run:
+class Stretch:
     """A stretch of a block diff: expected lines and the program's that stand in their place
     (either may be empty), after the expected line numbered `after` (0: at the block's start)."""
 
@@ -53,8 +54,8 @@ class Run:
     after: int
 
 
-def runs(diff: Sequence[DiffLine]) -> Iterator[Run]:
-    """The diff's lines as runs: each common line alone, each changed stretch as one."""
+def stretches(diff: Sequence[DiffLine]) -> Iterator[Stretch]:
+    """The diff's lines as stretches: each common line alone, each changed stretch as one."""
     expected: list[DiffLine] = []
     actual: list[DiffLine] = []
     after = 0
@@ -63,11 +64,11 @@ def runs(diff: Sequence[DiffLine]) -> Iterator[Run]:
             (expected if line.side is Side.EXPECTED else actual).append(line)
             continue
         if expected or actual:
-            yield Run(tuple(expected), tuple(actual), after)
+            yield Stretch(tuple(expected), tuple(actual), after)
             after = expected[-1].number if expected else after
             expected, actual = [], []
         if line.number:
-            yield Run((line,), (line,), line.number)
+            yield Stretch((line,), (line,), line.number)
             after = line.number
 
 
@@ -84,7 +85,7 @@ def similar(left: str, right: str) -> bool:
 
 
 def near(lines: tuple[DiffLine, ...], index: int) -> tuple[DiffLine, ...]:
-    """The lines of the other side of a run that may pair with the line at `index` of this one:
+    """The lines of the other side of a stretch that may pair with the line at `index` of this one:
     those within NEAR places of it (a long changed stretch is not paired every line to every
     line)."""
     return lines[max(0, index - NEAR) : index + NEAR + 1]
@@ -97,43 +98,44 @@ def likeness(left: str, right: str) -> float:
 
 
 @lru_cache(maxsize=1 << 10)
-def pairs(run: Run) -> dict[int, int]:
-    """Each expected line of a run that the program tells otherwise (by index) with the program's
-    line that tells it (by index): in order, the likest alike line near it after the last one
-    paired, so a line the program puts in before it is not taken for it."""
+def pairs(stretch: Stretch) -> dict[int, int]:
+    """Each expected line of a stretch that the program tells otherwise (by index) with the
+    program's line that tells it (by index): in order, the likest alike line near it after the
+    last one paired, so a line the program puts in before it is not taken for it."""
     paired: dict[int, int] = {}
     last = -1
-    for index, line in enumerate(run.expected):
-        places = range(max(last + 1, index - NEAR), min(len(run.actual), index + NEAR + 1))
-        alike = [at for at in places if similar(line.text, run.actual[at].text)]
+    for index, line in enumerate(stretch.expected):
+        places = range(max(last + 1, index - NEAR), min(len(stretch.actual), index + NEAR + 1))
+        alike = [at for at in places if similar(line.text, stretch.actual[at].text)]
         if alike:
             paired[index] = last = max(
-                alike, key=lambda at: (likeness(line.text, run.actual[at].text), -at)
+                alike, key=lambda at: (likeness(line.text, stretch.actual[at].text), -at)
             )
     return paired
 
 
-def status(run: Run, line: DiffLine) -> Kind | None:
-    """How the program's block stands to one expected line of a run: None where it is the same."""
-    if run.actual == run.expected:
+def status(stretch: Stretch, line: DiffLine) -> Kind | None:
+    """How the program's block stands to one expected line of a stretch: None where it is the
+    same."""
+    if stretch.actual == stretch.expected:
         return None
-    return Kind.DIFFERENT if run.expected.index(line) in pairs(run) else Kind.MISSING
+    return Kind.DIFFERENT if stretch.expected.index(line) in pairs(stretch) else Kind.MISSING
 
 
-def extras(run: Run) -> list[DiffLine]:
-    """The program's lines of a run that stand for none of the oracle's."""
-    if run.actual == run.expected:
+def extras(stretch: Stretch) -> list[DiffLine]:
+    """The program's lines of a stretch that stand for none of the oracle's."""
+    if stretch.actual == stretch.expected:
         return []
-    paired = set(pairs(run).values())
-    return [line for at, line in enumerate(run.actual) if at not in paired]
+    paired = set(pairs(stretch).values())
+    return [line for at, line in enumerate(stretch.actual) if at not in paired]
 
 
 @dataclass(frozen=True)
 class Block:
-    """The block where two outputs first differ: its runs, the oracle's lines told, and how the
+    """The block where two outputs first differ: its stretches, the oracle's lines told, and how the
     game reads the entities a line is about."""
 
-    runs: list[Run]
+    stretches: list[Stretch]
     lines: dict[int, Told]
     telling: Telling
     first: int  # the number of the block's first line
@@ -149,15 +151,18 @@ class Block:
     @property
     def end(self) -> int:
         """The number of the block's last expected line in the diff."""
-        return max((line.number for run in self.runs for line in run.expected), default=self.first)
+        return max(
+            (line.number for stretch in self.stretches for line in stretch.expected),
+            default=self.first,
+        )
 
     def status(self, number: int) -> Kind | None:
         """How the program's block stands to the oracle's line `number` (None: the same)."""
         return next(
             (
-                status(run, line)
-                for run in self.runs
-                for line in run.expected
+                status(stretch, line)
+                for stretch in self.stretches
+                for line in stretch.expected
                 if line.number == number
             ),
             None,
@@ -168,31 +173,31 @@ def in_words(block: Block) -> bool:
     """Whether the program's block differs from the oracle's only in the words of its events: the
     game went the same (every listing, the state line and the board agree), each event line that
     differs is told otherwise, or lines are run together or split."""
-    changed = [run for run in block.runs if run.actual != run.expected]
+    changed = [stretch for stretch in block.stretches if stretch.actual != stretch.expected]
     return bool(changed) and all(
-        all(block.lines[line.number].role is Role.EVENT for line in run.expected)
-        and (reworded(run) or rejoined(run))
-        for run in changed
+        all(block.lines[line.number].role is Role.EVENT for line in stretch.expected)
+        and (reworded(stretch) or rejoined(stretch))
+        for stretch in changed
     )
 
 
 def run_of(block: Block, number: int) -> str | None:
-    """The program's lines of the run that holds the oracle's line `number`, as one text."""
+    """The program's lines of the stretch that holds the oracle's line `number`, as one text."""
     return next(
         (
-            "".join(line.text for line in run.actual)
-            for run in block.runs
-            if any(line.number == number for line in run.expected)
+            "".join(line.text for line in stretch.actual)
+            for stretch in block.stretches
+            if any(line.number == number for line in stretch.expected)
         ),
         None,
     )
 
 
-def reworded(run: Run) -> bool:
-    """Whether each line of a run is told in other words (not other numbers) in the program's
+def reworded(stretch: Stretch) -> bool:
+    """Whether each line of a stretch is told in other words (not other numbers) in the program's
     line at its place."""
-    told = zip(run.expected, run.actual, strict=False)
-    return len(run.expected) == len(run.actual) and all(
+    told = zip(stretch.expected, stretch.actual, strict=False)
+    return len(stretch.expected) == len(stretch.actual) and all(
         similar(line.text, theirs.text) and words(line.text) != words(theirs.text)
         for line, theirs in told
     )
@@ -203,14 +208,16 @@ def words(text: str) -> str:
     return NUMBER.sub("#", text)
 
 
-def rejoined(run: Run) -> bool:
-    """Whether a run's lines are the program's with their line breaks and spaces otherwise
+def rejoined(stretch: Stretch) -> bool:
+    """Whether a stretch's lines are the program's with their line breaks and spaces otherwise
     (two lines printed as one)."""
 
     def squeezed(lines: tuple[DiffLine, ...]) -> str:
         return "".join("".join(line.text.split()) for line in lines)
 
-    return len(run.expected) != len(run.actual) and squeezed(run.expected) == squeezed(run.actual)
+    return len(stretch.expected) != len(stretch.actual) and squeezed(stretch.expected) == squeezed(
+        stretch.actual
+    )
 
 
 def changed_outcome(block: Block) -> Told | None:
@@ -218,18 +225,18 @@ def changed_outcome(block: Block) -> Told | None:
     return next(
         (
             block.lines[line.number]
-            for run in block.runs
-            for line in run.expected
-            if block.lines[line.number].role is Role.OUTCOME and status(run, line) is not None
+            for stretch in block.stretches
+            for line in stretch.expected
+            if block.lines[line.number].role is Role.OUTCOME and status(stretch, line) is not None
         ),
         None,
     )
 
 
-def leads(run: Run) -> bool:
-    """Whether a run's first expected line is one the program tells otherwise (so a line of its
+def leads(stretch: Stretch) -> bool:
+    """Whether a stretch's first expected line is one the program tells otherwise (so a line of its
     before it is put in, not told instead)."""
-    return bool(run.expected) and status(run, run.expected[0]) is Kind.DIFFERENT
+    return bool(stretch.expected) and status(stretch, stretch.expected[0]) is Kind.DIFFERENT
 
 
 def elsewhere(block: Block, event: Told) -> str | None:
@@ -250,9 +257,9 @@ def elsewhere(block: Block, event: Told) -> str | None:
     return next(
         (
             extra.text
-            for run in block.runs
-            if event.line <= run.after < bound
-            for extra in extras(run)
+            for stretch in block.stretches
+            if event.line <= stretch.after < bound
+            for extra in extras(stretch)
             if similar(extra.text.rstrip("\r\n"), event.text)
             and block.telling.about(extra.text) == about
         ),
@@ -284,10 +291,10 @@ def misplaced(block: Block, text: str) -> Told | None:
     return next(
         (
             block.lines[line.number]
-            for run in block.runs
-            for line in run.expected
+            for stretch in block.stretches
+            for line in stretch.expected
             if block.lines[line.number].role is Role.EVENT
-            and status(run, line) is Kind.MISSING
+            and status(stretch, line) is Kind.MISSING
             and similar(line.text.rstrip("\r\n"), text.rstrip("\r\n"))
         ),
         None,
@@ -311,28 +318,28 @@ def next_event(lines: dict[int, Told], after: int) -> Told | None:
     return None
 
 
-def likest(run: Run, line: DiffLine) -> str:
-    """The program's line of a run most like an expected line, however unlike (empty where the
+def likest(stretch: Stretch, line: DiffLine) -> str:
+    """The program's line of a stretch most like an expected line, however unlike (empty where the
     program has none there): the program's own line of a part every block has."""
-    others = near(run.actual, run.expected.index(line))
+    others = near(stretch.actual, stretch.expected.index(line))
     if not others:
         return ""
     return max(others, key=lambda other: likeness(line.text, other.text)).text
 
 
-def counterpart(run: Run, line: DiffLine) -> str:
-    """The program's line that stands for an expected line of a run, told differently (empty
+def counterpart(stretch: Stretch, line: DiffLine) -> str:
+    """The program's line that stands for an expected line of a stretch, told differently (empty
     where none is alike)."""
-    at = pairs(run).get(run.expected.index(line))
-    return "" if at is None else run.actual[at].text
+    at = pairs(stretch).get(stretch.expected.index(line))
+    return "" if at is None else stretch.actual[at].text
 
 
-def left_out(block: Block, run: Run, listed: Told) -> bool:
+def left_out(block: Block, stretch: Stretch, listed: Told) -> bool:
     """Whether the program leaves out the whole part of the view a listing line is in: every
     line of the oracle's around it of the same rule, none of them alike to a line of its."""
-    part = [line for line in run.expected if block.lines[line.number].rule == listed.rule]
+    part = [line for line in stretch.expected if block.lines[line.number].rule == listed.rule]
     numbers = [line.number for line in part]
     whole = numbers == list(range(numbers[0], numbers[0] + len(numbers)))
     before, after = block.lines.get(numbers[0] - 1), block.lines.get(numbers[-1] + 1)
     alone = all(told is None or told.rule != listed.rule for told in (before, after))
-    return whole and alone and all(status(run, line) is Kind.MISSING for line in part)
+    return whole and alone and all(status(stretch, line) is Kind.MISSING for line in part)

@@ -10,7 +10,7 @@ found at a line that ends with a prompt.
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from acceptance.games.registry import Game, Unit, input_lines
+from acceptance.game_oracles.registry import Game, Unit, input_lines
 
 COMMAND_PREFIX = "->"
 INITIAL_STATE = "(initial state)"

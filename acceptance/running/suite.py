@@ -9,13 +9,7 @@ from enum import Enum
 from acceptance.running.cases import Case, expected_candidates, shown
 from acceptance.running.cause import Cause, cause_of
 from acceptance.running.compare import Mismatch, compare, tolerant_equal
-from acceptance.running.execution import (
-    NOT_STARTED,
-    PRINTED_NOTHING,
-    Output,
-    Producer,
-    Status,
-)
+from acceptance.running.outcome import NOT_STARTED, PRINTED_NOTHING, Output, Producer, Status
 from acceptance.running.places import places_of
 
 
@@ -148,7 +142,7 @@ def outcome_of(actual: Output, mismatch: Mismatch | None) -> Outcome:
     return Outcome.FAILED if mismatch else Outcome.PASSED
 
 
-def grade(case: Case, expected: Output, actual: Output) -> tuple[Outcome, Mismatch | None]:
+def verdict_of(case: Case, expected: Output, actual: Output) -> tuple[Outcome, Mismatch | None]:
     """The outcome of a program's output, and where it differs from the expected bytes."""
     if actual.status in NOT_STARTED:
         return outcome_of(actual, None), None
@@ -174,7 +168,7 @@ def check(
     actual = producer(case)
     if checking.keep is not None:
         checking.keep(case, expected.stdout, actual.stdout)
-    outcome, mismatch = grade(case, expected, actual)
+    outcome, mismatch = verdict_of(case, expected, actual)
     if checking.tolerant and outcome is Outcome.FAILED:
         if tolerant_equal(expected.stdout, actual.stdout):
             outcome = Outcome.PASSED

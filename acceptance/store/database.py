@@ -35,12 +35,12 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from acceptance.errors import HarnessError
-from acceptance.games.registry import GAMES
+from acceptance.game_oracles.registry import GAMES
 from acceptance.marking.points import Points, part_of
 from acceptance.marking.submissions import Snapshot, Submission
 from acceptance.running.cases import Case, shown
 from acceptance.running.compare import DiffLine, Mismatch, diff_json, diff_of
-from acceptance.running.report import plural
+from acceptance.running.run_report import plural
 from acceptance.running.suite import Outcome, Result
 from acceptance.store.digests import digest
 
@@ -77,11 +77,11 @@ CREATE TABLE IF NOT EXISTS runs (
 """
 
 
-Run = tuple[int, int]  # a run of a grading: the numbers of its submission and its test
+RunIndex = tuple[int, int]  # a run of a grading: the numbers of its submission and its test
 
 
 @dataclass(frozen=True)
-class Pupil:
+class StoredSubmission:
     """A submission as the store knows it: the submission (with the commit graded, under a
     deadline), a digest of its folder's content, a digest of the settings it was graded with,
     and the isolation of its runs."""
@@ -115,12 +115,12 @@ class Pupil:
         ] + ([dataclasses.astuple(submission.snapshot)] if submission.snapshot else [])
 
 
-def pupil_of(data: list[Any]) -> Pupil:
+def stored_submission_of(data: list[Any]) -> StoredSubmission:
     """A submission as the store knows it, from its JSON data (a snapshot last, under a
     deadline)."""
     name, folder, argv, template, content, settings, isolation, *rest = data
     snapshot = Snapshot(*rest[0]) if rest else None
-    return Pupil(
+    return StoredSubmission(
         Submission(name, Path(folder), tuple(argv), template, snapshot),
         content,
         settings,
@@ -129,20 +129,20 @@ def pupil_of(data: list[Any]) -> Pupil:
 
 
 @dataclass(frozen=True)
-class Graded:
+class GradingPlan:
     """What a grading grades: its suite (each test with its key), its class, and the points its
     reports give."""
 
     cases: tuple[Case, ...]
     tests: tuple[str, ...]
-    pupils: tuple[Pupil, ...]
+    submissions: tuple[StoredSubmission, ...]
     points: Points
 
-    def keys(self) -> dict[Run, str]:
+    def keys(self) -> dict[RunIndex, str]:
         """The key of every run of the grading, by the numbers of its submission and test."""
         return {
             (number, test_number): pupil.key(test)
-            for number, pupil in enumerate(self.pupils)
+            for number, pupil in enumerate(self.submissions)
             for test_number, test in enumerate(self.tests)
         }
 
@@ -153,19 +153,19 @@ class Graded:
                 [*case_record(case), test]
                 for case, test in zip(self.cases, self.tests, strict=True)
             ],
-            "pupils": [pupil.record() for pupil in self.pupils],
+            "pupils": [pupil.record() for pupil in self.submissions],
             "points": self.points.record(),
         }
 
 
-def graded_of(data: dict[str, Any]) -> Graded:
+def plan_of(data: dict[str, Any]) -> GradingPlan:
     """What a grading grades, from its JSON data."""
     cases = tuple(case_of(item[:-1]) for item in data["cases"])
     tests = tuple(str(item[-1]) for item in data["cases"])
     worth = data["points"]
     parts = tuple(map(part_of, worth.get("parts", [])))
     points = Points(worth["given"], worth["weighted"], parts)
-    return Graded(cases, tests, tuple(map(pupil_of, data["pupils"])), points)
+    return GradingPlan(cases, tests, tuple(map(stored_submission_of, data["pupils"])), points)
 
 
 def suite_json(cases: Sequence[Case]) -> str:
@@ -476,13 +476,13 @@ class Store:
             " --force to grade into it, its reports replaced"
         )
 
-    def graded(self) -> Graded:
+    def plan(self) -> GradingPlan:
         """What the last grading into this store graded; an error if none did."""
         data = self.get("graded")
         if data is None:
             raise HarnessError(f"{shown(self.path)} holds no grading yet")
         try:
-            return graded_of(data)
+            return plan_of(data)
         except (KeyError, TypeError, ValueError) as error:
             raise HarnessError(f"{shown(self.path)} holds an unreadable grading: {error}") from None
 
@@ -490,14 +490,14 @@ class Store:
         """The keys of every stored run."""
         return {row[0] for row in self.connection.execute("SELECT key FROM runs")}
 
-    def found(self, graded: Graded) -> dict[Run, Result]:
+    def found(self, graded: GradingPlan) -> dict[RunIndex, Result]:
         """The stored results of a grading's runs, by the numbers of their submission and test."""
         keys = graded.keys()
         names = {case.name: case for case in graded.cases}
         stored = self.results(keys.values(), names)
         return {task: stored[key] for task, key in keys.items() if key in stored}
 
-    def add(self, key: str, pupil: Pupil, run: Ready) -> None:
+    def add(self, key: str, pupil: StoredSubmission, run: Ready) -> None:
         """Commit one finished run (a test is named by the case of the result): one statement,
         committed as it runs, its block diff (if this grading has not written it yet) committed
         just before it, so that a kill between leaves a diff no run names, never a run without

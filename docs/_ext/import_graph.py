@@ -45,8 +45,9 @@ HARNESS: Groups = {
     "acceptance.reports": "the instructors' reports",
     "acceptance.store": "the runs kept (SQLite)",
     "acceptance.marking": "submissions, points, schemes",
+    "acceptance.processes": "starting and ending programs",
     "acceptance.running": "run, compare, cause",
-    "acceptance.games": "the registry, plug-ins",
+    "acceptance.game_oracles": "the games' oracles, registered",
     "acceptance.errors": "the harness's one error",
     "acceptance.progress": "long work's progress line",
 }

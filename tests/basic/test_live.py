@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.games import pcbasic
+from acceptance.game_oracles import pcbasic
 from games.basic import program
 from games.basic.console import COMMA, SEMICOLON, Console
 from games.basic.errors import SUBSCRIPT_OUT_OF_RANGE, BasicError, at_line

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from acceptance.games import pcbasic
+from acceptance.game_oracles import pcbasic
 from tools.basic import pcbasic_transcript
 
 LISTING = b"10 REM\r\n39 REM\r\n40 PRINT 1\r\n260 CLEAR 600\r\n270 END\r\n"

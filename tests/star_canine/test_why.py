@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from pytest_regressions.data_regression import DataRegressionFixture
 
-from acceptance.games.registry import GAMES
+from acceptance.game_oracles.registry import GAMES
 from games.star_canine.why import (
     REFUSED,
     RULES,

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from acceptance.games.pcbasic import PcBasicError, run
+from acceptance.game_oracles.pcbasic import PcBasicError, run
 from games.basic.editor import ACTIONS, ALPHANUMERIC, ENTER, SCAN_KEYS, SCAN_PREFIX, LineEditor
 from games.basic.screen import BOTTOM, WIDTH, Screen
 from tools.basic import cases as basic_cases

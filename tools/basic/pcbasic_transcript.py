@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from acceptance.games.pcbasic import SEED_LINES, PcBasicError, transcript
+from acceptance.game_oracles.pcbasic import SEED_LINES, PcBasicError, transcript
 
 
 def read_inputs(path: Path) -> list[str]:

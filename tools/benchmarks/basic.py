@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from acceptance.games.registry import GAMES, input_lines
+from acceptance.game_oracles.registry import GAMES, input_lines
 from tools.benchmarks.common import BIN, ENVIRONMENT, ROOT
 
 BASIC_GAMES = ("star_lanes", "super_star_trek")
@@ -57,7 +57,7 @@ def median_seconds(run: Callable[[], object], runs: int) -> float:
 
 def pcbasic_seconds(game: str, inputs: str, seed: int | None) -> float:
     """The time PC-BASIC takes to play the same game, its cache bypassed."""
-    from acceptance.games.pcbasic import transcript as oracle_transcript
+    from acceptance.game_oracles.pcbasic import transcript as oracle_transcript
 
     start = time.perf_counter()
     oracle_transcript(game, input_lines(inputs), seed, use_cache=False)

@@ -18,7 +18,7 @@ from pathlib import Path
 from acceptance.confine.bwrap import sandbox
 from acceptance.confine.limits import Limits
 from acceptance.errors import HarnessError
-from acceptance.running.spawning import LIBC
+from acceptance.processes.spawning import LIBC
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from acceptance.games.registry import GAMES
+from acceptance.game_oracles.registry import GAMES
 from oracle.generate import script_lines
 from tools.benchmarks.common import (
     AT,

@@ -23,8 +23,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from acceptance.grading.grader import GIVE_UP
 from acceptance.grading.grading import REPORTS, report_texts
+from acceptance.grading.runs import GIVE_UP
 from acceptance.marking.points import parse_points
 from acceptance.marking.submissions import Grade, Submission
 from acceptance.running.cases import Case, collect

@@ -31,8 +31,9 @@ from acceptance.confine.bwrap import PATH, sandbox
 from acceptance.confine.jail import Confined
 from acceptance.confine.limits import Limits
 from acceptance.errors import HarnessError
+from acceptance.processes.execution import External
 from acceptance.running.cases import collect
-from acceptance.running.execution import External, Producer, Status
+from acceptance.running.outcome import Producer, Status
 from tools.benchmarks.common import (
     AT,
     ENVIRONMENT,

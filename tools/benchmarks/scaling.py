@@ -32,8 +32,8 @@ from pathlib import Path
 from acceptance.confine.unprivileged import available
 from acceptance.grading.explained import EXPLAINER
 from acceptance.grading.workers import WORKER
-from acceptance.running.report import plural
-from acceptance.running.spawning import pool_start
+from acceptance.processes.pools import pool_start
+from acceptance.running.run_report import plural
 from tools.benchmarks.common import (
     AT,
     ENVIRONMENT,

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import TypedDict, cast
 
-from acceptance.games.registry import GameModule
+from acceptance.game_oracles.registry import GameModule
 
 
 class Played(TypedDict):

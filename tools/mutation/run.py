@@ -40,8 +40,8 @@ from pathlib import Path
 from queue import Queue
 
 from acceptance.fuzzing.fuzz import trials
-from acceptance.games.pcbasic import PcBasicError
-from acceptance.games.registry import GAMES, script_text
+from acceptance.game_oracles.pcbasic import PcBasicError
+from acceptance.game_oracles.registry import GAMES, script_text
 from tools.mutation import blind_spots, stratified
 from tools.mutation.mutant_games import Played
 

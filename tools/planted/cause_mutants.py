@@ -26,8 +26,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from acceptance.games.tellers import space_defender_2
-from acceptance.games.told import Telling
+from acceptance.game_oracles.tellers import space_defender_2
+from acceptance.game_oracles.told import Telling
 from acceptance.running.cause import find_cause
 from acceptance.running.compare import compare
 from oracle.runner import run_script, text_source

@@ -37,9 +37,10 @@ from types import CodeType, FunctionType
 from acceptance.cli.fuzz import leaning_toward
 from acceptance.errors import HarnessError
 from acceptance.fuzzing.fuzz import Budget, Probe, minimal, search, trials
-from acceptance.games.registry import IN_PROCESS, SPACE_DEFENDER_2, Game, Transcript
+from acceptance.game_oracles.registry import IN_PROCESS, SPACE_DEFENDER_2, Game, Transcript
+from acceptance.processes.execution import in_process, oracle_output
 from acceptance.running.cases import Case, collect
-from acceptance.running.execution import Output, Producer, Status, in_process, oracle_output
+from acceptance.running.outcome import Output, Producer, Status
 from acceptance.running.suite import Outcome, check
 from tools.mutation.operators import change
 from tools.planted.fuzz_power import FUZZ_SEED, PUBLIC_SUITE, TIMEOUT, positive

@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from acceptance.games.script_commands import commands_of
+from acceptance.game_oracles.script_commands import commands_of
 from tools.planted.cause_mutants import mutated_outputs
 from tools.planted.mutants import ROOT, Mutant
 from tools.planted.why_mutants import DEFAULT_SEED, public_suite, sample

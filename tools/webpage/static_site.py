@@ -21,7 +21,7 @@ import zipfile
 from importlib.metadata import version
 from pathlib import Path
 
-from acceptance.games.registry import GAMES
+from acceptance.game_oracles.registry import GAMES
 from acceptance.running.cases import collect, script_folder
 from web.page import games_json
 

@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 
 from acceptance.progress import Progress
 from acceptance.running.aligned import Aligned, aligned, unified
-from acceptance.running.cause import Cause, Group, groups
+from acceptance.running.cause import Cause, RuleGroup, groups
 from acceptance.running.compare import (
     MAX_BLOCK_LINES,
     DiffLine,
@@ -130,7 +130,7 @@ def cause_report(result: Result, sources: bool = False) -> list[str]:
     return [f"{INDENT}the cause:", *(INDENT + INDENT + line for line in told)]
 
 
-def cause_groups(summary: Summary) -> list[Group]:
+def cause_groups(summary: Summary) -> list[RuleGroup]:
     """The run's failing tests grouped by the rule of their cause (white space apart), the most
     tests first."""
     return groups(

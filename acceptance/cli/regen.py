@@ -16,7 +16,7 @@ from acceptance.running.cases import (
     shown,
 )
 from acceptance.running.compare import Mismatch
-from acceptance.running.execution import Producer, Status
+from acceptance.running.outcome import Producer, Status
 from acceptance.running.suite import difference
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
@@ -28,7 +28,7 @@ pass
 """
 
 
-class Written(Enum):
+class ExpectedWrite(Enum):
     """What regenerating one expected file did."""
 
     CREATED = "created"
@@ -44,14 +44,14 @@ class Regenerated:
 
     script: Path
     target: Path
-    written: Written
+    written: ExpectedWrite
     change: Mismatch | None = None
     detail: str = ""
 
     @property
     def ok(self) -> bool:
         """Whether the expected file now holds the oracle's output."""
-        return self.written not in (Written.KEPT, Written.FAILED)
+        return self.written not in (ExpectedWrite.KEPT, ExpectedWrite.FAILED)
 
 
 def regen(
@@ -62,17 +62,19 @@ def regen(
     script, target = case.script, expected_target(case.script, case.game, expected_in)
     output = oracle(case)
     if output.status is not Status.OK:
-        return Regenerated(script, target, Written.FAILED, detail=output.detail)
+        return Regenerated(script, target, ExpectedWrite.FAILED, detail=output.detail)
     if not target.is_file():
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(output.stdout)
-        return Regenerated(script, target, Written.CREATED)
+        return Regenerated(script, target, ExpectedWrite.CREATED)
     change = difference(case, target.read_bytes(), output.stdout)
     if change is None:
-        return Regenerated(script, target, Written.UNCHANGED)
+        return Regenerated(script, target, ExpectedWrite.UNCHANGED)
     if force:
         target.write_bytes(output.stdout)
-    return Regenerated(script, target, Written.OVERWRITTEN if force else Written.KEPT, change)
+    return Regenerated(
+        script, target, ExpectedWrite.OVERWRITTEN if force else ExpectedWrite.KEPT, change
+    )
 
 
 def new_script(

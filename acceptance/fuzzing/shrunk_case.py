@@ -13,11 +13,12 @@ from pathlib import Path
 
 from acceptance.errors import HarnessError
 from acceptance.fuzzing.fuzz import Failure, Finding, Probe, Trial, counted, minimal
-from acceptance.fuzzing.shrink import Units
-from acceptance.games.registry import input_lines
+from acceptance.fuzzing.shrinker import Units
+from acceptance.game_oracles.registry import input_lines
+from acceptance.processes.execution import oracle_output, reference_of
 from acceptance.progress import SILENT, Progress
 from acceptance.running.cases import Case, shown
-from acceptance.running.execution import Producer, Status, oracle_output, reference_of
+from acceptance.running.outcome import Producer, Status
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,12 @@
-"""Starting processes: a program by posix_spawn through the C library, so that it starts the same
-whatever the grader inherited: every signal at its default (glibc's own two, SIGCANCEL and
-SIGSETXID, included: glibc's posix_spawn leaves them ignored unless told, which Python's
-os.posix_spawn cannot say) and no signal blocked, in a session of its own; and how a pool of the
-harness's own processes starts, forked only while nothing but one thread can be copied."""
+"""Starting a program by posix_spawn through the C library, so that it starts the same whatever
+the grader inherited: every signal at its default (glibc's own two, SIGCANCEL and SIGSETXID,
+included: glibc's posix_spawn leaves them ignored unless told, which Python's os.posix_spawn
+cannot say) and no signal blocked, in a session of its own."""
 
 import ctypes
-import multiprocessing
 import os
 import signal
-import threading
 from collections.abc import Mapping, Sequence
-from multiprocessing.context import BaseContext
 
 # The C library, errno kept: the one handle of the harness (the confining mechanisms' too).
 LIBC = ctypes.CDLL(None, use_errno=True)
@@ -100,19 +96,3 @@ def spawn(argv: Sequence[str], environment: Mapping[str, str] | None, fds: Seque
     if failed:
         raise OSError(failed, os.strerror(failed), argv[0])
     return pid.value
-
-
-def threads() -> int:
-    """The threads of this process, those a library started without Python's `threading` too
-    (the kernel's count where there is one)."""
-    try:
-        return len(os.listdir("/proc/self/task"))
-    except OSError:
-        return threading.active_count()
-
-
-def pool_start() -> BaseContext:
-    """How a pool's processes start: forked while this process has one thread (the cheapest
-    start, nothing to copy but that thread), else from a fork server (a fork with other threads
-    about can copy a lock one of them holds, and Python warns of it)."""
-    return multiprocessing.get_context("fork" if threads() == 1 else "forkserver")

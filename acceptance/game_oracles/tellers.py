@@ -1,7 +1,7 @@
 """The oracle's lines of each game that explains them, as the cause finder reads them (`Told`):
 Space Defender 2's from `oracle -why`, Star Canine's from its own explanations.
 
-Imported on first use (`acceptance.games.registry`): it loads Space Defender 2's oracle; Star Canine's
+Imported on first use (`acceptance.game_oracles.registry`): it loads Space Defender 2's oracle; Star Canine's
 teller loads its game when first asked (a Space Defender 2 grading never does).
 """
 
@@ -11,8 +11,8 @@ import re
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from acceptance.games.script_commands import commands_of
-from acceptance.games.told import Role, Telling, Told, Written, labelled
+from acceptance.game_oracles.script_commands import commands_of
+from acceptance.game_oracles.told import FieldWritten, Role, Telling, Told, labelled
 from oracle.runner import text_source
 from oracle.why import Explained, explained_through
 from provenance.model_rules import WHOLE_ACTIONS
@@ -92,16 +92,16 @@ def about(line: Explained) -> tuple[str, ...]:
     return tuple(dict.fromkeys(own + named(line.text)))
 
 
-def written(line: Explained) -> tuple[Written, ...]:
+def written(line: Explained) -> tuple[FieldWritten, ...]:
     """The fields of a listed entity written this turn, each with its rule, as the line labels
     them; for a board row, each occupied cell with the rule that placed what stands there."""
     if line.reason.rule in ROWS:
         return tuple(
-            Written(cell["position"], cell["rule"], RULES[cell["rule"]].spec)
+            FieldWritten(cell["position"], cell["rule"], RULES[cell["rule"]].spec)
             for cell in line.reason.cells
         )
     return tuple(
-        Written(
+        FieldWritten(
             label,
             change["rule"],
             RULES[change["rule"]].spec,

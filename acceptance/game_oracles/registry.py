@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from acceptance.errors import HarnessError
-from acceptance.games.told import Teller, Telling
+from acceptance.game_oracles.told import Teller, Telling
 
 if TYPE_CHECKING:
     from oracle.generate import Lean
@@ -148,7 +148,7 @@ def pcbasic_transcript(game: str) -> Transcript:
     """The original BASIC listing of a game run by PC-BASIC: the oracle of the BASIC games."""
 
     def transcript(text: str, seed: int | None) -> str:
-        from acceptance.games import pcbasic  # here: only the BASIC games' oracles need it
+        from acceptance.game_oracles import pcbasic  # here: only the BASIC games' oracles need it
 
         return pcbasic.transcript(game, input_lines(text), seed, None)
 
@@ -195,10 +195,10 @@ def space_defender_2_toward(weights: Mapping[str, float]) -> RandomScript:
 
 
 def teller(name: str) -> Teller:
-    """A game's `Teller` of `acceptance.games.tellers`, imported on first use."""
+    """A game's `Teller` of `acceptance.game_oracles.tellers`, imported on first use."""
 
     def tell(text: str, seed: int | None, line: int) -> Telling:
-        from acceptance.games import tellers  # here: only a failing test's cause needs it
+        from acceptance.game_oracles import tellers  # here: only a failing test's cause needs it
 
         with IN_PROCESS:
             return cast(Telling, getattr(tellers, name)(text, seed, line))
@@ -208,7 +208,7 @@ def teller(name: str) -> Teller:
 
 def space_defender_2_commands(text: str) -> list[str]:
     """A script's commands, one per unit (its lines if it does not parse)."""
-    from acceptance.games.script_commands import commands_of
+    from acceptance.game_oracles.script_commands import commands_of
 
     commands = commands_of(text)
     return input_lines(text) if commands is None else commands
@@ -216,7 +216,7 @@ def space_defender_2_commands(text: str) -> list[str]:
 
 def space_defender_2_simpler(unit: str) -> list[str]:
     """A command's simpler forms: smaller numbers, earlier rows."""
-    from acceptance.games.script_commands import simpler_commands
+    from acceptance.game_oracles.script_commands import simpler_commands
 
     return simpler_commands(unit)
 

@@ -17,20 +17,11 @@ from pathlib import Path
 from acceptance.confine.jail import Confined, Jail, Runner
 from acceptance.errors import HarnessError
 from acceptance.marking.submissions import Done, Submission, Task, program_of
+from acceptance.processes.execution import External, Guard, Setting, graders_now
 from acceptance.running.cases import Case
 from acceptance.running.compare import Mismatch, diff_json
-from acceptance.running.execution import (
-    NOT_STARTED,
-    Doubt,
-    External,
-    Guard,
-    Output,
-    Producer,
-    Setting,
-    Status,
-    graders_now,
-)
-from acceptance.running.report import plural
+from acceptance.running.outcome import NOT_STARTED, Doubt, Output, Producer, Status
+from acceptance.running.run_report import plural
 from acceptance.running.suite import Outcome, Result, difference, outcome_of
 
 GIVE_UP = 3  # timeouts after which a submission's remaining tests are not run
@@ -47,7 +38,7 @@ class Judged:
 
 
 @dataclass
-class Grader:
+class SubmissionRunner:
     """Runs one submission's program on one test at a time, confined by the runner unless there
     is none, counting each submission's timeouts; the guard ends every run when grading stops."""
 

@@ -23,7 +23,7 @@ class Role(Enum):
 
 
 @dataclass(frozen=True)
-class Written:
+class FieldWritten:
     """A field of a listed entity written this turn, as the listing labels it, and by which rule."""
 
     label: str
@@ -46,7 +46,7 @@ class Told:
     source: tuple[str, ...]  # `module:function`, the rule's first (empty where the game has none)
     role: Role
     about: tuple[str, ...] = ()  # the entities the line is about, by id, the main one first
-    changed: tuple[Written, ...] = ()  # a listed entity's fields written this turn
+    changed: tuple[FieldWritten, ...] = ()  # a listed entity's fields written this turn
     # An action whose way is its own (a special, a preemptive action): an event it leads to (a
     # collision on its way) that a program leaves out is the action's miss.
     owner: bool = False
