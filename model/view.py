@@ -40,8 +40,6 @@ SECTION_HEADINGS = tuple(f"{section.value}:" for section in SECTIONS)
 DEPTHS = (INDENT, INDENT * 2)  # an action log's actor lines, then their details
 
 
-
-
 class LinePart(Enum):
     """Which part of the state block a line belongs to: each is printed by one rule."""
 
@@ -272,9 +270,7 @@ def _projectile(projectile: Projectile) -> str:
     )
 
 
-def _game(
-    texts: list[str], tags: list[Tag] | None, game: Game, debug: bool, rng_out: bool
-) -> None:
+def _game(texts: list[str], tags: list[Tag] | None, game: Game, debug: bool, rng_out: bool) -> None:
     """Append the in-game view: Starfighter, debug sections if on, board, game over, RNG usage."""
     ship = game.starfighter
     status = _starfighter(ship)
