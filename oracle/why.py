@@ -1,7 +1,7 @@
 """`oracle -why` and `-why-json`: the trace of `-b`, each line with the rule that made it.
 
 The text of every line is what `model.view.lines` gives; the explanations come from a recorded
-run (`provenance.record`) of the same script, so `-b` itself is untouched.
+run (`provenance.traced`) of the same script, so `-b` itself is untouched.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from model.session import Session
 from model.view import INDENT, lines
 from oracle.calls import ScriptError
 from oracle.runner import Source, text_source, validate
-from provenance.record import RECORDER, Recorder, recorded_session
+from provenance.recorder import RECORDER, Recorder
 from provenance.rules import RULES
 from provenance.state import Reason, state_reasons
+from provenance.traced import recorded_session
 
 CHUNK = 1000  # pragma: no mutate (lines written at a time: speed only)
 ECHO = Reason("echo.command", "", ("oracle.runner:run_step",), "command")

@@ -21,16 +21,8 @@ from model.session import Session
 from model.starfighter import Starfighter
 from model.tables import ROW_LETTERS
 from model.view import MENUS, BoardRow, Line, LinePart, Subject
-from provenance.record import (
-    NOTICES,
-    SESSION,
-    Note,
-    Recorder,
-    RecordingTurnLog,
-    describe,
-    explain,
-    notice_why,
-)
+from provenance.recorder import SESSION, Note, Recorder, describe, explain
+from provenance.traced import NOTICES, RecordingTurnLog, notice_why
 from provenance.rules import RULES, STATE_FIELDS
 
 VIEW = "model.view"
