@@ -22,8 +22,8 @@ from model.starfighter import Starfighter
 from model.tables import ROW_LETTERS
 from model.view import MENUS, BoardRow, Line, LinePart, Subject
 from provenance.recorder import SESSION, Note, Recorder, describe, explain
-from provenance.traced import NOTICES, RecordingTurnLog, notice_why
 from provenance.rules import RULES, STATE_FIELDS
+from provenance.traced import NOTICES, RecordingTurnLog, notice_why
 
 VIEW = "model.view"
 SELECTED = ("model.session:Session.loadout", "model.session:Session.setup_select")
