@@ -94,7 +94,7 @@ def lines(session: Session) -> list[Line]:
     """The state block's lines, each with what printed it (the texts of `render`)."""
     tags: list[Tag] = []
     texts = _walk(session, tags)
-    return [Line(text, *tag) for text, tag in zip(texts, tags, strict=True)]
+    return [Line(text, part, subject) for text, (part, subject) in zip(texts, tags, strict=True)]
 
 
 def _walk(session: Session, tags: list[Tag] | None) -> list[str]:
@@ -343,13 +343,16 @@ def _board(texts: list[str], tags: list[Tag] | None, game: Game, fog: bool) -> N
         else:
             texts.append(_empty_row(row, columns, first, last))
     if tags is not None:
+        by_row: dict[int, list[Entity]] = {}
+        for entity in seen:
+            by_row.setdefault(entity.position.row, []).append(entity)
         tags.append((LinePart.BOARD_HEADER, None))
-        tags.extend([(LinePart.BOARD_ROW, _seen_in(row, seen)) for row in range(1, rows + 1)])
-
-
-def _seen_in(row: int, seen: list[Entity]) -> BoardRow:
-    """A row's number and the entities seen in it."""
-    return BoardRow(row, tuple(entity for entity in seen if entity.position.row == row))
+        tags.extend(
+            [
+                (LinePart.BOARD_ROW, BoardRow(row, tuple(by_row.get(row, ()))))
+                for row in range(1, rows + 1)
+            ]
+        )
 
 
 @lru_cache(maxsize=1 << 10)

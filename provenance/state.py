@@ -82,19 +82,20 @@ class Annotator:
         self.notes: dict[Section, Iterator[Note]] = {}
 
     def reasons(self, lines: Sequence[Line]) -> list[Reason]:
-        """The reason of each line, in order."""
-        return [self.reason(line) for line in lines]
-
-    def reason(self, line: Line) -> Reason:
-        """Why the line is what it is: a log line's own note, else the reason of its part."""
-        if line.part is LinePart.LOG_ENTRY:
-            assert isinstance(line.subject, Section)
-            return from_note(next(self._notes(line.subject)))
-        key = (line.part, id(line.subject))
-        kept = self.kept.get(key)
-        if kept is None:
-            kept = self.kept[key] = PARTS[line.part](self.session, self.recorder, line.subject)
-        return kept
+        """Why each line is what it is: a log entry's own note, else the reason of its part."""
+        reasons = []
+        kept = self.kept
+        for _, part, subject in lines:
+            if part is LinePart.LOG_ENTRY:
+                assert isinstance(subject, Section)
+                reasons.append(from_note(next(self._notes(subject))))
+                continue
+            key = (part, id(subject))
+            reason = kept.get(key)
+            if reason is None:
+                reason = kept[key] = PARTS[part](self.session, self.recorder, subject)
+            reasons.append(reason)
+        return reasons
 
     def _notes(self, section: Section) -> Iterator[Note]:
         """The notes of a debug log section, in the order of its entries."""
