@@ -8,7 +8,7 @@ One walk gives each line's text and what printed it (`Line`): `render` keeps the
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from enum import Enum
+from enum import Enum, auto
 from functools import cache, lru_cache
 from typing import NamedTuple
 
@@ -43,26 +43,26 @@ DEPTHS = (INDENT, INDENT * 2)  # an action log's actor lines, then their details
 class LinePart(Enum):
     """Which part of the state block a line belongs to: each is printed by one rule."""
 
-    STATE = "state line"
-    MESSAGE = "error or notice"
-    MENU_OPTION = "menu option"
-    WEAPON_SELECTED = "weapon selected"
-    ARMOUR_SELECTED = "armour selected"
-    ENGINE_SELECTED = "engine selected"
-    POWER_SELECTED = "power selected"
-    STARFIGHTER = "Starfighter"
-    SCORE = "score"
-    ENEMY_HEADING = "Enemy heading"
-    ENEMY = "enemy"
-    PROJECTILE_HEADING = "Projectile heading"
-    PROJECTILE = "projectile"
-    LOG_HEADING = "log heading"
-    LOG_ENTRY = "log entry"
-    BOARD_HEADER = "board header"
-    BOARD_ROW = "board row"
-    GAME_OVER = "game over"
-    RNG_HEADING = "RNG heading"
-    RNG_DRAWN = "RNG drawn"
+    STATE = auto()
+    MESSAGE = auto()
+    MENU_OPTION = auto()
+    WEAPON_SELECTED = auto()
+    ARMOUR_SELECTED = auto()
+    ENGINE_SELECTED = auto()
+    POWER_SELECTED = auto()
+    STARFIGHTER = auto()
+    SCORE = auto()
+    ENEMY_HEADING = auto()
+    ENEMY = auto()
+    PROJECTILE_HEADING = auto()
+    PROJECTILE = auto()
+    LOG_HEADING = auto()
+    LOG_ENTRY = auto()
+    BOARD_HEADER = auto()
+    BOARD_ROW = auto()
+    GAME_OVER = auto()
+    RNG_HEADING = auto()
+    RNG_DRAWN = auto()
 
 
 class BoardRow(NamedTuple):
