@@ -1,15 +1,22 @@
-"""The state block printed after each command: a view of the session, never a rule."""
+"""The state block printed after each command: a view of the session, never a rule.
+
+One walk gives each line's text and what printed it (`Line`): `render` keeps the texts, and
+`lines` gives `provenance` the part and subject of each line to explain
+(docs/explanation/provenance.md).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from enum import Enum, auto
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from model.enemy import Enemy
-from model.game import Game
+from model.game import Entity, Game
 from model.geometry import Position
 from model.ids import STARFIGHTER_ID
-from model.log import SECTIONS
+from model.log import SECTIONS, Section
 from model.projectile import Projectile
 from model.session import Session, Stage
 from model.starfighter import Loadout, Starfighter
@@ -33,22 +40,85 @@ SECTION_HEADINGS = tuple(f"{section.value}:" for section in SECTIONS)
 DEPTHS = (INDENT, INDENT * 2)  # an action log's actor lines, then their details
 
 
+class LinePart(Enum):
+    """Which part of the state block a line belongs to: each is printed by one rule."""
+
+    STATE = auto()
+    MESSAGE = auto()
+    MENU_OPTION = auto()
+    WEAPON_SELECTED = auto()
+    ARMOUR_SELECTED = auto()
+    ENGINE_SELECTED = auto()
+    POWER_SELECTED = auto()
+    STARFIGHTER = auto()
+    SCORE = auto()
+    ENEMY_HEADING = auto()
+    ENEMY = auto()
+    PROJECTILE_HEADING = auto()
+    PROJECTILE = auto()
+    LOG_HEADING = auto()
+    LOG_ENTRY = auto()
+    BOARD_HEADER = auto()
+    BOARD_ROW = auto()
+    GAME_OVER = auto()
+    RNG_HEADING = auto()
+    RNG_DRAWN = auto()
+
+
+class BoardRow(NamedTuple):
+    """A board row's number (1 is A) and the entities seen in it, in the board's order."""
+
+    row: int
+    entities: tuple[Entity, ...]
+
+
+# What a line is about: its entity, its log section, its board row, or nothing.
+Subject = Entity | Section | BoardRow | None
+Tag = tuple[LinePart, Subject]  # what printed one line
+
+
+class Line(NamedTuple):
+    """One line of the state block, unindented, with the part and subject that printed it."""
+
+    text: str
+    part: LinePart
+    subject: Subject
+
+
 def render(session: Session) -> str:
     """The state block for the session as it is now, every line indented, no final newline."""
-    return INDENT + NEWLINE_INDENT.join(_lines(session))
+    return INDENT + NEWLINE_INDENT.join(_walk(session, None))
 
 
-def _lines(session: Session) -> list[str]:
-    lines = [_state_line(session)]
+def lines(session: Session) -> list[Line]:
+    """The state block's lines, each with what printed it (the texts of `render`)."""
+    tags: list[Tag] = []
+    texts = _walk(session, tags)
+    return [Line(text, part, subject) for text, (part, subject) in zip(texts, tags, strict=True)]
+
+
+def _walk(session: Session, tags: list[Tag] | None) -> list[str]:
+    """The texts of the state block's lines; with `tags`, what printed each line is added to it
+    (`render` passes None: it is `oracle -b`'s hot path)."""
+    texts = [_state_line(session)]
+    if tags is not None:
+        tags.append(STATE_TAG)
     if session.error is not None:
-        lines.append(session.error.value)
+        texts.append(session.error.value)
+        if tags is not None:
+            tags.append(MESSAGE_TAG)
     elif session.notice is not None:
-        lines.append(session.notice)
+        texts.append(session.notice)
+        if tags is not None:
+            tags.append(MESSAGE_TAG)
     elif session.stage in MENUS:
-        lines.extend(_setup(session.stage, session.loadout))
+        menu, parts = _setup(session.stage, session.loadout)
+        texts.extend(menu)
+        if tags is not None:
+            tags.extend([(part, None) for part in parts])
     elif session.game is not None:
-        _game(lines, session.game, session.debug, session.rng_out)
-    return lines
+        _game(texts, tags, session.game, session.debug, session.rng_out)
+    return texts
 
 
 def _state_line(session: Session) -> str:
@@ -69,46 +139,51 @@ def _stats(stats: Stats) -> str:
 
 
 @cache
-def _setup(stage: Stage, loadout: Loadout) -> tuple[str, ...]:
-    """A setup state's lines: they depend on nothing but the parts selected."""
-    return tuple(MENUS[stage](loadout))
+def _setup(stage: Stage, loadout: Loadout) -> tuple[tuple[str, ...], tuple[LinePart, ...]]:
+    """A setup state's lines and their parts: they depend on nothing but the parts selected."""
+    pairs = tuple(MENUS[stage](loadout))
+    return tuple(text for text, _ in pairs), tuple(part for _, part in pairs)
 
 
-def _weapon_menu(loadout: Loadout) -> Iterator[str]:
+def _weapon_menu(loadout: Loadout) -> Iterator[tuple[str, LinePart]]:
     for number, weapon in enumerate(WEAPONS, 1):
-        yield f"{number}:{weapon.name} ({weapon.description})"
-        yield f"  {_stats(weapon.stats)},"
-        yield f"  Projectile Damage:{weapon.damage}, Projectile Cost:{weapon.cost} ({weapon.cost_kind.value})"
-    yield f"Weapon Selected:{loadout.weapon.name}"
+        yield f"{number}:{weapon.name} ({weapon.description})", LinePart.MENU_OPTION
+        yield f"  {_stats(weapon.stats)},", LinePart.MENU_OPTION
+        yield (
+            f"  Projectile Damage:{weapon.damage}, Projectile Cost:{weapon.cost}"
+            f" ({weapon.cost_kind.value})",
+            LinePart.MENU_OPTION,
+        )
+    yield f"Weapon Selected:{loadout.weapon.name}", LinePart.WEAPON_SELECTED
 
 
-def _armour_menu(loadout: Loadout) -> Iterator[str]:
+def _armour_menu(loadout: Loadout) -> Iterator[tuple[str, LinePart]]:
     yield from _part_menu(ARMOURS)
-    yield f"Armour Selected:{loadout.armour.name}"
+    yield f"Armour Selected:{loadout.armour.name}", LinePart.ARMOUR_SELECTED
 
 
-def _engine_menu(loadout: Loadout) -> Iterator[str]:
+def _engine_menu(loadout: Loadout) -> Iterator[tuple[str, LinePart]]:
     yield from _part_menu(ENGINES)
-    yield f"Engine Selected:{loadout.engine.name}"
+    yield f"Engine Selected:{loadout.engine.name}", LinePart.ENGINE_SELECTED
 
 
-def _part_menu(parts: Iterable[Part]) -> Iterator[str]:
+def _part_menu(parts: Iterable[Part]) -> Iterator[tuple[str, LinePart]]:
     for number, part in enumerate(parts, 1):
-        yield f"{number}:{part.name}"
-        yield f"  {_stats(part.stats)}"
+        yield f"{number}:{part.name}", LinePart.MENU_OPTION
+        yield f"  {_stats(part.stats)}", LinePart.MENU_OPTION
 
 
-def _power_menu(loadout: Loadout) -> Iterator[str]:
+def _power_menu(loadout: Loadout) -> Iterator[tuple[str, LinePart]]:
     for number, power in enumerate(POWERS, 1):
-        yield f"{number}:{power.text}"
-    yield f"Power Selected:{loadout.power.text}"
+        yield f"{number}:{power.text}", LinePart.MENU_OPTION
+    yield f"Power Selected:{loadout.power.text}", LinePart.POWER_SELECTED
 
 
-def _summary(loadout: Loadout) -> Iterator[str]:
-    yield f"Weapon Selected:{loadout.weapon.name}"
-    yield f"Armour Selected:{loadout.armour.name}"
-    yield f"Engine Selected:{loadout.engine.name}"
-    yield f"Power Selected:{loadout.power.text}"
+def _summary(loadout: Loadout) -> Iterator[tuple[str, LinePart]]:
+    yield f"Weapon Selected:{loadout.weapon.name}", LinePart.WEAPON_SELECTED
+    yield f"Armour Selected:{loadout.armour.name}", LinePart.ARMOUR_SELECTED
+    yield f"Engine Selected:{loadout.engine.name}", LinePart.ENGINE_SELECTED
+    yield f"Power Selected:{loadout.power.text}", LinePart.POWER_SELECTED
 
 
 MENUS = {
@@ -130,6 +205,9 @@ class EntityLine:
         return self.template.format(entity_id, symbol, *values)
 
 
+STATE_TAG: Tag = (LinePart.STATE, None)
+MESSAGE_TAG: Tag = (LinePart.MESSAGE, None)
+
 STARFIGHTER_LINE = EntityLine(
     "health", "energy", "Regen", "Armour", "Vision", "Move", "Move Cost", "location"
 )
@@ -144,6 +222,7 @@ def _flag(value: bool) -> str:
 
 
 def _starfighter(ship: Starfighter) -> list[str]:
+    """The Starfighter's heading, its line, its weapon and its power (its score follows)."""
     stats = ship.stats
     line = STARFIGHTER_LINE(
         STARFIGHTER_ID,
@@ -164,8 +243,11 @@ def _starfighter(ship: Starfighter) -> list[str]:
         f"    Projectile Pattern:{weapon.name}, Projectile Damage:{weapon.damage}, "
         f"Projectile Cost:{weapon.cost} ({weapon.cost_kind.value})",
         f"    Power:{ship.loadout.power.text}",
-        f"    score:{ship.focus.score()}",
     ]
+
+
+def _score(ship: Starfighter) -> str:
+    return f"    score:{ship.focus.score()}"
 
 
 def _enemy(enemy: Enemy) -> str:
@@ -188,29 +270,55 @@ def _projectile(projectile: Projectile) -> str:
     )
 
 
-def _game(lines: list[str], game: Game, debug: bool, rng_out: bool) -> None:
+def _game(texts: list[str], tags: list[Tag] | None, game: Game, debug: bool, rng_out: bool) -> None:
     """Append the in-game view: Starfighter, debug sections if on, board, game over, RNG usage."""
-    lines.extend(_starfighter(game.starfighter))
+    ship = game.starfighter
+    status = _starfighter(ship)
+    texts.extend(status)
+    texts.append(_score(ship))
+    if tags is not None:
+        tags.extend([(LinePart.STARFIGHTER, ship)] * len(status))
+        tags.append((LinePart.SCORE, ship))
     if debug:
-        lines.append("Enemy:")
-        lines.extend([INDENT + _enemy(enemy) for enemy in game.enemies.values()])
-        lines.append("Projectile:")
-        lines.extend([INDENT + _projectile(p) for p in game.projectiles.values()])
-        for heading, entries in zip(SECTION_HEADINGS, game.log.entries.values(), strict=True):
-            lines.append(heading)
-            lines.extend([DEPTHS[depth] + text for depth, text in entries])
-    lines.extend(_board(game, fog=not debug))
+        _debug(texts, tags, game)
+    _board(texts, tags, game, fog=not debug)
     if game.over:
-        lines.append(GAME_OVER)
+        texts.append(GAME_OVER)
+        if tags is not None:
+            tags.append((LinePart.GAME_OVER, None))
     if rng_out:
-        lines.append("RNG Usage:")
+        texts.append("RNG Usage:")
+        if tags is not None:
+            tags.append((LinePart.RNG_HEADING, None))
         if game.drawn is not None:
             row, kind = game.drawn
-            lines.append(f"  row:{row}, enemy:{kind}")
+            texts.append(f"  row:{row}, enemy:{kind}")
+            if tags is not None:
+                tags.append((LinePart.RNG_DRAWN, None))
 
 
-def _board(game: Game, fog: bool) -> list[str]:
-    """The column header, then a row per letter; in normal mode `?` beyond the Starfighter's vision.
+def _debug(texts: list[str], tags: list[Tag] | None, game: Game) -> None:
+    """Append the debug sections: the enemies, the projectiles, then the five action logs."""
+    texts.append("Enemy:")
+    texts.extend([INDENT + _enemy(enemy) for enemy in game.enemies.values()])
+    texts.append("Projectile:")
+    texts.extend([INDENT + _projectile(p) for p in game.projectiles.values()])
+    for heading, entries in zip(SECTION_HEADINGS, game.log.entries.values(), strict=True):
+        texts.append(heading)
+        texts.extend([DEPTHS[depth] + text for depth, text in entries])
+    if tags is not None:
+        tags.append((LinePart.ENEMY_HEADING, None))
+        tags.extend([(LinePart.ENEMY, enemy) for enemy in game.enemies.values()])
+        tags.append((LinePart.PROJECTILE_HEADING, None))
+        tags.extend([(LinePart.PROJECTILE, p) for p in game.projectiles.values()])
+        for section, entries in game.log.entries.items():
+            tags.append((LinePart.LOG_HEADING, section))
+            tags.extend([(LinePart.LOG_ENTRY, section)] * len(entries))
+
+
+def _board(texts: list[str], tags: list[Tag] | None, game: Game, fog: bool) -> None:
+    """Append the column header, then a row per letter; in normal mode `?` beyond the
+    Starfighter's vision.
 
     A row without visible entities is a cached text; the others are written cell by cell.
     """
@@ -221,18 +329,30 @@ def _board(game: Game, fog: bool) -> list[str]:
     else:
         spans = ((1, columns),) * rows
     written: dict[int, list[str]] = {}
+    seen: list[Entity] = []
     for (row, column), occupant in game.cells.items():
         first, last = spans[row - 1]
         if first <= column <= last:
             cells = written.get(row) or written.setdefault(row, list(_cells(columns, first, last)))
             cells[column - 1] = occupant.symbol
-    lines = [_header(columns)]
+            seen.append(occupant)
+    texts.append(_header(columns))
     for row, (first, last) in enumerate(spans, 1):
         if row in written:
-            lines.append(_row_line(row, written[row]))
+            texts.append(_row_line(row, written[row]))
         else:
-            lines.append(_empty_row(row, columns, first, last))
-    return lines
+            texts.append(_empty_row(row, columns, first, last))
+    if tags is not None:
+        by_row: dict[int, list[Entity]] = {}
+        for entity in seen:
+            by_row.setdefault(entity.position.row, []).append(entity)
+        tags.append((LinePart.BOARD_HEADER, None))
+        tags.extend(
+            [
+                (LinePart.BOARD_ROW, BoardRow(row, tuple(by_row.get(row, ()))))
+                for row in range(1, rows + 1)
+            ]
+        )
 
 
 @lru_cache(maxsize=1 << 10)

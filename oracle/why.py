@@ -1,7 +1,7 @@
 """`oracle -why` and `-why-json`: the trace of `-b`, each line with the rule that made it.
 
-The text of every line is what `model.view.render` prints; the explanations come from a recorded
-run (`provenance.record`) of the same script, so `-b` itself is untouched.
+The text of every line is what `model.view.lines` gives; the explanations come from a recorded
+run (`provenance.traced`) of the same script, so `-b` itself is untouched.
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from itertools import islice
 from typing import Any
 
 from model.session import Session
-from model.view import render
+from model.view import INDENT, lines
 from oracle.calls import ScriptError
 from oracle.runner import Source, text_source, validate
-from provenance.record import RECORDER, Recorder, recorded_session
+from provenance.recorder import RECORDER, Recorder
 from provenance.rules import RULES
 from provenance.state import Reason, state_reasons
+from provenance.traced import recorded_session
 
 CHUNK = 1000  # pragma: no mutate (lines written at a time: speed only)
 ECHO = Reason("echo.command", "", ("oracle.runner:run_step",), "command")
@@ -202,9 +203,10 @@ def _blocks(source: Source, recorder: Recorder) -> Iterator[Block]:
 
 
 def _state(first: int, command: str | None, session: Session, recorder: Recorder) -> Block:
-    """The state block's lines, the view's own text; their reasons on demand."""
-    texts = render(session).split("\n")
-    return Block(first, command, texts, lambda: state_reasons(session, recorder))
+    """The state block's lines, the view's own text and parts; their reasons on demand."""
+    shown = lines(session)
+    texts = [INDENT + line.text for line in shown]
+    return Block(first, command, texts, lambda: state_reasons(shown, session, recorder))
 
 
 def json_lines(source: Source) -> Iterator[str]:

@@ -1,41 +1,31 @@
-"""The explanation of each line of a state block, in the order `model.view` prints them.
+"""The explanation of each line of a state block, from what `model.view` says printed it.
 
-The text of each line is always the view's own (`model.view.render`); this module only says why
-each line is what it is: the log's notes, the entities' changes this turn, the board's
-placements, the session's last error or notice.
+The text and the part of each line are the view's own (`model.view.lines`); this module only
+says why each line is what it is: the log's notes, the entities' changes this turn, the board's
+placements, the session's last error or notice (docs/explanation/provenance.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
+from operator import attrgetter
 from typing import Any
 
-from model.game import Entity, Game
-from model.log import SECTIONS
-from model.session import Session, Stage
+from model.enemy import Enemy
+from model.game import Entity
+from model.log import Section
+from model.projectile import Projectile
+from model.session import Session
+from model.starfighter import Starfighter
 from model.tables import ROW_LETTERS
-from model.view import MENUS, _visible
-from provenance.record import (
-    NOTICES,
-    SESSION,
-    Note,
-    Recorder,
-    RecordingTurnLog,
-    describe,
-    explain,
-    notice_why,
-)
+from model.view import MENUS, BoardRow, Line, LinePart, Subject
+from provenance.recorder import SESSION, Note, Recorder, describe, explain
 from provenance.rules import RULES, STATE_FIELDS
+from provenance.traced import NOTICES, RecordingTurnLog, notice_why
 
 VIEW = "model.view"
-# The setup states that select a part, by the part; the summary lists them in this order.
-PARTS = {
-    Stage.WEAPON: "weapon",
-    Stage.ARMOUR: "armour",
-    Stage.ENGINE: "engine",
-    Stage.POWER: "power",
-}
 SELECTED = ("model.session:Session.loadout", "model.session:Session.setup_select")
 STATE = frozenset(STATE_FIELDS.values())  # the rules of the fields the state line shows
 
@@ -67,24 +57,56 @@ def _viewed(rule: str, function: str, part: str, variables: tuple[tuple[str, Any
     return Reason(rule, why, (f"{VIEW}:{function}",), f"view: {part}", numbers=numbers)
 
 
+# The reason of the lines of one part, from the session, its recorder and the line's subject.
+Explain = Callable[[Session, Recorder, Subject], Reason]
+
+
 def from_note(note: Note) -> Reason:
     """A log line's reason: the note its line was written with, in the phase that wrote it."""
     return Reason(note.rule.name, note.why, note.source, note.phase, note.entity, note.numbers)
 
 
-def state_reasons(session: Session, recorder: Recorder) -> list[Reason]:
-    """One reason per line of the session's state block."""
-    reasons = [_state_line(session, recorder)]
-    if session.error is not None or session.notice is not None:
-        reasons.append(_message(session, recorder))
-    elif session.stage in MENUS:
-        reasons.extend(_setup(session))
-    elif session.game is not None:
-        _game(reasons, session, session.game, recorder)
-    return reasons
+def state_reasons(lines: Sequence[Line], session: Session, recorder: Recorder) -> list[Reason]:
+    """One reason per line of the session's state block, from the part that printed it."""
+    return Annotator(session, recorder).reasons(lines)
 
 
-def _state_line(session: Session, recorder: Recorder) -> Reason:
+class Annotator:
+    """The reasons of one state block's lines; a line that repeats its part and subject (the
+    Starfighter's lines, a menu's options) shares the reason of the first."""
+
+    def __init__(self, session: Session, recorder: Recorder) -> None:
+        self.session = session
+        self.recorder = recorder
+        self.kept: dict[tuple[LinePart, int], Reason] = {}
+        self.notes: dict[Section, Iterator[Note]] = {}
+
+    def reasons(self, lines: Sequence[Line]) -> list[Reason]:
+        """Why each line is what it is: a log entry's own note, else the reason of its part."""
+        reasons = []
+        kept = self.kept
+        for _, part, subject in lines:
+            if part is LinePart.LOG_ENTRY:
+                assert isinstance(subject, Section)
+                reasons.append(from_note(next(self._notes(subject))))
+                continue
+            key = (part, id(subject))
+            reason = kept.get(key)
+            if reason is None:
+                reason = kept[key] = PARTS[part](self.session, self.recorder, subject)
+            reasons.append(reason)
+        return reasons
+
+    def _notes(self, section: Section) -> Iterator[Note]:
+        """The notes of a debug log section, in the order of its entries."""
+        if section not in self.notes:
+            game = self.session.game
+            assert game is not None and isinstance(game.log, RecordingTurnLog)
+            self.notes[section] = iter(game.log.notes[section])
+        return self.notes[section]
+
+
+def _state_line(session: Session, recorder: Recorder, _: Subject) -> Reason:
     """The state line: the stage, the turn counters and the error flag, and who wrote them."""
     line = viewed(
         "view.state",
@@ -102,7 +124,7 @@ def _state_line(session: Session, recorder: Recorder) -> Reason:
     return Reason(line.rule, line.why, line.source + written, line.phase, changes=changes)
 
 
-def _message(session: Session, recorder: Recorder) -> Reason:
+def _message(session: Session, recorder: Recorder, _: Subject) -> Reason:
     """The error or notice line: its rule, from the session's last note if there is one."""
     note = recorder.message
     if note is not None:
@@ -113,15 +135,19 @@ def _message(session: Session, recorder: Recorder) -> Reason:
     return Reason(rule.name, notice_why(rule, session), ("model.session:Session",), "command")
 
 
-def _setup(session: Session) -> list[Reason]:
-    """A setup menu (its options, then the part selected) or the summary (the parts selected)."""
+def _option(session: Session, _: Recorder, __: Subject) -> Reason:
+    """A line of a setup menu's options."""
     stage = session.stage
-    function = MENUS[stage].__name__
-    if stage is Stage.SUMMARY:
-        return [_selected(part, function) for part in PARTS.values()]
-    count = len(tuple(MENUS[stage](session.loadout)))
-    menu = viewed("view.setup", function, "setup", stage=stage.value)
-    return [menu] * (count - 1) + [_selected(PARTS[stage], function)]
+    return viewed("view.setup", MENUS[stage].__name__, "setup", stage=stage.value)
+
+
+def _selection(part: str) -> Explain:
+    """The line of the part selected, in its menu or in the summary."""
+
+    def selected(session: Session, _: Recorder, __: Subject) -> Reason:
+        return _selected(part, MENUS[session.stage].__name__)
+
+    return selected
 
 
 @cache
@@ -142,10 +168,9 @@ def _changed(recorder: Recorder, key: int | str) -> tuple[dict[str, str], ...]:
     return tuple({"attribute": attribute, "rule": rule} for attribute, rule in pairs)
 
 
-def _game(reasons: list[Reason], session: Session, game: Game, recorder: Recorder) -> None:
-    """The in-game view: the Starfighter, the debug sections, the board, game over, RNG."""
-    ship = game.starfighter
-    changed = tuple(dict.fromkeys(_board_paths(ship, recorder)))
+def _starfighter(_: Session, recorder: Recorder, ship: Subject) -> Reason:
+    """A line of the Starfighter's block: its state, and who changed or moved it this turn."""
+    assert isinstance(ship, Starfighter)
     status = viewed(
         "view.starfighter",
         "_starfighter",
@@ -155,17 +180,22 @@ def _game(reasons: list[Reason], session: Session, game: Game, recorder: Recorde
         stats=ship.stats,
         position=ship.position,
     )
-    status = Reason(
+    return Reason(
         status.rule,
         status.why,
-        status.source + changed,
+        status.source + tuple(dict.fromkeys(_board_paths(ship, recorder))),
         status.phase,
         describe(ship),
         status.numbers,
         changes=_changed(recorder, ship.id),
     )
+
+
+def _score(_: Session, recorder: Recorder, ship: Subject) -> Reason:
+    """The score line: the focus's score, and who scored this turn."""
+    assert isinstance(ship, Starfighter)
     score = viewed("score.total", "_starfighter", "Starfighter", score=ship.focus.score())
-    score = Reason(
+    return Reason(
         score.rule,
         score.why,
         (*score.source, "model.scoring:Focus.score", *_changes(recorder, "score")),
@@ -173,92 +203,87 @@ def _game(reasons: list[Reason], session: Session, game: Game, recorder: Recorde
         numbers=score.numbers,
         changes=_changed(recorder, "score"),
     )
-    reasons.extend([status, status, status, status, score])
-    if session.debug:
-        _debug(reasons, game, recorder)
-    _board(reasons, session, game, recorder)
-    if game.over:
-        reasons.append(viewed("view.game_over", "_game", "game over"))
-    if session.rng_out:
-        drawn = "none" if game.drawn is None else f"row {game.drawn[0]}, value {game.drawn[1]}"
-        rng = viewed("view.rng", "_game", "RNG usage", drawn=drawn)
-        rng = replace(rng, source=rng.source + ("model.spawning:natural_spawn",))
-        reasons.append(rng)
-        if game.drawn is not None:
-            reasons.append(rng)
 
 
-def _entity_line(rule: str, function: str, part: str, entity: Entity, recorder: Recorder) -> Reason:
+def _heading(rule: str, part: str) -> Explain:
+    """A debug section's heading."""
+    return lambda _, __, ___: viewed(rule, "_game", part)
+
+
+def _log_heading(_: Session, __: Recorder, section: Subject) -> Reason:
+    """An action log's heading."""
+    assert isinstance(section, Section)
+    return viewed("view.log", "_game", section.value)
+
+
+def _entity_line(rule: str, function: str, part: str) -> Explain:
     """A debug line of an enemy or a projectile: who changed it this turn, how it came to be."""
-    base = viewed(rule, function, part)
-    return Reason(
-        rule,
-        base.why,
-        tuple(dict.fromkeys((*base.source, *_board_paths(entity, recorder)))),
-        base.phase,
-        describe(entity),
-        changes=_changed(recorder, entity.id),
-    )
 
-
-def _debug(reasons: list[Reason], game: Game, recorder: Recorder) -> None:
-    """The debug sections: enemies, projectiles, then the five action logs with their notes."""
-    reasons.append(viewed("view.enemy", "_game", "Enemy"))
-    reasons.extend(
-        _entity_line("view.enemy", "_enemy", "Enemy", enemy, recorder)
-        for enemy in game.enemies.values()
-    )
-    reasons.append(viewed("view.projectile", "_game", "Projectile"))
-    reasons.extend(
-        _entity_line("view.projectile", "_projectile", "Projectile", projectile, recorder)
-        for projectile in game.projectiles.values()
-    )
-    assert isinstance(game.log, RecordingTurnLog)  # debug mode was on when the turn began
-    for section in SECTIONS:
-        reasons.append(viewed("view.log", "_game", section.value))
-        reasons.extend(from_note(note) for note in game.log.notes[section])
-
-
-def _board(reasons: list[Reason], session: Session, game: Game, recorder: Recorder) -> None:
-    """The board's header, then each row with what stands in its cells and who put it there."""
-    rows, columns = game.board.rows, game.board.columns
-    reasons.append(viewed("view.board.header", "_header", "board", columns=columns))
-    ship = game.starfighter
-    fog = not session.debug
-    spans = _visible(rows, columns, ship.position, ship.stats.vision) if fog else None
-    by_row: dict[int, list[Entity]] = {}
-    for (row, column), occupant in sorted(game.cells.items()):
-        if spans is None or spans[row - 1][0] <= column <= spans[row - 1][1]:
-            by_row.setdefault(row, []).append(occupant)
-    for row in range(1, rows + 1):
-        cells = tuple(_cell(entity, recorder) for entity in by_row.get(row, []))
-        shown = (
-            "; ".join(
-                f"{cell['symbol']} at {cell['position']}: {cell['entity']}, {cell['placed']}"
-                for cell in cells
-            )
-            or "no entity in sight"
-        )
-        rule = "view.fog" if fog else "view.board.row"
-        reason = viewed(
+    def entity_line(_: Session, recorder: Recorder, entity: Subject) -> Reason:
+        assert isinstance(entity, Enemy | Projectile)
+        base = viewed(rule, function, part)
+        return Reason(
             rule,
-            "_board",
-            "board",
-            row=ROW_LETTERS[row - 1],
-            cells=shown,
-            vision=ship.stats.vision,
-            eye=ship.position,
+            base.why,
+            tuple(dict.fromkeys((*base.source, *_board_paths(entity, recorder)))),
+            base.phase,
+            describe(entity),
+            changes=_changed(recorder, entity.id),
         )
-        paths = [path for entity in by_row.get(row, []) for path in _board_paths(entity, recorder)]
-        if fog:
-            paths.extend(_changes(recorder, ship.id))
-        if not paths and not cells:
-            reasons.append(reason)
-            continue
-        source = tuple(dict.fromkeys((*reason.source, *paths)))
-        reasons.append(
-            Reason(rule, reason.why, source, reason.phase, cells=cells, numbers=reason.numbers)
+
+    return entity_line
+
+
+def _header(session: Session, _: Recorder, __: Subject) -> Reason:
+    """The board's header: its columns."""
+    assert session.game is not None
+    return viewed("view.board.header", "_header", "board", columns=session.game.board.columns)
+
+
+def _row(session: Session, recorder: Recorder, row: Subject) -> Reason:
+    """A board row: what stands in its cells in sight, and who put it there."""
+    assert isinstance(row, BoardRow) and session.game is not None
+    ship = session.game.starfighter
+    fog = not session.debug
+    entities = sorted(row.entities, key=attrgetter("position"))
+    cells = tuple(_cell(entity, recorder) for entity in entities)
+    shown = (
+        "; ".join(
+            f"{cell['symbol']} at {cell['position']}: {cell['entity']}, {cell['placed']}"
+            for cell in cells
         )
+        or "no entity in sight"
+    )
+    rule = "view.fog" if fog else "view.board.row"
+    reason = viewed(
+        rule,
+        "_board",
+        "board",
+        row=ROW_LETTERS[row.row - 1],
+        cells=shown,
+        vision=ship.stats.vision,
+        eye=ship.position,
+    )
+    paths = [path for entity in entities for path in _board_paths(entity, recorder)]
+    if fog:
+        paths.extend(_changes(recorder, ship.id))
+    if not paths and not cells:
+        return reason
+    source = tuple(dict.fromkeys((*reason.source, *paths)))
+    return Reason(rule, reason.why, source, reason.phase, cells=cells, numbers=reason.numbers)
+
+
+def _game_over(_: Session, __: Recorder, ___: Subject) -> Reason:
+    return viewed("view.game_over", "_game", "game over")
+
+
+def _rng(session: Session, _: Recorder, __: Subject) -> Reason:
+    """The RNG usage lines: the row and value the natural spawn drew this turn, if any."""
+    assert session.game is not None
+    drawn = session.game.drawn
+    text = "none" if drawn is None else f"row {drawn[0]}, value {drawn[1]}"
+    rng = viewed("view.rng", "_game", "RNG usage", drawn=text)
+    return replace(rng, source=rng.source + ("model.spawning:natural_spawn",))
 
 
 def _board_paths(entity: Entity, recorder: Recorder) -> tuple[str, ...]:
@@ -282,3 +307,27 @@ def _cell(entity: Entity, recorder: Recorder) -> dict[str, Any]:
         "placed": f"placed by {rule} {when}",
         "changes": [change["rule"] for change in _changed(recorder, entity.id)],
     }
+
+
+# The reason of each part's lines (a log entry's is its own note: `Annotator.reason`).
+PARTS: dict[LinePart, Explain] = {
+    LinePart.STATE: _state_line,
+    LinePart.MESSAGE: _message,
+    LinePart.MENU_OPTION: _option,
+    LinePart.WEAPON_SELECTED: _selection("weapon"),
+    LinePart.ARMOUR_SELECTED: _selection("armour"),
+    LinePart.ENGINE_SELECTED: _selection("engine"),
+    LinePart.POWER_SELECTED: _selection("power"),
+    LinePart.STARFIGHTER: _starfighter,
+    LinePart.SCORE: _score,
+    LinePart.ENEMY_HEADING: _heading("view.enemy", "Enemy"),
+    LinePart.ENEMY: _entity_line("view.enemy", "_enemy", "Enemy"),
+    LinePart.PROJECTILE_HEADING: _heading("view.projectile", "Projectile"),
+    LinePart.PROJECTILE: _entity_line("view.projectile", "_projectile", "Projectile"),
+    LinePart.LOG_HEADING: _log_heading,
+    LinePart.BOARD_HEADER: _header,
+    LinePart.BOARD_ROW: _row,
+    LinePart.GAME_OVER: _game_over,
+    LinePart.RNG_HEADING: _rng,
+    LinePart.RNG_DRAWN: _rng,
+}

@@ -1,7 +1,7 @@
 """Under mutmut, its trampolines are frames the explanations pass by, as they pass by their own.
 
 mutmut 3 wraps each function it mutates in a trampoline, a closure of its own module: to the
-recorder of `provenance.record` that is a frame outside the game, between a rule and the model
+recorder (`provenance.stack`) that is a frame outside the game, between a rule and the model
 functions it calls, so a line's `source` would lose them. With this plugin the explanations'
 digest test runs under mutmut as it runs under pytest alone.
 """
@@ -26,7 +26,7 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     from mutmut.mutation import trampoline
 
-    from provenance import record
+    from provenance import stack
 
     for code in _nested(trampoline.wrap_in_trampoline.__code__):
-        record.pass_by(code)
+        stack.pass_by(code)

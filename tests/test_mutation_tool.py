@@ -72,8 +72,8 @@ def test_the_differential_run_adds_the_survivors_of_the_fast_tests_it_detects() 
 def test_every_listed_equivalent_is_a_mutant_name_then_its_reason() -> None:
     """A blind spot's place may hold spaces (`(KEEP, PASS, LEAVE)`); the name ends at its number."""
     listed = listed_equivalents()
-    blind = {mutant.name for mutant in blind_spots.module_mutants("provenance.record")}
-    assert "provenance.record::(KEEP, PASS, LEAVE)::0" in set(listed) & blind
+    blind = {mutant.name for mutant in blind_spots.module_mutants("provenance.stack")}
+    assert "provenance.stack::(KEEP, PASS, LEAVE)::0" in set(listed) & blind
     assert all(reason and not reason.startswith(" ") for reason in listed.values())
 
 

@@ -21,10 +21,11 @@ from model.tables import Kind
 from oracle.cli import main
 from oracle.runner import run_script, text_source
 from oracle.why import Explained, comment, explained, explanation
-from provenance import record
+from provenance import stack, traced
 from provenance.model_rules import MODEL_RULES
-from provenance.record import PHASE_TITLES
+from provenance.recorder import Note, Recorder, explain, take_note
 from provenance.rules import BY_CODE, RULES, index
+from provenance.stack import PHASE_TITLES
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = sorted((ROOT / "at").glob("*.txt"))
@@ -258,7 +259,7 @@ def test_the_rows_of_a_function_are_found_by_its_code_every_one_in_table_order()
 
 def test_a_line_written_outside_every_rule_is_noted_as_unexplained() -> None:
     """Here a test's own frame writes: no rule, no source, no phase."""
-    assert record._note() == record.Note(record.UNEXPLAINED, "", (), "")
+    assert take_note() == Note(stack.UNEXPLAINED, "", (), "")
 
 
 class NoteTaken(Exception):
@@ -270,21 +271,21 @@ def test_a_line_written_in_a_phase_outside_every_rule_names_the_phase_and_its_fu
 
     class Log:
         def enter(self, section: object) -> None:
-            raise NoteTaken(record._note())
+            raise NoteTaken(take_note())
 
     with pytest.raises(NoteTaken) as taken:
         turn.enemy_spawn(SimpleNamespace(log=Log()), PassTurn())  # type: ignore[arg-type]
     source = ("model.turn:enemy_spawn",)
-    assert taken.value.args[0] == record.Note(record.UNEXPLAINED, "", source, PHASE_TITLES[7])
+    assert taken.value.args[0] == Note(stack.UNEXPLAINED, "", source, PHASE_TITLES[7])
 
 
 def test_a_rules_sentence_reads_its_own_variables_not_its_callers() -> None:
     """The vision rule's sentence reads the enemy and the ship of `turn.update_vision`, not the
     ones of the function of model/ that called it."""
-    notes: list[record.Note] = []
+    notes: list[Note] = []
 
     def sees(position: object, vision: int) -> None:
-        notes.append(record._note())
+        notes.append(take_note())
 
     enemy = SimpleNamespace(vision=3, update_vision=sees)
     ship = SimpleNamespace(position=Position(1, 1), stats=SimpleNamespace(vision=5))
@@ -363,7 +364,7 @@ def test_the_calls_of_a_rule_are_those_reached_from_it_through_model_frames_alon
     """`step` and what it calls, and `through` behind a lambda of model/, are the rule's calls;
     `side`, called back by a function outside model/, and what it calls, are not."""
     model = calls_module(elsewhere=lambda callback: callback())
-    calls = record.Calls()
+    calls = stack.Calls()
 
     def ask() -> dict[str, None]:
         return calls.made(sys._getframe(1))
@@ -378,7 +379,7 @@ def test_the_calls_of_a_rule_are_those_reached_from_it_through_model_frames_alon
 
 def test_a_frame_begun_before_the_hook_was_set_has_made_every_call_since() -> None:
     model = calls_module()
-    calls = record.Calls()
+    calls = stack.Calls()
 
     def start() -> None:
         sys.settrace(calls.hook())
@@ -399,7 +400,7 @@ def test_a_generator_resumed_by_another_caller_is_on_that_callers_path() -> None
     model = calls_module()
 
     def ask() -> list[str]:
-        return [frame.f_code.co_name for frame in record.outward(sys._getframe(1))]
+        return [frame.f_code.co_name for frame in stack.outward(sys._getframe(1))]
 
     steps = model["walk"](ask)
     assert [model["first"](steps), model["second"](steps)] == [
@@ -413,15 +414,15 @@ def test_a_sentence_keeps_a_field_it_cannot_fill_and_its_escaped_braces() -> Non
     does not, and reads `{{`/`}}` as braces, text like the rest."""
     ship = SimpleNamespace(energy=7)
     template = "{{ {ship.energy} {ship.missing} {nothing} }} {ship.energy}"
-    assert record.explain(template, {"ship": ship}) == (
+    assert explain(template, {"ship": ship}) == (
         "{ 7 {ship.missing} {nothing} } 7",
         {"ship.energy": 7},
     )
 
 
 def test_a_command_starts_with_no_message_noted() -> None:
-    recorder = record.Recorder()
-    recorder.message = record.Note(record.UNEXPLAINED, "", ())
+    recorder = Recorder()
+    recorder.message = Note(stack.UNEXPLAINED, "", ())
     recorder.run(lambda: None)
     assert recorder.message is None
 
@@ -440,13 +441,13 @@ def test_a_generated_method_of_model_is_passed_by() -> None:
         Enemy.spawned(1, Kind.GRUNT, Position(1, 1))
     finally:
         sys.setprofile(None)
-    assert [record._kind_of(frame) for frame in frames] == [record.PASS]
+    assert [stack._kind_of(frame) for frame in frames] == [stack.PASS]
 
 
 def test_only_a_turn_that_debug_mode_will_show_records_its_log() -> None:
     """Out of debug mode the action logs are not shown, so a recorded turn takes no notes."""
-    recorder = record.Recorder()
-    session = record.recorded_session(recorder)
+    recorder = Recorder()
+    session = traced.recorded_session(recorder)
     session.debug = False
     hidden = recorder.shows_logs()
     session.debug = True
@@ -454,7 +455,7 @@ def test_only_a_turn_that_debug_mode_will_show_records_its_log() -> None:
 
 
 def test_a_recording_log_notes_a_line_written_before_any_section_as_the_first_sections() -> None:
-    log = record.RecordingTurnLog()
+    log = traced.RecordingTurnLog()
     log.actor("a line")
     assert [len(log.notes[section]) for section in SECTIONS] == [1, 0, 0, 0, 0]
     assert [len(log.entries[section]) for section in SECTIONS] == [1, 0, 0, 0, 0]

@@ -10,7 +10,8 @@ import pytest
 from model.geometry import Board, Position, line
 from oracle.generate import script_lines
 from oracle.why import json_lines
-from provenance import listen, record
+from provenance import listen
+from provenance.recorder import Recorder
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLIC = ("at010", "at163", "extra005")
@@ -48,7 +49,7 @@ def test_the_monitoring_back_end_hears_the_functions_of_model_alone() -> None:
     else:
         listener = listen.LISTENER
         assert isinstance(listener, listen.Monitored)
-        record.Recorder()  # watches model/'s functions
+        Recorder()  # watches model/'s functions
         files = {Path(code.co_filename).relative_to(ROOT) for code in listener.watched.values()}
         assert Path("model/geometry.py") in files and Path("model/log.py") not in files
         assert all(file.parts[0] == "model" for file in files)

@@ -144,7 +144,9 @@ PACKAGES = {
     ),
     # The explanations of `oracle -why` (docs/explanation/provenance.md), pinned line by line on every
     # public output (mutmut's trampolines passed by: tests/mutmut_frames.py).
-    "provenance": Package(("provenance",), test_files("why", "why_mutants"), SPACE_DEFENDER),
+    "provenance": Package(
+        ("provenance",), test_files("why", "why_mutants", "provenance_state"), SPACE_DEFENDER
+    ),
     "star_canine": Package(
         ("games/star_canine",),
         ("tests/star_canine", "tests/test_acceptance.py"),
