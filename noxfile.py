@@ -1,5 +1,5 @@
 """The test matrix: the whole suite on every Python the project claims, each session installed
-from uv.lock (`make matrix`, or `.venv/bin/nox -s tests-3.13 -- tests/test_cli.py`).
+from uv.lock (`make matrix`, or `.venv/bin/nox -s tests-3.13 -- tests/oracle/test_cli.py`).
 
 The interpreters are those found on the machine: pyenv's newest release of each minor version
 (under `$PYENV_ROOT/versions`, else `~/.pyenv/versions`), else `python3.X` on the PATH. A session

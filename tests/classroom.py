@@ -2,7 +2,8 @@
 beside its script) and submissions of different kinds, each a shell script that prints a test's
 expected output with one injected fault, so every test knows what each kind must get. Such a
 program reads the expected file beside its script, which only an unsandboxed run can: the report
-tests grade with --no-sandbox (tests/test_sandbox.py shows the sandbox stopping exactly this)."""
+tests grade with --no-sandbox (tests/acceptance/confine/test_sandbox.py shows the sandbox stopping
+exactly this)."""
 
 import re
 import shutil

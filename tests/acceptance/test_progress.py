@@ -31,14 +31,14 @@ from acceptance.processes.pools import pool_start, threads
 from acceptance.progress import Progress, Stage, line, paused
 from acceptance.running.cases import collect
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 AT = str(Path(sys.executable).with_name("at"))
 ORACLE = Path(sys.executable).with_name("oracle")
 LIMIT = 2.0  # seconds: the longest a terminal may wait for the progress line to move
 SLEEP = 2.5  # seconds a slow program sleeps on its first run: longer than LIMIT
 APART = 1.0  # seconds between two runs' ends: two ticks of the line, so the first is drawn
 EXPECTED = '"$(dirname $(dirname $2))/expected/$(basename $2 .txt).expected.txt"'
-SIMILARITY = Path(__file__).with_name("similarity")
+SIMILARITY = ROOT / "tests" / "similarity"
 TIMES = re.compile(rb"\d+\.\d ?s\b")  # the seconds some closing lines give
 
 

@@ -1,8 +1,8 @@
 """The command-line reference of `at` (docs/reference/cli.md) is generated from its parser, so
 what the parser says is what the documentation publishes: each command's description, and each
 argument's names, metavar, count, choices, default and help. They are kept, command by command,
-in tests/test_at_reference/ (pytest-regressions): a changed help text, metavar or default is a
-deliberate change of the documentation, made with `pytest tests/test_at_reference.py
+in tests/docs/test_at_reference/ (pytest-regressions): a changed help text, metavar or default is a
+deliberate change of the documentation, made with `pytest tests/docs/test_at_reference.py
 --force-regen` and read in the diff."""
 
 import argparse

@@ -13,7 +13,7 @@ from xml.etree import ElementTree
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXPECTED = '"$(dirname "$(dirname "$2")")/expected/$(basename "$2" .txt).expected.txt"'
 PROGRAMS = {
     "right": f"#!/bin/sh\ncat {EXPECTED}\n",

@@ -23,7 +23,7 @@ from oracle.cli import MODES, help_text
 from oracle.warm import parser as warm_parser
 from tools.webpage.browser import Browser, serving
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # The reference's sections, in page order, and the parser each is generated from.
 PARSERS = {
     "oracle-warm": warm_parser,

@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from acceptance.cli.main import main
+from tests.acceptance.confine.test_sandbox import IN_CI, sandbox_trouble
 from tests.guides import (
     COMMANDS,
     GUIDES,
@@ -39,7 +40,6 @@ from tests.guides import (
     must_end_well,
     steps,
 )
-from tests.test_sandbox import IN_CI, sandbox_trouble
 
 INSTRUCTORS = {"grading", "sandbox", "gradescope", "integrity", "many-machines"}
 KINDS = {COMMANDS, OUTPUT, "text", "bash", "json", "toml", "python", "{toctree}"}

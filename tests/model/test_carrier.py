@@ -1,11 +1,10 @@
 """Carrier (spec 6.9.3): regen against specials, Interceptors on pass and when it sees."""
 
-from builders import cell, log, move_ship, new_game, put_enemy
-
 from model import turn
 from model.actions import MoveTo, PassTurn, UseSpecial
 from model.log import Section
 from model.tables import Kind
+from tests.model.builders import cell, log, move_ship, new_game, put_enemy
 
 
 def test_special_gains_10_regen_and_the_turn_goes_on() -> None:

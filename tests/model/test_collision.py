@@ -1,6 +1,12 @@
 """Collisions (spec 6.13): every pair of mover and occupant, with its message."""
 
-from builders import (
+from model import turn
+from model.actions import MoveTo, PassTurn
+from model.enemy import Enemy
+from model.game import Game
+from model.log import Section
+from model.tables import Kind
+from tests.model.builders import (
     cell,
     log,
     move_ship,
@@ -10,13 +16,6 @@ from builders import (
     put_friendly_projectile,
     symbol_at,
 )
-
-from model import turn
-from model.actions import MoveTo, PassTurn
-from model.enemy import Enemy
-from model.game import Game
-from model.log import Section
-from model.tables import Kind
 
 
 def test_friendly_projectile_combines_with_a_friendly_one() -> None:

@@ -1,11 +1,10 @@
 """Fighter (spec 6.9.2): armour against fire, a charge on pass, otherwise advance and fire."""
 
-from builders import cell, log, move_ship, new_game, put_enemy
-
 from model import turn
 from model.actions import FireWeapon, MoveTo, PassTurn
 from model.log import Section
 from model.tables import Kind
+from tests.model.builders import cell, log, move_ship, new_game, put_enemy
 
 
 def test_fire_gains_armour_and_the_turn_goes_on() -> None:

@@ -1,11 +1,10 @@
 """Grunt (spec 6.9.1): grows on pass and special; advances 2 or 4 and fires 15-damage shots."""
 
-from builders import cell, log, move_ship, new_game, put_enemy
-
 from model import turn
 from model.actions import FireWeapon, MoveTo, PassTurn, UseSpecial
 from model.log import Section
 from model.tables import Kind
+from tests.model.builders import cell, log, move_ship, new_game, put_enemy
 
 
 def test_pass_grows_health_by_10_and_the_turn_goes_on() -> None:

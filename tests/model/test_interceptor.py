@@ -1,11 +1,10 @@
 """Interceptor (spec 6.9.4): drops vertically to the Starfighter's row when it fires."""
 
-from builders import cell, log, move_ship, new_game, put_enemy, put_enemy_projectile
-
 from model import turn
 from model.actions import FireWeapon, MoveTo
 from model.log import Section
 from model.tables import Kind
+from tests.model.builders import cell, log, move_ship, new_game, put_enemy, put_enemy_projectile
 
 
 def test_fire_drops_it_to_the_starfighters_row_and_ends_its_turn() -> None:

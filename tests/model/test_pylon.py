@@ -1,11 +1,10 @@
 """Pylon (spec 6.9.5): unseen it advances 2 and heals around it; seen it advances 1 and fires."""
 
-from builders import cell, log, move_ship, new_game, put_enemy
-
 from model import turn
 from model.actions import MoveTo, PassTurn
 from model.log import Section
 from model.tables import Kind
+from tests.model.builders import cell, log, move_ship, new_game, put_enemy
 
 
 def test_unseen_it_heals_every_enemy_in_its_vision_itself_included() -> None:

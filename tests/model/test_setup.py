@@ -4,10 +4,10 @@ notice, each error of errors.txt in its priority order, and the state line's cou
 from collections.abc import Callable
 
 import pytest
-from builders import put_enemy_projectile
 
 from model.session import Session
 from model.view import render
+from tests.model.builders import put_enemy_projectile
 
 NO_SPAWNS = (1, 1, 1, 1, 1)
 

@@ -1,6 +1,10 @@
 """The five powers (spec 6.8) and their messages (messages.txt, SECTION 6)."""
 
-from builders import (
+from model import specials, turn
+from model.actions import UseSpecial
+from model.log import Section
+from model.tables import Kind
+from tests.model.builders import (
     log,
     move_ship,
     new_game,
@@ -8,11 +12,6 @@ from builders import (
     put_enemy_projectile,
     put_friendly_projectile,
 )
-
-from model import specials, turn
-from model.actions import UseSpecial
-from model.log import Section
-from model.tables import Kind
 
 RECALL, REPAIR, OVERCHARGE, DRONES, STRIKE = 1, 2, 3, 4, 5
 

@@ -1,11 +1,10 @@
 """The Starfighter (spec 6.6, 6.13.3): sum of parts, regeneration caps, costs and move checks."""
 
-from builders import cell, log, new_game
-
 from model import turn
 from model.actions import FireWeapon, MoveTo, PassTurn
 from model.log import Section
 from model.tables import Error
+from tests.model.builders import cell, log, new_game
 
 
 def test_attributes_are_the_sum_of_the_parts() -> None:

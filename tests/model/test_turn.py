@@ -1,6 +1,10 @@
 """A turn (spec 6.13): phases in order, the natural spawn, and where a destroyed Starfighter stops it."""
 
-from builders import (
+from model import turn
+from model.actions import FireWeapon, MoveTo, PassTurn
+from model.log import Section
+from model.tables import Kind
+from tests.model.builders import (
     cell,
     log,
     move_ship,
@@ -9,11 +13,6 @@ from builders import (
     put_enemy_projectile,
     put_friendly_projectile,
 )
-
-from model import turn
-from model.actions import FireWeapon, MoveTo, PassTurn
-from model.log import Section
-from model.tables import Kind
 
 
 def test_every_turn_that_reaches_phase_7_draws_twice() -> None:

@@ -1,12 +1,11 @@
 """The state block (messages.txt): state line, Starfighter block, debug sections, board, fog."""
 
-from builders import move_ship, put_enemy, put_enemy_projectile
-
 from model import turn
 from model.actions import PassTurn
 from model.session import Session
 from model.tables import Kind
 from model.view import EntityLine, render
+from tests.model.builders import move_ship, put_enemy, put_enemy_projectile
 
 
 def in_game(

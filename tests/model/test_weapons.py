@@ -1,11 +1,17 @@
 """Firing (spec 6.7): each weapon's volley, its travel, its cost, ids for shots off the board."""
 
-from builders import log, move_ship, new_game, put_enemy, put_enemy_projectile, symbol_at
-
 from model import turn
 from model.actions import FireWeapon, PassTurn
 from model.log import Section
 from model.tables import Kind
+from tests.model.builders import (
+    log,
+    move_ship,
+    new_game,
+    put_enemy,
+    put_enemy_projectile,
+    symbol_at,
+)
 
 
 def positions(game):

@@ -1,7 +1,7 @@
 """The script generator (oracle/generate.py; on the command line `at new NAME --random N`, whose
-tests are in test_harness_regen.py): seeded scripts of the length asked, covering every board and
-every part; a lean toward rules makes the choices that lead to them more often, and no lean
-changes nothing."""
+tests are in tests/acceptance/cli/test_regen.py): seeded scripts of the length asked, covering
+every board and every part; a lean toward rules makes the choices that lead to them more often,
+and no lean changes nothing."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ import pytest
 from oracle.runner import run_script
 from oracle.warm_client import SOCKET_ENVIRONMENT, STALE
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CLIENT = [sys.executable, "-S", "-I", str(ROOT / "oracle" / "warm_client.py")]
 SCRIPT = "play(10,30,1,1,1,1,1)\nsetup_next(3)\npass\nfire\nmove(C,4)\n"
 

@@ -24,9 +24,9 @@ from pathlib import Path
 import pytest
 
 from acceptance.cli.main import main
-from tests.test_disturbed_runs import ISOLATIONS, isolated, parent
-from tests.test_grading_store import APART, children, started
-from tests.test_sandbox import refused_bubblewrap, suite  # noqa: F401
+from tests.acceptance.confine.test_sandbox import suite
+from tests.acceptance.store.test_database import APART, children, started
+from tests.promises.test_disturbed_runs import ISOLATIONS, isolated, parent
 
 TOKEN = "chaos_"  # in every graded program's command line, before its submission's name
 TESTS = ("at001", "at002", "at003")
@@ -187,7 +187,7 @@ class Trial:
 def trial(
     request: pytest.FixtureRequest,
     monkeypatch: pytest.MonkeyPatch,
-    refused_bubblewrap: Path,  # noqa: F811
+    refused_bubblewrap: Path,
     tmp_path: Path,
 ) -> Trial:
     """A trial in each isolation the machine has."""

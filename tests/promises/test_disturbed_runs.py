@@ -22,8 +22,8 @@ from acceptance.marking.submissions import Submission
 from acceptance.processes.execution import External
 from acceptance.running.cases import Case
 from acceptance.running.outcome import Doubt, Ending, Output, Status, verdict
-from tests.test_sandbox import refused_bubblewrap, sandbox_trouble, suite  # noqa: F401
-from tests.test_sandbox_limits import need
+from tests.acceptance.confine.test_sandbox import sandbox_trouble, suite
+from tests.acceptance.confine.test_sandbox_limits import need
 
 ISOLATIONS = ["no sandbox", "bubblewrap", "unprivileged users"]
 SLOW_START = '#!/bin/sh\nsleep 1\ncat "$(dirname "$0")/out.txt"\n'  # killed while it sleeps
@@ -100,7 +100,7 @@ def test_a_run_killed_from_outside_once_is_graded_as_if_undisturbed(
     isolation: str,
     target: str,
     monkeypatch: pytest.MonkeyPatch,
-    refused_bubblewrap: Path,  # noqa: F811
+    refused_bubblewrap: Path,
     killer: tuple[str, list[int]],
     tmp_path: Path,
 ) -> None:
@@ -119,7 +119,7 @@ def test_a_run_killed_from_outside_once_is_graded_as_if_undisturbed(
 def test_a_program_that_kills_itself_every_time_is_a_crash(
     isolation: str,
     monkeypatch: pytest.MonkeyPatch,
-    refused_bubblewrap: Path,  # noqa: F811
+    refused_bubblewrap: Path,
     tmp_path: Path,
 ) -> None:
     options = isolated(isolation, monkeypatch, refused_bubblewrap)

@@ -2,9 +2,9 @@
 broken cache, a closed pipe and a big script to a file. Each gets a clear message or the right
 trace and a documented exit status, never a traceback.
 
-Already covered in test_cli.py: a missing input file, a folder as input, a file that is not UTF-8,
-CRLF line ends, an existing output file, an output file in a missing folder, an unreadable input
-file (when not root; simulated here).
+Already covered in tests/oracle/test_cli.py: a missing input file, a folder as input, a file that
+is not UTF-8, CRLF line ends, an existing output file, an output file in a missing folder, an
+unreadable input file (when not root; simulated here).
 """
 
 from __future__ import annotations
@@ -164,7 +164,8 @@ def test_input_paths_that_cannot_be_read(
 def test_an_input_file_without_read_permission(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Simulated, since root reads any file (test_cli.py has the real one for other users)."""
+    """Simulated, since root reads any file (tests/oracle/test_cli.py has the real one for other
+    users)."""
     path = tmp_path / "script.txt"
     path.write_text("pass")
 

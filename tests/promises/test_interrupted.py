@@ -15,7 +15,7 @@ from acceptance.running.cases import Case
 from acceptance.running.outcome import Output
 from tests.planted_bugs import altered_oracle
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # Our oracle with one word misspelt: its output differs from the first line of any script.
 MISSPELT = altered_oracle('output = output.replace("state", "State")\n')
 

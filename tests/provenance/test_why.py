@@ -27,7 +27,7 @@ from provenance.recorder import Note, Recorder, explain, take_note
 from provenance.rules import BY_CODE, RULES, index
 from provenance.stack import PHASE_TITLES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = sorted((ROOT / "at").glob("*.txt"))
 FIELDS = {"line", "text", "command", "phase", "rule", "spec", "why", "source"}
 KEPT = Path(__file__).with_suffix("") / (

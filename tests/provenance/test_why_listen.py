@@ -13,7 +13,7 @@ from oracle.why import json_lines
 from provenance import listen
 from provenance.recorder import Recorder
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PUBLIC = ("at010", "at163", "extra005")
 
 

@@ -1,6 +1,6 @@
 """Real students' causes: over the genuine failures of the real students' programs kept in
 `../shared/real-students`, the cause names the rule the student must fix (judged by hand from each
-diff and the spec: tests/real_students_judged.txt) in at least 85 % of them."""
+diff and the spec: tests/tools/real_students_judged.txt) in at least 85 % of them."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from tests.planted_bugs import no_combine, planted_output
 from tools.webpage.browser import Browser, serving
 from web.page import Options, captured, run
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ORACLE_TESTS_STEP = 1  # every public Space Defender 2 test
 SCREENSHOT = "web-375px.png"
 STATE = "document.getElementById('status').dataset.state"

@@ -1,5 +1,6 @@
 """The web page's Python side (web/page.py), run by CPython: the same bytes as the command lines,
-`at`'s first difference, the console; the browser test (test_web_browser.py) runs it in Pyodide."""
+`at`'s first difference, the console; the browser test (tests/web/test_browser.py) runs it in
+Pyodide."""
 
 import base64
 import json
@@ -19,7 +20,7 @@ from web.page import (
     side_by_side,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def text(path: str) -> str:

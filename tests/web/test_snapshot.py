@@ -16,7 +16,7 @@ from acceptance.running.cases import collect
 from tests.browser import chromium_path
 from tools.webpage.browser import Browser, serving
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STATUS = "document.getElementById('status').dataset"
 LOADED = f"['ready', 'failed'].includes({STATUS}.state) && {STATUS}.state"
 # Change the snapshot kept in the cache: %s is a JavaScript function of its bytes and its key's

@@ -32,7 +32,7 @@ from model.game import Game
 from model.tables import Error
 from tests.planted_bugs import Plant, no_combine, planted_output
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def planted(name: str, plant: Plant) -> tuple[Case, Mismatch]:

@@ -13,7 +13,7 @@ from acceptance.running.compare import compare
 from oracle.runner import run_script
 from tools.planted.mutants import mutant_named, mutated_code, target
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def mutated_output(name: str, test: str) -> str:

@@ -13,7 +13,7 @@ import pytest
 
 from acceptance.cli.main import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 NO_COMBINE = """\
 import sys
 import model.collision as collision

@@ -10,9 +10,9 @@ import pytest
 from acceptance.cli.main import main
 from oracle.runner import run_script
 from provenance.rules import RULES
-from tests.test_why import NOT_REACHED
+from tests.provenance.test_why import NOT_REACHED
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 FIRING = "toggle_debug_mode\nplay(5,10,1,1,1,1,1)\nsetup_next(5)\nfire\n"
 PASSING = "toggle_debug_mode\nplay(5,10,1,1,1,1,1)\nsetup_next(5)\npass\n"
 

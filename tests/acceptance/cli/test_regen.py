@@ -12,7 +12,7 @@ from acceptance.cli import new
 from acceptance.cli.main import main
 from oracle.generate import DEFECTS, script
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 ORACLE_BYTES = (ROOT / "expected" / "at001.expected.txt").read_bytes()
 
 

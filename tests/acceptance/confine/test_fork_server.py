@@ -30,8 +30,8 @@ from acceptance.confine.unprivileged import Unprivileged, unprivileged
 from acceptance.confine.users import kill_all_of
 from acceptance.processes.execution import Guard, Setting, Stopped, run_program
 from acceptance.running.outcome import Ending
-from tests.test_sandbox import sandbox_trouble
-from tests.test_sandbox_limits import (
+from tests.acceptance.confine.test_sandbox import sandbox_trouble
+from tests.acceptance.confine.test_sandbox_limits import (
     LIMITS,
     a_script,
     a_submission,
@@ -160,12 +160,13 @@ SHOWN_IN = {
     "spawner.close()",
     "bubblewrap": "from acceptance.confine.bwrap import sandbox\n"
     "from acceptance.confine.jail import Jail\n"
-    "from tests.test_sandbox_limits import LIMITS, a_script, run_in\n"
+    "from tests.acceptance.confine.test_sandbox_limits import LIMITS, a_script, run_in\n"
     "with sandbox(LIMITS, 1) as made:\n"
     "    ending = run_in(made, Jail(WHERE), a_script(WHERE / 's'), SHOW[2])\n"
     "print(ending.stdout.decode(), end='')",
     "unprivileged users": "from acceptance.confine.unprivileged import unprivileged\n"
-    "from tests.test_sandbox_limits import LIMITS, a_script, a_submission, run_in\n"
+    "from tests.acceptance.confine.test_sandbox_limits import"
+    " LIMITS, a_script, a_submission, run_in\n"
     "with unprivileged(LIMITS, 1) as made:\n"
     "    jail = made.jail(a_submission(WHERE / 'own'))\n"
     "    ending = run_in(made, jail, a_script(WHERE / 's'), SHOW[2])\n"

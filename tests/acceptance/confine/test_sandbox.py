@@ -43,7 +43,7 @@ from acceptance.store.database import STORE
 from oracle.generate import script
 from tests.classroom import lay_out_autograder
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 TESTS = ("at001", "at002", "at003")
 PACKAGES = ("oracle", "model", "commands")
 MEMORY_TOO_LOW = (
@@ -271,17 +271,6 @@ def corpus_place(way: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
         pytest.skip(trouble)
     folder = Path("/opt", f"at-corpus-{uuid.uuid4().hex}")
     folder.mkdir(mode=0o755)
-    return folder
-
-
-@pytest.fixture(scope="module")
-def refused_bubblewrap(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder holding a bwrap that fails as it does where a container refuses namespaces."""
-    folder = tmp_path_factory.mktemp("refused")
-    (folder / "bwrap").write_text(
-        "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n"
-    )
-    (folder / "bwrap").chmod(0o755)
     return folder
 
 

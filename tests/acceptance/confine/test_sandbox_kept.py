@@ -20,8 +20,8 @@ from acceptance.confine import bwrap
 from acceptance.confine.bwrap import Sandbox, sandbox
 from acceptance.confine.jail import Jail
 from acceptance.confine.kept import KeptSandbox, settings
-from tests.test_sandbox import sandbox_trouble
-from tests.test_sandbox_limits import LIMITS, a_script, need, run_in
+from tests.acceptance.confine.test_sandbox import sandbox_trouble
+from tests.acceptance.confine.test_sandbox_limits import LIMITS, a_script, need, run_in
 
 LEAVE_PROCESSES = "setsid -f sleep 300; sleep 300 & (sleep 300 &); echo left"
 LEAVE_FILES = (

@@ -54,7 +54,7 @@ from acceptance.confine.users import (
 )
 from acceptance.errors import HarnessError
 from acceptance.running.outcome import TIMEOUT, Ending, Status
-from tests.test_sandbox import IN_CI, processes_of_runs, sandbox_trouble
+from tests.acceptance.confine.test_sandbox import IN_CI, processes_of_runs, sandbox_trouble
 
 SPARE_USERS = 1 << 28  # below the users of the runs (FIRST_UID), sixteen per test process
 LIMITS = Limits(cpu=3, memory=100 * MB, processes=40, file_size=2 * MB)

@@ -1,6 +1,6 @@
 """`at etf` beside the course's ETF_Test.py (re-implemented from its documented behaviour in
-tests/etf_reference.py): the same Test Results and result lines, warnings and log/ files, on a
-copy of the starter project's layout; and a parameters file is read, never run."""
+tests/acceptance/etf/etf_reference.py): the same Test Results and result lines, warnings and log/
+files, on a copy of the starter project's layout; and a parameters file is read, never run."""
 
 import os
 import shutil
@@ -13,7 +13,7 @@ import pytest
 
 from acceptance.cli.main import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 REFERENCE = Path(__file__).with_name("etf_reference.py")
 EXECUTABLE = "EIFGENs/space_defender_2/W_code/space_defender_2"
 TESTS = {"instructor": ("at001", "at002"), "student": ("at004",)}

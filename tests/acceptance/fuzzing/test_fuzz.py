@@ -8,7 +8,6 @@ import shlex
 import sys
 from pathlib import Path
 
-import echo_game
 import pytest
 
 from acceptance.cli.fuzz import DEFAULT_BUDGET
@@ -17,6 +16,7 @@ from acceptance.fuzzing.fuzz import save
 from acceptance.game_oracles.registry import GAMES, SPACE_DEFENDER_2
 from oracle.parser import parse
 from oracle.runner import run_script
+from tests import echo_game
 
 # Our oracle, except that its RNG Usage section (shown only after toggle_RNG_out, in a game)
 # is spelled differently.
@@ -182,7 +182,7 @@ def test_toward_leans_the_scripts_toward_the_rules_a_suite_reaches_least(
     capsys: pytest.CaptureFixture[str], project: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     fake = program(tmp_path_factory.mktemp("programs"), "rare", RARE_DIFFERENCE)
-    public = str(Path(__file__).resolve().parent.parent / "at")
+    public = str(Path(__file__).resolve().parents[3] / "at")
     code, lines = at(
         capsys, "fuzz", "--exe", fake, "--seed", "5", "--budget", "30", "--toward", public
     )

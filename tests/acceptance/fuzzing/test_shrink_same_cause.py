@@ -19,7 +19,7 @@ from acceptance.running.cases import Case, make_case
 from acceptance.running.outcome import Output, Status
 from tests.planted_bugs import altered_oracle
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 TEST = "at051"  # play, toggle_debug_mode, setup_next(5), move(A,1), move(J,1), move(A,1)
 # Two bugs: a command that is in the test only once changes the welcome (notice.welcome, the
 # test's first difference), and debug mode is shown in capitals (a difference with fewer commands).

@@ -24,7 +24,7 @@ OPENING_LINES = 25
 
 def listing(game: Game) -> Path:
     """The original listing PC-BASIC runs for the game."""
-    return Path(__file__).resolve().parents[2] / "shared" / "reference" / game.name / "oracle.bas"
+    return Path(__file__).resolve().parents[4] / "shared" / "reference" / game.name / "oracle.bas"
 
 
 def pcbasic_missing() -> bool:

@@ -11,7 +11,7 @@ from acceptance.cli.main import main
 from acceptance.game_oracles.registry import GAMES
 from acceptance.running.cases import default_suites, installed_suite
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_outside_a_project_the_installed_public_suite_runs(

@@ -3,12 +3,12 @@
 import shutil
 from pathlib import Path
 
-import echo_game
 import pytest
 
 from acceptance.game_oracles.registry import GAMES
+from tests import echo_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 NAMES = ("at001", "at002")
 BROKEN_LINE = 30
 
@@ -60,8 +60,8 @@ def test_failures_read_like_at_and_force_regen_restores_the_exact_bytes(
 
 
 SCRATCH_GAMES = """\
-import echo_game
 from acceptance.game_oracles.registry import GAMES
+from tests import echo_game
 
 GAMES["basic_echo"] = echo_game.game("basic_echo", reference=True, quirk="XYZZY")
 GAMES["canine_echo"] = echo_game.game("canine_echo", quirk="XYZZY")

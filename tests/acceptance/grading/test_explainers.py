@@ -22,7 +22,7 @@ from acceptance.running.coverage import coverage
 from acceptance.running.suite import Outcome, Result
 from tools.benchmarks.scaling import helper_pids
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def fresh(check: str, *arguments: str) -> None:

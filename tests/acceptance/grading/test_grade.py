@@ -17,7 +17,7 @@ from acceptance.marking.submissions import Submission
 from acceptance.processes.execution import Stopped
 from acceptance.running.cases import collect
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 TESTS = ("at001", "at002", "at003")
 ORACLE = Path(sys.executable).with_name("oracle")
 EXPECTED = "$(dirname $(dirname $2))/expected/$(basename $2 .txt).expected.txt"

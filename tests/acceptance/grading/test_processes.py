@@ -2,7 +2,8 @@
 each with whole submissions, its own threads and its own sandbox, and each finished run goes to
 the grading's process, which alone keeps the store; the reports are those of one process, a worker
 ends with the grading however it ends, and a worker's failure is a one-line error. (The kills and
-stops in worker processes: tests/test_grading_store.py; the hostile corpus: tests/test_sandbox.py.)
+stops in worker processes: tests/acceptance/store/test_database.py; the hostile corpus:
+tests/acceptance/confine/test_sandbox.py.)
 """
 
 import contextlib
@@ -49,8 +50,8 @@ from acceptance.marking.submissions import expected_bytes, submissions
 from acceptance.running.cases import collect
 from acceptance.running.suite import Outcome
 from acceptance.store.database import STORE, Ready, kept_runs, ready
+from tests.acceptance.confine.test_sandbox_limits import need
 from tests.classroom import EXACT, ROOT, TEMPLATE, TRAILING_SPACE, Kind, copy_suite, make_class
-from tests.test_sandbox_limits import need
 from tools.benchmarks.scaling import helper_pids
 
 TESTS = [ROOT / "at" / f"at{number:03d}.txt" for number in range(1, 7)]

@@ -17,6 +17,7 @@ from acceptance.errors import HarnessError
 from acceptance.marking.deadline import chosen, parse_deadline
 from acceptance.marking.submissions import Snapshot
 from acceptance.store.database import Store
+from tests.acceptance.confine.test_sandbox_limits import need
 from tests.classroom import (
     CRASH,
     EXACT,
@@ -27,7 +28,6 @@ from tests.classroom import (
     TRAILING_SPACE,
     copy_suite,
 )
-from tests.test_sandbox_limits import need
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 

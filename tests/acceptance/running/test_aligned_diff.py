@@ -22,7 +22,7 @@ from acceptance.running.compare import MAX_BLOCK_LINES, Mismatch, compare
 from acceptance.running.places import Places
 from acceptance.running.run_report import INDENT, block_report
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 AT005 = (ROOT / "expected" / "at005.expected.txt").read_bytes()
 ESCAPE = "\x1b["
 

@@ -1,10 +1,9 @@
 """Places in outputs: a Space Defender 2 trace is cut at its `->command` lines, a transcript of
 typed lines at the lines that echo them, and a difference is named by the block that holds it."""
 
-import echo_game
-
 from acceptance.running.compare import compare
 from acceptance.running.places import BEFORE_INPUT, COMMANDS, Places, echo_marks, places_of
+from tests import echo_game
 
 TRANSCRIPT = echo_game.transcript("HELLO\n\nMAP\n", seed=3)
 INPUTS = ["HELLO", "", "MAP"]

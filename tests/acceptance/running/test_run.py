@@ -14,7 +14,7 @@ import pytest
 from acceptance.cli.main import main
 from acceptance.running.cases import is_script
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 BROKEN_LINE = 30
 BROKEN_HEADLINE = (
     f"at001: failed at line {BROKEN_LINE}, column 95, in ->setup_next(5):"

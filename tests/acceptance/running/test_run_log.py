@@ -10,7 +10,7 @@ import pytest
 
 from acceptance.cli.main import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 PROGRAM = """\
 import sys
 from oracle.runner import run_script

@@ -18,7 +18,7 @@ from acceptance.running.memory import MEMORY_FILE, remember
 from acceptance.running.suite import Outcome, Result, Summary
 from tests.planted_bugs import altered_oracle
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 # The oracle, except that it writes "welcome" for "Welcome" in the script named in broken.name.
 ONE_BROKEN = altered_oracle(
     'broken = (Path(__file__).parent / "broken.name").read_text().strip()\n'

@@ -9,7 +9,7 @@ import pytest
 
 from acceptance.cli.main import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 # Our oracle with a trailing space on its first state line.
 SPACEY = """\
 import sys
