@@ -77,39 +77,25 @@ class Package:
     sources: tuple[str, ...]
     tests: tuple[str, ...]
     keyword: str = ""
+    marks: str = ""  # pytest's -m: the tests left out by their marker (tests needing a browser)
     left_alone: tuple[str, ...] = ()
     only: tuple[str, ...] = ()
     environment: dict[str, str] = field(default_factory=dict)
 
     def selection(self) -> list[str]:
         """pytest's test selection for this package."""
-        return list(self.tests) + (["-k", self.keyword] if self.keyword else [])
+        keyword = ["-k", self.keyword] if self.keyword else []
+        return list(self.tests) + keyword + (["-m", self.marks] if self.marks else [])
 
 
-def test_files(*names: str) -> tuple[str, ...]:
-    """The paths of tests/test_NAME.py."""
-    return tuple(f"tests/test_{name}.py" for name in names)
+def tests_of(*packages: str) -> tuple[str, ...]:
+    """The tests of these packages: each one's folder, tests/PACKAGE/ (tests/model/ for model,
+    tests/acceptance/ for the harness, with a folder per concern inside)."""
+    return tuple(f"tests/{package}" for package in packages)
 
 
-MODEL_TESTS = test_files(
-    "carrier",
-    "collision",
-    "fighter",
-    "grunt",
-    "interceptor",
-    "pylon",
-    "rng",
-    "scoring",
-    "setup",
-    "specials",
-    "starfighter",
-    "turn",
-    "view",
-    "weapons",
-)
-FRONT_END_TESTS = test_files(
-    "commands", "typecheck", "parser", "declarations", "runner", "windows", "cli"
-)
+ACCEPTANCE_SUITE = "tests/test_acceptance.py"
+
 # Star Canine's slow tests (whole games, 2 to 12 s each): the rules are pinned by the fast ones,
 # and these run only against the random-game player, which nothing else exercises.
 WHOLE_GAMES = (
@@ -122,12 +108,17 @@ WHOLE_GAMES = (
 SLOW_BASIC = ("test_a_small_listing_runs_in_pc_basic_as_in_the_runtime",)
 PACKAGES = {
     "model": Package(
-        ("model",), MODEL_TESTS + test_files("commands", "acceptance"), SPACE_DEFENDER
+        ("model",),
+        tests_of("model") + ("tests/commands/test_commands.py", ACCEPTANCE_SUITE),
+        SPACE_DEFENDER,
     ),
-    "commands": Package(("commands",), FRONT_END_TESTS + test_files("acceptance"), SPACE_DEFENDER),
+    "commands": Package(
+        ("commands",), tests_of("commands", "oracle") + (ACCEPTANCE_SUITE,), SPACE_DEFENDER
+    ),
     "oracle": Package(
         ("oracle",),
-        FRONT_END_TESTS + test_files("acceptance", "why", "version"),
+        tests_of("oracle", "commands")
+        + ("tests/provenance/test_why.py", "tests/packaging/test_version.py", ACCEPTANCE_SUITE),
         SPACE_DEFENDER,
         left_alone=tuple(
             f"oracle/{name}.py"
@@ -145,11 +136,13 @@ PACKAGES = {
     # The explanations of `oracle -why` (docs/explanation/provenance.md), pinned line by line on every
     # public output (mutmut's trampolines passed by: tests/mutmut_frames.py).
     "provenance": Package(
-        ("provenance",), test_files("why", "why_mutants", "provenance_state"), SPACE_DEFENDER
+        ("provenance",),
+        tests_of("provenance") + ("tests/tools/test_why_mutants.py",),
+        SPACE_DEFENDER,
     ),
     "star_canine": Package(
         ("games/star_canine",),
-        ("tests/star_canine", "tests/test_acceptance.py"),
+        tests_of("star_canine") + (ACCEPTANCE_SUITE,),
         f"star_canine and not ({' or '.join(WHOLE_GAMES)})",
         left_alone=tuple(
             f"games/star_canine/{name}.py" for name in ("__main__", "cli", "autoplay")
@@ -160,23 +153,24 @@ PACKAGES = {
         tuple(f"tests/star_canine/test_{name}.py" for name in ("autoplay", "fuzz", "json_view")),
         only=("games/star_canine/autoplay.py",),
     ),
-    "basic": Package(("games/basic",), ("tests/basic",), f"not ({' or '.join(SLOW_BASIC)})"),
+    "basic": Package(("games/basic",), tests_of("basic"), f"not ({' or '.join(SLOW_BASIC)})"),
     # Pinned by PC-BASIC (`make differential`): measured on a sample (--sample 100).
     "star_lanes": Package(
         ("games/star_lanes",),
-        ("tests/star_lanes", "tests/test_acceptance.py"),
+        tests_of("star_lanes") + (ACCEPTANCE_SUITE,),
         "star_lanes",
         left_alone=("games/star_lanes/cli.py", "games/star_lanes/autoplay.py"),
     ),
     "super_star_trek": Package(
         ("games/super_star_trek",),
-        ("tests/super_star_trek", "tests/test_acceptance.py"),
+        tests_of("super_star_trek") + (ACCEPTANCE_SUITE,),
         "super_star_trek",
         left_alone=("games/super_star_trek/cli.py", "games/super_star_trek/autoplay.py"),
     ),
-    # The harness, against its own tests (those needing a browser or the docs left out; of
-    # PC-BASIC's, only the short differential run, its transcripts cached, and the driver's own
-    # tests, PC-BASIC faked). Under CI=true a test needing the sandbox (or a tmpfs) fails where
+    # The harness, against its own tests and those of the promises crossing modules, by folder
+    # (those needing a browser left out by their marker; of the docs', the `at` reference only;
+    # of PC-BASIC's, only the short differential run, its transcripts cached, and the driver's
+    # own tests, PC-BASIC faked). Under CI=true a test needing the sandbox (or a tmpfs) fails where
     # none can be made instead of being skipped: a mutant that breaks the sandbox (a bwrap option
     # misspelt) would otherwise only skip them.
     # The fork server is a script run alone (`python -I -S`), which cannot import mutmut's
@@ -188,24 +182,12 @@ PACKAGES = {
     # runs every test and records every call, it went past the bound.
     "acceptance": Package(
         ("acceptance",),
-        test_files(
-            *("slips", "class_report", "class_star_lanes", "gradescope", "grading_store"),
-            *("merge", "points", "report_injection", "sandbox", "sandbox_limits", "acceptance"),
-            *(f"harness_{name}" for name in ("cases", "compare", "fuzz", "games", "grade")),
-            *(f"harness_{name}" for name in ("places", "pytest", "regen", "report", "run")),
-            "harness_shrink",
-            *("cause_of_difference", "cover", "deadline", "etf", "fork_server", "full_disk"),
-            *("grading", "harness_run_log", "hostile", "marking_scheme", "run_causes"),
-            *("same_output", "shards", "similarity", "store_durability"),
-            *("at_reference", "differential", "coverage_processes", "run_order", "sandbox_kept"),
-            *("judged_once", "run_end", "run_start", "grading_processes", "made_once_per_diff"),
-            *("sandbox_covers", "class_report_entries", "cause_keys", "project_folders"),
-            *("one_line_mistakes", "white_space_first", "interrupted", "plurals", "disturbed_runs"),
-            *("run_since_last", "shrink_same_cause", "fuzz_every"),
-        )
+        tests_of("acceptance", "promises")
+        + (ACCEPTANCE_SUITE, "tests/docs/test_at_reference.py")
         + ("tests/basic/test_pcbasic_driver.py",),
         "not test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions_nothing"
         " and not test_a_big_script_to_an_output_file_runs_in_bounded_memory",
+        marks="not browser",
         left_alone=("acceptance/confine/forkserver.py",),
         environment={"CI": "true"},
     ),
