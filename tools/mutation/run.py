@@ -174,9 +174,7 @@ PACKAGES = {
     # none can be made instead of being skipped: a mutant that breaks the sandbox (a bwrap option
     # misspelt) would otherwise only skip them.
     # The fork server is a script run alone (`python -I -S`), which cannot import mutmut's
-    # trampolines: mutated, it would end at once and the sandbox never run. The Gradescope
-    # bundle's hostile test counts the runs' processes of every grader on the machine, so it
-    # fails while any other grading runs beside it (another developer's tests). The oracle's
+    # trampolines: mutated, it would end at once and the sandbox never run. The oracle's
     # memory bound (no code of acceptance/) is read from the rusage of a process the test starts,
     # which can count what the starting process held: in mutmut's first pass, one process that
     # runs every test and records every call, it went past the bound.
@@ -185,8 +183,7 @@ PACKAGES = {
         tests_of("acceptance", "promises")
         + (ACCEPTANCE_SUITE, "tests/docs/test_at_reference.py")
         + ("tests/basic/test_pcbasic_driver.py",),
-        "not test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions_nothing"
-        " and not test_a_big_script_to_an_output_file_runs_in_bounded_memory",
+        "not test_a_big_script_to_an_output_file_runs_in_bounded_memory",
         marks="not browser",
         left_alone=("acceptance/confine/forkserver.py",),
         environment={"CI": "true"},

@@ -35,6 +35,7 @@ import pytest
 from acceptance.cli.grade import REPORTS
 from acceptance.cli.main import main
 from acceptance.confine.bwrap import PATH, sandbox
+from acceptance.confine.forkserver import PR_SET_CHILD_SUBREAPER, prctl
 from acceptance.confine.limits import Limits
 from acceptance.confine.users import FIRST_UID, PID_SPAN, UID_SLOTS
 from acceptance.errors import HarnessError
@@ -206,11 +207,12 @@ class Listener:
             self.connections += 1
 
 
-def processes_of_runs(grader: int | None = None) -> list[str]:
+def processes_of_runs(grader: int | None = None, among: set[int] | None = None) -> list[str]:
     """The processes alive that a sandboxed run started: as root, run as a user of the runs of
-    the `at` process `grader` (of any, if None: other graders on the machine count too); else
-    naming the sandbox's folders on their command line. A zombie has ended: where the machine's
-    first process does not reap orphans, those of earlier runs stay zombies."""
+    the `at` process `grader` (of any, if None); else naming the sandbox's folders on their
+    command line. Only those `among` these processes, if given (`descendants`: the test's own,
+    not another grading's on the machine). A zombie has ended: where the machine's first process
+    does not reap orphans, those of earlier runs stay zombies."""
     users = range(FIRST_UID, FIRST_UID + PID_SPAN * UID_SLOTS)
     if grader is not None:
         first = FIRST_UID + (grader % PID_SPAN) * UID_SLOTS
@@ -226,8 +228,48 @@ def processes_of_runs(grader: int | None = None) -> list[str]:
             continue
         named = "/submission/" in line or "/script/" in line
         if entry.name.isdigit() and (uid in users if os.geteuid() == 0 else named):
-            found.append(f"{entry.name} ({uid}): {line}")
+            if among is None or int(entry.name) in among:
+                found.append(f"{entry.name} ({uid}): {line}")
     return found
+
+
+def parents() -> dict[int, int]:
+    """Each process alive and its parent."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            found[int(entry.name)] = int(
+                (entry / "stat").read_bytes().rsplit(b")", 1)[1].split()[1]
+            )
+    return found
+
+
+def descendants(ancestor: int) -> set[int]:
+    """The processes alive whose line of parents leads to `ancestor`."""
+    parent = parents()
+    found = set()
+    for pid in parent:
+        line = pid
+        while line in parent and line > 1 and line != ancestor:
+            line = parent[line]
+        if line == ancestor and pid != ancestor:
+            found.add(pid)
+    return found
+
+
+@contextlib.contextmanager
+def adopting_orphans() -> Iterator[None]:
+    """This process as the reaper of the orphans of its descendants: a run's detached children
+    stay its descendants (`descendants`), and the test counts only what it started. The orphans
+    that ended are reaped after."""
+    prctl(PR_SET_CHILD_SUBREAPER, 1)
+    try:
+        yield
+    finally:
+        prctl(PR_SET_CHILD_SUBREAPER, 0)
+        with contextlib.suppress(ChildProcessError):
+            while os.waitpid(-1, os.WNOHANG)[0]:
+                pass
 
 
 @dataclass(frozen=True)
@@ -498,6 +540,7 @@ def test_at_shrink_confines_a_students_program_with_sandbox(
 BUNDLED = ("honest", "beside", "searcher", "finder", "writer", "lingerer")
 
 
+@adopting_orphans()
 def test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions_nothing(
     sandboxed: None, refused_bubblewrap: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -533,7 +576,7 @@ def test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions
         assert scores == {name: 3.0 if name == "honest" else 0.0 for name in BUNDLED}
         assert not any(marker in path.name for path in files_under(place))
         assert not (Path("/tmp") / marker).exists() and not (Path.home() / marker).exists()
-        assert processes_of_runs() == []
+        assert processes_of_runs(among=descendants(os.getpid())) == []
     finally:
         shutil.rmtree(place)
 
