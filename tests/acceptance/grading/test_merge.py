@@ -2,39 +2,27 @@
 class's grades.csv, matrix.csv and report.html, the same bytes one run over the whole class
 writes; shards that disagree are a one-line error."""
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from acceptance.cli.main import main
 from tests.classroom import (
-    CRASH,
-    EXACT,
-    MOVER,
-    ROOT,
     TEMPLATE,
-    TRAILING_SPACE,
-    Kind,
-    copy_suite,
-    make_class,
 )
 
-TESTS = ["at001", "at002", "at004"]
-CLASS = {
-    "exact": Kind(2, EXACT),
-    "mover": Kind(2, MOVER),
-    "spacey": Kind(2, TRAILING_SPACE % 1),
-    "crashing": Kind(1, CRASH),
-}
 COMPARED = ("grades.csv", "matrix.csv", "report.html")
 
 
 @pytest.fixture
-def classroom(tmp_path: Path) -> tuple[Path, list[str]]:
-    """The suite, its points file, and the submission folders in name order."""
-    copy_suite(tmp_path / "suite", [ROOT / "at" / f"{name}.txt" for name in TESTS])
+def classroom(
+    tmp_path: Path, mixed_classroom: Callable[[int, int], list[Path]]
+) -> tuple[Path, list[str]]:
+    """The suite, its points file, and the submission folders (two of a kind) in name order."""
+    pupils = mixed_classroom(2, 3)
     (tmp_path / "points.txt").write_text("at004 3\n")
-    return tmp_path, sorted(map(str, make_class(tmp_path / "class", CLASS)))
+    return tmp_path, sorted(map(str, pupils))
 
 
 def grade(folder: Path, out: str, pupils: list[str]) -> None:

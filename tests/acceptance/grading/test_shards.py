@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -21,25 +22,12 @@ from acceptance.grading.merge import in_shard, parse_shard
 from acceptance.running.cases import collect
 from tests.browser import require
 from tests.classroom import (
-    CRASH,
-    EXACT,
-    MOVER,
     ROOT,
     TEMPLATE,
-    TRAILING_SPACE,
-    Kind,
-    copy_suite,
-    make_class,
 )
 
-TESTS = ["at001", "at002", "at004"]
-CLASS = {
-    "exact": Kind(3, EXACT),
-    "mover": Kind(3, MOVER),
-    "spacey": Kind(3, TRAILING_SPACE % 1),
-    "crashing": Kind(2, CRASH),
-}
 PARTS = 3
+EACH = 3  # submissions of a kind: 11 in the class
 COMPARED = ("grades.csv", "matrix.csv", "report.html", "causes.csv")
 PAGE = ROOT / "docs" / "how-to" / "many-machines.md"
 # The page's recipes, with the options of a generated class: its suite, its programs that read
@@ -81,13 +69,12 @@ def test_the_page_gives_these_recipes() -> None:
 
 
 @pytest.fixture
-def classroom(tmp_path: Path) -> Path:
+def classroom(tmp_path: Path, mixed_classroom: Callable[[int, int], list[Path]]) -> Path:
     """The suite and the class, and the class graded in one run into whole/ by the `at` that
     grades the parts: the causes a store keeps are keyed by a digest of the code that found
     them, which is this process's only where the command runs the same files (not under
     mutmut, whose tests import a mutated copy while `at` runs the project)."""
-    copy_suite(tmp_path / "suite", [ROOT / "at" / f"{name}.txt" for name in TESTS])
-    make_class(tmp_path / "class", CLASS)
+    mixed_classroom(EACH, 3)
     shell(tmp_path, f"at grade {OPTIONS} --out whole class/*")
     return tmp_path
 
@@ -130,12 +117,14 @@ def test_the_slurm_array_script_merges_into_one_run(classroom: Path) -> None:
 
 
 def test_a_shards_runs_are_hidden_every_submission_of_the_class_not_only_its_own(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    mixed_classroom: Callable[[int, int], list[Path]],
 ) -> None:
     """The other parts' submissions are graded elsewhere but lie on the same disk: a run of this
     part must not read them either, so every folder named is private to the sandbox."""
-    suite = copy_suite(tmp_path / "suite", [ROOT / "at" / f"{TESTS[0]}.txt"])
-    pupils = make_class(tmp_path / "class", CLASS)
+    pupils = mixed_classroom(EACH, 1)
+    suite = tmp_path / "suite"
     hidden: list[Path] = []
 
     def confine(
