@@ -415,6 +415,6 @@ def check_paused() -> None:
 def test_a_pool_is_forked_while_a_progress_line_is_drawn(check: str) -> None:
     """Each check in a fresh interpreter, as `at` runs: one thread, and Python's warning of a
     fork with threads about an error."""
-    code = f"import tests.test_progress as t; t.{check}()"
+    code = f"import {__name__} as t; t.{check}()"
     done = piped([sys.executable, "-W", "error::DeprecationWarning", "-c", code], ROOT)
     assert done.returncode == 0, done.stderr.decode()

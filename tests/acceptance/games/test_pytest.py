@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from acceptance.game_oracles.registry import GAMES
-from tests import echo_game
+from tests.acceptance.games import echo_game
 
 ROOT = Path(__file__).resolve().parents[3]
 NAMES = ("at001", "at002")
@@ -60,8 +60,8 @@ def test_failures_read_like_at_and_force_regen_restores_the_exact_bytes(
 
 
 SCRATCH_GAMES = """\
+import echo_game  # copied beside this conftest
 from acceptance.game_oracles.registry import GAMES
-from tests import echo_game
 
 GAMES["basic_echo"] = echo_game.game("basic_echo", reference=True, quirk="XYZZY")
 GAMES["canine_echo"] = echo_game.game("canine_echo", quirk="XYZZY")
@@ -79,7 +79,7 @@ def sister_project(pytester: pytest.Pytester) -> Path:
         ROOT / "tests" / "test_acceptance.py",
         pytester.path / "tests" / "test_scratch_acceptance.py",
     )
-    shutil.copy(ROOT / "tests" / "echo_game.py", pytester.path / "tests")
+    shutil.copy(ROOT / "tests" / "acceptance" / "games" / "echo_game.py", pytester.path / "tests")
     (pytester.path / "tests" / "conftest.py").write_text(SCRATCH_GAMES)
     for game in ("basic_echo", "canine_echo"):
         (pytester.path / "at" / game / "words.txt").write_text("HELLO\nXYZZY\n")

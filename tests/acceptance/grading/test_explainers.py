@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def fresh(check: str, *arguments: str) -> None:
     """Run one of this module's checks in a fresh interpreter; its failure is this test's."""
-    code = f"import sys, tests.test_coverage_processes as t; t.{check}(*sys.argv[1:])"
+    code = f"import sys, {__name__} as t; t.{check}(*sys.argv[1:])"
     ran = subprocess.run(
         [sys.executable, "-c", code, *arguments], cwd=ROOT, capture_output=True, text=True
     )
@@ -169,7 +169,7 @@ def test_the_oracle_failing_on_a_test_is_still_the_error_naming_it(tmp_path: Pat
 
 
 def test_a_killed_grader_leaves_no_explaining_process_behind() -> None:
-    code = "import tests.test_coverage_processes as t; t.check_grader_killed()"
+    code = f"import {__name__} as t; t.check_grader_killed()"
     grader = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE)
     assert grader.stdout is not None
     with grader.stdout:  # not read to its end: a process left behind would hold it open
