@@ -166,6 +166,7 @@ def woken(program: str) -> Callable[[], None]:
     return lambda: shutil.rmtree(program + ".slept", ignore_errors=True)
 
 
+@pytest.mark.slow
 def test_at_run_over_the_suite_shows_its_tests_and_failures_as_it_goes(tmp_path: Path) -> None:
     """106 tests of a program that takes SLEEP seconds to print nothing on the first."""
     program = slow(tmp_path / "program", "exit 0", f"cat {EXPECTED}")
@@ -178,6 +179,7 @@ def test_at_run_over_the_suite_shows_its_tests_and_failures_as_it_goes(tmp_path:
     assert seen.stdout.endswith(b"105 passed, 1 failed\n")
 
 
+@pytest.mark.slow
 def test_at_grade_shows_its_runs_per_submission_with_the_rate_and_time_left(
     tmp_path: Path,
 ) -> None:
@@ -205,6 +207,7 @@ def test_at_grade_shows_its_runs_per_submission_with_the_rate_and_time_left(
     assert "writing the reports:" in seen.stderr
 
 
+@pytest.mark.slow
 def test_at_fuzz_shows_the_scripts_tried_of_its_budget(tmp_path: Path) -> None:
     program = slow(tmp_path / "program", f'exec "{ORACLE}" "$@"', f'exec "{ORACLE}" "$@"')
     command = [AT, "fuzz", "--exe", program, "--budget", "3", "--seed", "7", "--jobs", "1"]
@@ -221,6 +224,7 @@ def test_at_fuzz_with_a_time_budget_shows_the_time_spent_of_it(tmp_path: Path) -
     assert re.search(r"fuzzing: +\d+%\|.*\| 00:0\d<00:0\d, [1-9]\d*script", seen.stderr)
 
 
+@pytest.mark.slow
 def test_at_shrink_shows_its_runs_and_the_smallest_script_so_far(tmp_path: Path) -> None:
     wrong = f'"{ORACLE}" "$@" | sed s/health/heal/'
     program = slow(tmp_path / "program", wrong, wrong)
@@ -276,6 +280,7 @@ is_tolerant_on_white_spaces = False
 """
 
 
+@pytest.mark.slow
 def test_at_etf_shows_its_tests(tmp_path: Path) -> None:
     """ETF_Test.py's layout: the parameters in regression-testing/, two tests with their expected
     files, a program that takes SLEEP seconds on its first run and APART on the other, so that

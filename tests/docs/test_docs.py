@@ -23,6 +23,8 @@ from oracle.cli import MODES, help_text
 from oracle.warm import parser as warm_parser
 from tools.webpage.browser import Browser, serving
 
+pytestmark = pytest.mark.slow  # the documentation site built
+
 ROOT = Path(__file__).resolve().parents[2]
 # The reference's sections, in page order, and the parser each is generated from.
 PARSERS = {

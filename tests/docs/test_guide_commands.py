@@ -42,6 +42,7 @@ from tests.guides import (
 )
 
 INSTRUCTORS = {"grading", "sandbox", "gradescope", "integrity", "many-machines"}
+SLOW_PAGES = {"grade-a-class", "first-failing-test"}  # a class graded, a suite run: minutes
 KINDS = {COMMANDS, OUTPUT, "text", "bash", "json", "toml", "python", "{toctree}"}
 SECONDS = 600  # the longest a command may run
 # A student's programs: each prints the expected output of a test of the public suite it is
@@ -284,12 +285,15 @@ def test_every_guide_has_commands_and_every_block_a_kind() -> None:
     assert {"first-failing-test", "grade-a-class", "students", "grading", "oracle"} <= set(run)
 
 
+def needs(page: Path) -> list[pytest.MarkDecorator]:
+    """The markers of a page's test: an instructor's needs the sandbox; some take minutes."""
+    marks = [pytest.mark.sandbox] if page.stem in INSTRUCTORS else []
+    return marks + ([pytest.mark.slow] if page.stem in SLOW_PAGES else [])
+
+
 @pytest.mark.parametrize(
     "page",
-    [
-        pytest.param(page, marks=[pytest.mark.sandbox] if page.stem in INSTRUCTORS else [])
-        for page in GUIDES
-    ],
+    [pytest.param(page, marks=needs(page)) for page in GUIDES],
     ids=[f"{page.parent.name}/{page.stem}" for page in GUIDES],
 )
 def test_each_command_of_a_guide_runs_and_prints_what_the_page_shows(

@@ -28,6 +28,8 @@ from tests.acceptance.confine.test_sandbox import suite
 from tests.acceptance.store.test_database import APART, children, started
 from tests.promises.test_disturbed_runs import ISOLATIONS, isolated, parent
 
+pytestmark = pytest.mark.slow  # chaos: gradings killed at random, in every isolation (minutes)
+
 TOKEN = "chaos_"  # in every graded program's command line, before its submission's name
 TESTS = ("at001", "at002", "at003")
 # Each kind's program: its command line names its submission; it prints the output kept beside it
@@ -37,6 +39,7 @@ PROGRAM = (
     '#!/bin/sh\nexec sh -c \'sleep 0.3; n=$(basename "$3" .txt);'
     ' {print} "$(dirname "$1")/$n.out"{end}\' ' + TOKEN + '{name} "$0" "$@"\n'
 )
+
 KINDS = {
     "honest": {"print": "cat", "end": ""},
     "wrong": {"print": "head -n 3", "end": ""},

@@ -10,10 +10,13 @@ import pytest
 
 from tools.benchmarks import scaling as bench_scaling
 
+pytestmark = pytest.mark.slow  # the scaling benchmark run
+
 
 def test_the_bench_prints_the_floor_then_each_number_of_jobs_against_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+
     options = ["--class-size", "1", "--jobs", "1", "2", "--isolations", "none"]
     assert bench_scaling.main(options) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -31,6 +31,8 @@ from tools.planted.fuzz_census import (
 from tools.planted.fuzz_power import AT, FUZZ_SEED, PUBLIC_SUITE, environment
 from tools.planted.mutants import ROOT, Mutant, mutant_named, mutants, target
 
+pytestmark = pytest.mark.slow  # `at fuzz` against planted bugs
+
 # Loadout stats computed with + for -: the first script of both generators shows it.
 LOADOUT = "model.session:Session.loadout:2"
 # The row step chosen with >= for >: at equal rows the range is empty whatever the step.

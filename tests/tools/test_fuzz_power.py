@@ -19,6 +19,8 @@ from tools.planted.fuzz_power import (
 )
 from tools.planted.mutants import ROOT, Mutant, mutant_named, mutants, swappable
 
+pytestmark = pytest.mark.slow  # `at fuzz` against planted bugs
+
 AT001 = ROOT / "at" / "at001.txt"
 # Loadout stats computed with + for -: at001's first game already shows it.
 LOADOUT = "model.session:Session.loadout:2"

@@ -21,6 +21,7 @@ MOVE = "model.geometry:vertical_then_horizontal:9"  # the Starfighter moves othe
 GROW = "model.enemies.grunt:preempt:1"  # a Grunt's preemptive growth
 
 
+@pytest.mark.slow
 def test_a_mutants_longest_failing_test_shrinks_to_a_few_commands(tmp_path: Path) -> None:
     mutant = mutant_named(MOVE)
     test = longest_failing(mutant, public_suite())

@@ -388,6 +388,7 @@ def graded(
         shutil.rmtree(place)
 
 
+@pytest.mark.slow
 def test_the_honest_submissions_pass_every_test_even_one_leaving_a_background_child(
     graded: GradedCorpus,
 ) -> None:
@@ -397,11 +398,13 @@ def test_the_honest_submissions_pass_every_test_even_one_leaving_a_background_ch
     assert graded.seconds < 60
 
 
+@pytest.mark.slow
 def test_no_hostile_submission_passes_a_test(graded: GradedCorpus) -> None:
     for name in HOSTILE:
         assert "passed" not in graded.outcomes[name], name
 
 
+@pytest.mark.slow
 def test_each_error_says_which_limit_it_went_over(graded: GradedCorpus) -> None:
     for name, allowed in OUTCOMES.items():
         assert set(graded.outcomes[name]) <= allowed, (name, graded.outcomes[name])
@@ -410,6 +413,7 @@ def test_each_error_says_which_limit_it_went_over(graded: GradedCorpus) -> None:
     assert graded.rows["honest"][5] == ""
 
 
+@pytest.mark.slow
 def test_nothing_is_written_outside_the_private_folders(graded: GradedCorpus) -> None:
     reports = {graded.place / "out" / name for name in (*REPORTS, STORE)}
     assert graded.files_after - graded.files_before == reports | {graded.place / "out"}
@@ -418,18 +422,19 @@ def test_nothing_is_written_outside_the_private_folders(graded: GradedCorpus) ->
     assert not any(graded.marker in path.name for path in graded.files_after)
 
 
-def test_no_connection_reaches_a_listener_of_the_machine_from_bubblewrap(
-    graded: GradedCorpus,
-) -> None:
+@pytest.mark.slow
+def test_no_connection_reaches_a_listener_of_the_machine_from_bubblewrap(graded: GradedCorpus) -> None:
     assert "passed" not in graded.outcomes["caller"]
     if graded.way != "unprivileged":  # unprivileged users share the machine's network
         assert graded.connections == 0
 
 
+@pytest.mark.slow
 def test_nothing_a_run_started_is_alive_after_grading(graded: GradedCorpus) -> None:
     assert processes_of_runs(os.getpid()) == []  # the grading ran in this process
 
 
+@pytest.mark.slow
 def test_the_reports_are_complete(graded: GradedCorpus) -> None:
     assert list(graded.outcomes) == EVERYONE and list(graded.rows) == EVERYONE
     assert all(len(outcomes) == len(TESTS) for outcomes in graded.outcomes.values())
@@ -541,6 +546,7 @@ BUNDLED = ("honest", "beside", "searcher", "finder", "writer", "lingerer")
 
 
 @adopting_orphans()
+@pytest.mark.slow
 def test_the_gradescope_bundle_with_bubblewrap_refused_gives_hostile_submissions_nothing(
     sandboxed: None, refused_bubblewrap: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

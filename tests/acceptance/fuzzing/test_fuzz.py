@@ -56,6 +56,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_a_difference_after_a_rare_command_is_caught_and_shrunk_to_a_few_commands(
     capsys: pytest.CaptureFixture[str], project: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -178,6 +179,7 @@ def test_a_finding_tells_its_cause_once_in_the_courses_words(
     assert not any("model." in line for line in lines)
 
 
+@pytest.mark.slow
 def test_toward_leans_the_scripts_toward_the_rules_a_suite_reaches_least(
     capsys: pytest.CaptureFixture[str], project: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

@@ -33,6 +33,7 @@ def exe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     return shlex.join([sys.executable, str(path)])
 
 
+@pytest.mark.slow
 def test_every_keeps_one_shrunk_test_per_cause_and_counts_the_hits(
     capsys: pytest.CaptureFixture[str], exe: str
 ) -> None:
@@ -46,6 +47,7 @@ def test_every_keeps_one_shrunk_test_per_cause_and_counts_the_hits(
     assert len(list(Path("at").glob("fuzz_3_*.txt"))) == 2
 
 
+@pytest.mark.slow
 def test_every_json_gives_each_cause_its_script_expected_output_and_hits(
     capsys: pytest.CaptureFixture[str], exe: str
 ) -> None:

@@ -15,6 +15,8 @@ import pytest
 
 from acceptance.game_oracles.registry import GAMES, Game, pcbasic_transcript
 
+pytestmark = pytest.mark.slow  # random games played by PC-BASIC and the clones
+
 GAMES_WITH_A_REFERENCE = [game for game in GAMES.values() if game.reference is not None]
 RANDOM_GAMES = (1, 2, 3)
 """The random generators' seeds of the games compared."""

@@ -127,6 +127,7 @@ def uninterrupted(course: tuple[Path, list[Path]]) -> dict[str, bytes]:
 
 
 @pytest.mark.parametrize("spread", SPREADS)
+@pytest.mark.slow
 def test_grading_killed_at_several_points_finishes_as_one_run_would(
     course: tuple[Path, list[Path]], uninterrupted: dict[str, bytes], spread: str
 ) -> None:
@@ -158,6 +159,7 @@ def children(pid: int) -> list[int]:
 
 
 @pytest.mark.parametrize("spread", SPREADS)
+@pytest.mark.slow
 def test_grading_killed_children_first_finishes_as_one_run_would(
     course: tuple[Path, list[Path]], uninterrupted: dict[str, bytes], spread: str
 ) -> None:
@@ -181,6 +183,7 @@ def test_grading_killed_children_first_finishes_as_one_run_would(
 
 @pytest.mark.parametrize("spread", SPREADS)
 @pytest.mark.parametrize(("stop", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+@pytest.mark.slow
 def test_a_stopped_grading_writes_incomplete_reports_and_the_rerun_completes_them(
     course: tuple[Path, list[Path]],
     uninterrupted: dict[str, bytes],
