@@ -225,6 +225,7 @@ def test_a_reader_that_stops_early_ends_the_oracle_quietly(tmp_path: Path) -> No
     assert (process.wait(timeout=60), error) == (1, b"")
 
 
+@pytest.mark.slow
 def test_a_big_script_to_an_output_file_runs_in_bounded_memory(tmp_path: Path) -> None:
     """200,000 commands whose trace (over 200 MB) would not fit if it were kept: menus, the
     biggest states that are cheap to compute."""

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tools.mutation.blind_spots import (
     Mutant,
     environment,
@@ -130,6 +132,7 @@ def test_a_test_that_states_the_value_kills_its_mutant_and_nothing_else(tmp_path
         worker.close()
 
 
+@pytest.mark.slow
 def test_a_mutant_that_runs_past_its_time_is_stopped(tmp_path: Path) -> None:
     test = tmp_path / "test_wait.py"
     test.write_text(

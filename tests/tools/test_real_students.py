@@ -10,6 +10,8 @@ import pytest
 
 from tools.real_students import FOLDER, Failure, failures, judgements, right
 
+pytestmark = pytest.mark.slow  # every real student's failing run replayed
+
 JUDGED = Path(__file__).with_name("real_students_judged.txt")
 SHARE = 0.85  # the least share of causes judged right
 

@@ -16,6 +16,8 @@ from acceptance.running.cases import collect
 from tests.browser import chromium_path
 from tools.webpage.browser import Browser, serving
 
+pytestmark = pytest.mark.browser  # each test visits the page in headless Chromium
+
 ROOT = Path(__file__).resolve().parents[2]
 STATUS = "document.getElementById('status').dataset"
 LOADED = f"['ready', 'failed'].includes({STATUS}.state) && {STATUS}.state"

@@ -52,6 +52,7 @@ def test_the_public_suite_reaches_every_rule_but_those_no_public_test_reaches(
     assert game["reached"] == len(RULES) - len(NOT_REACHED) and game["stale"] == []
 
 
+@pytest.mark.slow
 def test_with_no_path_the_projects_game_is_covered_not_every_game(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -135,6 +135,7 @@ def test_a_grading_has_no_more_worker_processes_than_submissions(
     assert parents(place) == {os.getpid()}  # one submission: its runs are one process's
 
 
+@pytest.mark.slow
 def test_a_killed_grading_takes_its_worker_processes_with_it(
     course: tuple[Path, list[Path]],
 ) -> None:
@@ -281,6 +282,7 @@ def test_a_stopped_grading_stops_its_workers_without_a_word_from_them(
     assert len(told) == 1 and re.fullmatch(r"at: stopped: graded \d of 30 runs", told[0])
 
 
+@pytest.mark.slow
 def test_a_worker_killed_from_outside_is_a_one_line_error_and_its_finished_runs_are_kept(
     course: tuple[Path, list[Path]],
 ) -> None:

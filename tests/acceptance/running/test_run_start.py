@@ -148,6 +148,7 @@ def test_the_end_of_a_program_s_error_output_is_kept_64_kib_of_it() -> None:
     assert len(ending.stderr) == 1 << 16 and ending.stderr.endswith(b"xEND")
 
 
+@pytest.mark.slow
 def test_a_program_printing_more_than_256_mb_is_stopped_there(tmp_path: Path) -> None:
     script = tmp_path / "script.txt"
     script.write_text("")
