@@ -423,7 +423,9 @@ def test_nothing_is_written_outside_the_private_folders(graded: GradedCorpus) ->
 
 
 @pytest.mark.slow
-def test_no_connection_reaches_a_listener_of_the_machine_from_bubblewrap(graded: GradedCorpus) -> None:
+def test_no_connection_reaches_a_listener_of_the_machine_from_bubblewrap(
+    graded: GradedCorpus,
+) -> None:
     assert "passed" not in graded.outcomes["caller"]
     if graded.way != "unprivileged":  # unprivileged users share the machine's network
         assert graded.connections == 0

@@ -24,7 +24,7 @@ import pytest
 from oracle.declarations import DECLARATIONS
 from tests.listings import REFERENCE
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("oracle", "commands", "model")
 GRAMMAR = REFERENCE / "space_defender_2" / "space_defender_2.grammar.txt"
 # A command's signature starts a line of the grammar: `name`, `name(` or `name (`.

@@ -6,7 +6,7 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
-HARNESS = Path(__file__).resolve().parent.parent / "acceptance"
+HARNESS = Path(__file__).resolve().parents[2] / "acceptance"
 
 
 def public_classes(path: Path) -> list[str]:

@@ -15,7 +15,7 @@ from oracle.generate import script_lines
 from oracle.runner import text_source, validate
 from oracle.why import explained
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = "\n".join(script_lines(3, 300)) + "\n"  # setup, games in both modes, errors
 EXTRA = "    Shield:up"
 Record = dict[str, Any]
