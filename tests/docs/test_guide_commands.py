@@ -42,7 +42,7 @@ from tests.guides import (
 )
 
 INSTRUCTORS = {"grading", "sandbox", "gradescope", "integrity", "many-machines"}
-SLOW_PAGES = {"grade-a-class", "first-failing-test"}  # a class graded, a suite run: minutes
+SLOW_PAGES = {"grade-a-class", "first-failing-test", "fuzz", "shrink"}  # half a minute or more
 KINDS = {COMMANDS, OUTPUT, "text", "bash", "json", "toml", "python", "{toctree}"}
 SECONDS = 600  # the longest a command may run
 # A student's programs: each prints the expected output of a test of the public suite it is

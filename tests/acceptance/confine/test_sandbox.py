@@ -451,6 +451,7 @@ def test_the_reports_are_complete(graded: GradedCorpus) -> None:
     assert f"<title>Grades: {len(EVERYONE)} submissions, 3 tests; isolation: {isolation}" in page
 
 
+@pytest.mark.slow
 def test_without_bubblewrap_root_grades_as_unprivileged_users_after_locking_the_folders(
     graded: GradedCorpus,
 ) -> None:
