@@ -28,10 +28,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, TypeVar
 
+from acceptance.confine import forkserver
 from acceptance.processes.execution import Setting, Spawn
 from acceptance.processes.spawning import LIBC
 
-FORKSERVER = Path(__file__).with_name("forkserver.py")
+# The server's source: the file its module is loaded from (beside this one; a mutant's own file
+# where tools.mutation.blind_spots loads one).
+FORKSERVER = Path(forkserver.__file__)
 REPLY_SIZE = 1 << 12
 CLOEXEC = socket.MSG_CMSG_CLOEXEC
 CLONE_NEWPID = 0x20000000

@@ -6,8 +6,10 @@ out code that runs once, at import, and every function whose decorator would wra
 trampoline. Here such a mutant is compiled into its module as the module is imported, in a test
 process of its own: a `sitecustomize` on PYTHONPATH installs an import hook that reads
 BLIND_MUTANT, so the oracle's subprocesses that the tests start import the mutant too. A mutant
-is named MODULE::PLACE::N. What is mutated and what is not, and why: "What is mutated, and what
-is not" in docs/explanation/mutation.md.
+is named MODULE::PLACE::N. A script run on its own (ALONE: `python -I -S`, which loads no
+`sitecustomize`) is mutated whole, and its mutant is loaded from a file of its own, which those
+who start the script from its module's `__file__` then run. What is mutated and what is not, and
+why: "What is mutated, and what is not" in docs/explanation/mutation.md.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import ast
 import hashlib
 import importlib.abc
 import importlib.machinery
+import importlib.util
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -29,6 +32,11 @@ ROOT = Path(__file__).resolve().parents[2]
 VARIABLE = "BLIND_MUTANT"
 SEPARATOR = "::"  # in a mutant's name; never in one of mutmut's
 PRAGMA = "# pragma: no mutate"
+# Scripts run on their own (`python -I -S`), out of mutmut's reach: every function of theirs is a
+# place, and a mutant of theirs is written to a file of its own (under ALONE_FILES) and loaded
+# from there, so that the script started from the module's `__file__` is the mutant.
+ALONE = frozenset({"acceptance.confine.forkserver"})
+ALONE_FILES = ROOT / ".mutation" / "alone"
 SITE = (
     "from tools.mutation.blind_spots import install_from_environment\ninstall_from_environment()\n"
 )
@@ -142,18 +150,19 @@ def _target(statement: ast.Assign | ast.AnnAssign | ast.AugAssign) -> str:
 
 
 def places(
-    body: Sequence[ast.stmt], prefix: str = "", enum: bool = False
+    body: Sequence[ast.stmt], prefix: str = "", enum: bool = False, whole: bool = False
 ) -> Iterator[tuple[str, list[ast.AST]]]:
-    """The places of a module's (or class's) code that mutmut leaves out, with their nodes."""
+    """The places of a module's (or class's) code that mutmut leaves out, with their nodes (all
+    its functions too where mutmut leaves out the `whole` module)."""
     other: list[ast.AST] = []
     for statement in body:
         if isinstance(statement, ast.ClassDef):
             bases = {ast.unparse(base).rpartition(".")[2] for base in statement.bases}
             yield from places(
-                statement.body, f"{prefix}{statement.name}.", bool(bases & ENUM_BASES)
+                statement.body, f"{prefix}{statement.name}.", bool(bases & ENUM_BASES), whole
             )
         elif isinstance(statement, ast.FunctionDef):
-            if _untouched(statement, enum):
+            if whole or _untouched(statement, enum):
                 yield f"{prefix}{statement.name}", [statement]
             elif defaults := _skipped_defaults(statement):
                 yield f"{prefix}{statement.name}.(defaults)", list(defaults)
@@ -168,6 +177,7 @@ def places(
                 [s for s in ast.iter_child_nodes(statement) if isinstance(s, ast.stmt)],
                 prefix,
                 enum,
+                whole,
             )
         elif not isinstance(statement, (ast.Import, ast.ImportFrom)) and not _is_docstring(
             statement
@@ -182,7 +192,7 @@ def place_points(nodes: list[ast.AST]) -> list[tuple[ast.AST, str]]:
     return [point for node in nodes for point in points(node)]
 
 
-def unmarked(source: str, tree: ast.Module) -> list[tuple[str, list[ast.AST]]]:
+def unmarked(source: str, tree: ast.Module, whole: bool) -> list[tuple[str, list[ast.AST]]]:
     """The module's places with their points, less those on lines marked `# pragma: no mutate`
     (as mutmut reads it: a value that only tunes speed, such as a cache's size or file)."""
     marked = {number for number, line in enumerate(source.splitlines(), 1) if PRAGMA in line}
@@ -191,7 +201,7 @@ def unmarked(source: str, tree: ast.Module) -> list[tuple[str, list[ast.AST]]]:
             place,
             [node for node, _ in place_points(nodes) if getattr(node, "lineno", 0) not in marked],
         )
-        for place, nodes in places(tree.body)
+        for place, nodes in places(tree.body, whole=whole)
     ]
 
 
@@ -199,7 +209,7 @@ def module_mutants(module: str) -> list[Mutant]:
     """Every mutant of one module, in a fixed order."""
     source = module_path(module).read_text(encoding="utf-8")
     found = []
-    for place, nodes in unmarked(source, ast.parse(source)):
+    for place, nodes in unmarked(source, ast.parse(source), module in ALONE):
         for point, node in enumerate(nodes):
             what = change_of(node)
             assert what is not None  # a mutation point
@@ -222,7 +232,7 @@ def mutated_tree(name: str) -> tuple[str, ast.Module]:
     module, place, point = name.split(SEPARATOR)
     source = module_path(module).read_text(encoding="utf-8")
     tree = ast.parse(source)
-    change(dict(unmarked(source, tree))[place][int(point)])
+    change(dict(unmarked(source, tree, module in ALONE))[place][int(point)])
     return module, ast.fix_missing_locations(tree)
 
 
@@ -236,17 +246,33 @@ class _Loader(importlib.abc.Loader):
         exec(compile(self.tree, self.path, "exec"), module.__dict__)
 
 
-class _Finder(importlib.abc.MetaPathFinder):
-    """Finds the mutated module where it is, and loads it through the mutant's tree."""
+def alone_file(name: str, tree: ast.Module) -> Path:
+    """The file of a script's mutant (ALONE), written (whole, at once) if it is not yet."""
+    module = name.split(SEPARATOR)[0]
+    key = hashlib.sha256(f"{name} {digest(module)}".encode()).hexdigest()[:16]
+    path = ALONE_FILES / key / module_path(module).name
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f"{path.name}.{os.getpid()}")
+        partial.write_text(ast.unparse(tree) + "\n", encoding="utf-8")
+        os.replace(partial, path)
+    return path
 
-    def __init__(self, module: str, tree: ast.Module) -> None:
-        self.module, self.tree = module, tree
+
+class _Finder(importlib.abc.MetaPathFinder):
+    """Finds the mutated module where it is, and loads it through the mutant's tree (a script's
+    mutant, from its own file)."""
+
+    def __init__(self, module: str, tree: ast.Module, file: Path | None) -> None:
+        self.module, self.tree, self.file = module, tree, file
 
     def find_spec(
         self, name: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
         if name != self.module:
             return None
+        if self.file is not None:
+            return importlib.util.spec_from_file_location(name, self.file)
         spec = importlib.machinery.PathFinder.find_spec(name, path, target)
         if spec is None or spec.origin is None:
             return None
@@ -260,7 +286,8 @@ def install_from_environment() -> None:
     name = os.environ.get(VARIABLE, "")
     if name:
         module, tree = mutated_tree(name)
-        sys.meta_path.insert(0, _Finder(module, tree))
+        file = alone_file(name, tree) if module in ALONE else None
+        sys.meta_path.insert(0, _Finder(module, tree, file))
 
 
 def site(folder: Path) -> Path:

@@ -3,11 +3,11 @@
 Each package is mutated in its own scratch folder, `.mutation/PACKAGE/` (links to the project and
 a pyproject.toml with that package's [tool.mutmut] table), against only the tests that concern
 it, so a run is short and its results are kept for the next run. What mutmut leaves out
-(decorated functions, module- and class-level values, the defaults it skips) is mutated by
-tools.mutation.blind_spots and run by warm workers (tools.mutation.blind_worker), its results kept in
-`.mutation/PACKAGE/blind.json`. Mutants listed in
-`tests/mutation_equivalents.txt` (a mutant's name, then why no test can tell it apart) are left
-out of the score.
+(decorated functions, module- and class-level values, the defaults it skips, and the fork
+server, a script run alone) is mutated by tools.mutation.blind_spots and run by warm workers
+(tools.mutation.blind_worker), its results kept in `.mutation/PACKAGE/blind.json`. Mutants
+listed in `tests/mutation_equivalents.txt` (a mutant's name, then why no test can tell it
+apart) are left out of the score.
 
     python -m tools.mutation.run [PACKAGE ...] [--jobs N] [--fresh | --recheck | --report |
         --sample N [--within MODULE | --stratified]] [--blind] [--survivors] [--differential GAMES]
@@ -174,7 +174,8 @@ PACKAGES = {
     # none can be made instead of being skipped: a mutant that breaks the sandbox (a bwrap option
     # misspelt) would otherwise only skip them.
     # The fork server is a script run alone (`python -I -S`), which cannot import mutmut's
-    # trampolines: mutated, it would end at once and the sandbox never run. The oracle's
+    # trampolines: mutmut leaves it alone, and blind_spots mutates it whole (its mutant loaded
+    # from a file of its own, which the spawner starts). The oracle's
     # memory bound (no code of acceptance/) is read from the rusage of a process the test starts,
     # which can count what the starting process held: in mutmut's first pass, one process that
     # runs every test and records every call, it went past the bound.
@@ -330,12 +331,18 @@ def modules(package: Package) -> list[str]:
 
 
 def blind_files(package: Package) -> list[Path]:
-    """The source files whose blind spots are mutated: as mutmut's, by the same settings."""
+    """The source files whose blind spots are mutated: as mutmut's, by the same settings, and
+    the scripts run on their own (blind_spots.ALONE), which mutmut leaves alone, whole."""
     if package.only:
         return [ROOT / path for path in package.only]
-    left_alone = {ROOT / path for path in package.left_alone}
+    left_alone = {ROOT / path for path in package.left_alone if not alone(path)}
     files = (path for source in package.sources for path in (ROOT / source).rglob("*.py"))
     return sorted(path for path in files if path not in left_alone)
+
+
+def alone(path: str | Path) -> bool:
+    """Whether a source file is a script run on its own, mutated whole by blind_spots."""
+    return blind_spots.module_name(ROOT / path) in blind_spots.ALONE
 
 
 def test_arguments(package: Package) -> list[str]:
@@ -503,7 +510,11 @@ def measure(name: str, options: argparse.Namespace) -> Figures:
             print(f"  listed as equivalent but {found[mutant]}: {mutant}")
     scope = [path.removesuffix(".py") for path in package.only] or list(package.sources)
     prefixes = tuple(path.replace("/", ".") + end for path in scope for end in (".", "::"))
-    others = tuple(path.removesuffix(".py").replace("/", ".") + "." for path in package.left_alone)
+    others = tuple(
+        path.removesuffix(".py").replace("/", ".") + "."
+        for path in package.left_alone
+        if not alone(path)
+    )
     missing = [
         m
         for m in listed.keys() - found.keys()

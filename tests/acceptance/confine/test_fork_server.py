@@ -158,6 +158,19 @@ SHOWN_IN = {
     "spawn = spawner.spawn(int(sys.argv[2]), int(sys.argv[2]))\n"
     "print(run_program(SHOW, 20, 1 << 20, setting=given, spawn=spawn).stdout.decode(), end='')\n"
     "spawner.close()",
+    # The server's own posix_spawn, called by a process that has not reset its signals first:
+    # the run gets every signal at its default from the spawn alone.
+    "the server's spawn": "from acceptance.confine.forkserver import spawn\n"
+    "read, write = os.pipe()\n"
+    "user = int(sys.argv[2])\n"
+    "request = {'argv': SHOW, 'environment': {'PATH': '/usr/bin:/bin'}, 'folder': None,\n"
+    "           'umask': -1, 'user': user, 'group': user}\n"
+    "null = os.open(os.devnull, os.O_RDWR)\n"
+    "state, run = spawn(request, [write, os.dup(null)], True, null)\n"
+    "os.close(write)\n"
+    "shown = os.read(read, 1 << 16)\n"
+    "assert state == 'started' and run.wait() == 0, (state, run)\n"
+    "print(shown.decode(), end='')",
     "bubblewrap": "from acceptance.confine.bwrap import sandbox\n"
     "from acceptance.confine.jail import Jail\n"
     "from tests.acceptance.confine.test_sandbox_limits import LIMITS, a_script, run_in\n"
