@@ -1,5 +1,6 @@
 """The screen line editor: editing keys typed before Enter, at INPUT after a short prompt, after
-a long one, after one ending at column 80, on the bottom row and near it, with no clearing, and at the direct mode, as PC-BASIC reads them back (measured).
+a long one, after one ending at column 80, on the bottom row and near it, with no clearing,
+and at the direct mode, as PC-BASIC reads them back (measured).
 """
 
 from collections.abc import Callable

@@ -1,4 +1,5 @@
-"""A turn (spec 6.13): phases in order, the natural spawn, and where a destroyed Starfighter stops it."""
+"""A turn (spec 6.13): phases in order, the natural spawn, and where a destroyed
+Starfighter stops it."""
 
 from model import turn
 from model.actions import FireWeapon, MoveTo, PassTurn

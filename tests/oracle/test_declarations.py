@@ -1,4 +1,5 @@
-"""The declarations table (space_defender_2.grammar.txt plus toggle_RNG_out) and what derives from it."""
+"""The declarations table (space_defender_2.grammar.txt plus toggle_RNG_out) and
+what derives from it."""
 
 import pytest
 

@@ -1,5 +1,6 @@
-"""The mutants of what mutmut leaves out (tools.mutation.blind_spots): which places and points are found,
-and that the named mutant, and only it, is compiled into its module when the tests import it."""
+"""The mutants of what mutmut leaves out (tools.mutation.blind_spots): which places and points
+are found, and that the named mutant, and only it, is compiled into its module when the tests
+import it."""
 
 import ast
 import subprocess
