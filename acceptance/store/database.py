@@ -1,23 +1,10 @@
-"""The grading store: every finished run of `at grade`, committed the moment it ends, in an SQLite
-file of the output folder, so that grading that stops loses at most the runs in flight and the
-same command again runs only what the store lacks.
+"""The grading store: every finished run of `at grade`, committed the moment it ends, in an
+SQLite file of the output folder, so that grading that stops loses at most the runs in flight
+and the same command again runs only what the store lacks.
 
-A commit reaches the operating system at once (a kill of the grader, however it ends, loses no
-run committed), and the disk at most SYNC_SECONDS later: a thread of the store makes the file
-durable (fsync) once per half second at most, for every commit of that half second, rather than
-once per run, so that a crash of the machine itself (power lost, the system down) loses at most
-the runs finished in the last half second.
-
-A run is stored under a key made of all it depends on: the submission's content (a digest of its
-folder), the test (name, game, seed, script and expected bytes) and the settings (program
-template, time limit, sandbox limits, isolation). A resubmitted folder or an edited test has new
-keys, so its runs happen again; points and report options are not part of any key. Beside the
-runs the store keeps the suite it grades (a store of another suite is refused), the class last
-graded and its settings, from which `at report` writes the reports again.
-
-Tables: `meta` (key, value: format, suite, class, settings, points), `runs` (one row per run:
-key, submission, test, outcome, seconds, detail, where the output first differs, the output's
-digest and size, when it finished) and `diffs` (each distinct block diff once, by digest).
+A run is stored under a key of all it depends on (submission content, test, settings); commits
+are made durable by a thread at most SYNC_SECONDS later, not once per run. Tables, keys and
+durability: docs/reference/store.md.
 """
 
 import contextlib
