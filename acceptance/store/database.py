@@ -208,7 +208,10 @@ def cannot_write(what: Path | str, why: str, store: Path, runs: int | None) -> H
     """The one line said when writing the store or a report failed: what, why, the runs kept,
     and that the same command goes on from them once it can write."""
     if runs is not None:
-        kept = f"{runs:,} run{'' if runs == 1 else 's'} {'is' if runs == 1 else 'are'} kept in {shown(store)}"
+        kept = (
+            f"{runs:,} run{'' if runs == 1 else 's'} {'is' if runs == 1 else 'are'}"
+            f" kept in {shown(store)}"
+        )
     else:
         kept = f"the runs in {shown(store)} are kept" if store.exists() else "no run is stored yet"
     return HarnessError(
@@ -561,7 +564,8 @@ class Store:
                             (row[10], other.diff_text(row[10])),
                         )
                     self.connection.execute(
-                        "INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        "INSERT OR REPLACE INTO runs"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         row,
                     )
         self.committed()

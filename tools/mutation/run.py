@@ -120,8 +120,8 @@ PACKAGES = {
             )
         ),
     ),
-    # The explanations of `oracle -why` (docs/explanation/provenance.md), pinned line by line on every
-    # public output (mutmut's trampolines passed by: tests/mutmut_frames.py).
+    # The explanations of `oracle -why` (docs/explanation/provenance.md), pinned line by line on
+    # every public output (mutmut's trampolines passed by: tests/mutmut_frames.py).
     "provenance": Package(
         ("provenance",),
         tests_of("provenance") + ("tests/tools/test_why_mutants.py",),
@@ -670,7 +670,8 @@ def main(argv: list[str] | None = None) -> int:
         "--seed",
         type=seeds,
         default=(0,),
-        help="the seed of --sample (default 0); with --stratified, seeds as 0,1,2: their draws pooled",
+        help="the seed of --sample (default 0); with --stratified, seeds as 0,1,2: their draws"
+        " pooled",
     )
     parser.add_argument(
         "--within", metavar="MODULE", help="draw --sample's mutants from this module alone"
@@ -703,8 +704,8 @@ def main(argv: list[str] | None = None) -> int:
     if options.differential and (not options.sample or set(names) - set(basic)):
         parser.error(f"--differential goes with --sample and {' or '.join(basic)}")
     print(
-        f"{'package':<18} {'mutants':>7} {'blind':>5} {'killed':>7} {'survived':>8} {'timed out':>9} "
-        f"{'other':>6} {'equivalent':>11} {'score':>7} {'wall':>9}"
+        f"{'package':<18} {'mutants':>7} {'blind':>5} {'killed':>7} {'survived':>8}"
+        f" {'timed out':>9} {'other':>6} {'equivalent':>11} {'score':>7} {'wall':>9}"
     )
     for name in names:
         figures = measure(name, options)
