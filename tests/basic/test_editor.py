@@ -15,7 +15,8 @@ from tests.basic.facts import load
 
 
 def _input_game(prompt: str, blank_rows: int) -> Callable[[Console], None]:
-    """10 PRINT CHR$(12);: (PRINT blank rows): INPUT [prompt;]A$: PRINT "[";A$;"]";LEN(A$): PRINT "#"."""
+    """The program: 10 PRINT CHR$(12);: (PRINT blank rows): INPUT [prompt;]A$:
+    PRINT "[";A$;"]";LEN(A$): PRINT "#"."""
 
     def game(console: Console) -> None:
         while True:

@@ -147,7 +147,8 @@ def test_a_crashing_submission_gets_its_reason_and_error_output(
     output = results["tests"][1]["output"]
     assert output.startswith("at002: crashed (exit status 1) at line 6")
     assert output.endswith(
-        "error output:\n    Traceback (most recent call last):\n    ZeroDivisionError: division by zero"
+        "error output:\n    Traceback (most recent call last):\n"
+        "    ZeroDivisionError: division by zero"
     )
     assert results["tests"][1]["tags"] == ["crashed"]
 
