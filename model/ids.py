@@ -1,4 +1,5 @@
-"""Entity ids (spec 6.12): the Starfighter is 0, projectiles count down from -1, enemies up from 1."""
+"""Entity ids (spec 6.12): the Starfighter is 0, projectiles count down from
+-1, enemies up from 1."""
 
 from __future__ import annotations
 

@@ -32,7 +32,8 @@ class Window:
             raise WindowError("Error: the end of window is neither a valid integer nor '_'")
         if first <= 0 < last:
             raise WindowError(
-                "Error: when the start of a window is non-positive, its end must be a non-positive number"
+                "Error: when the start of a window is non-positive, its end must be a non-positive"
+                " number"
             )
         if first > last:
             raise WindowError("Error: a window [start, end) should be such that start <= end")

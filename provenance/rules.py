@@ -153,7 +153,9 @@ ERROR_ENTRIES: dict[Error, tuple[str, Callable[..., Any], str]] = {
     Error.SPECIAL_RESOURCES: (
         "special 2",
         turn.check,
-        " The power costs {power.cost} {power.cost_kind.value}. " + AFTER_REGEN + "{energy} energy.",
+        " The power costs {power.cost} {power.cost_kind.value}. "
+        + AFTER_REGEN
+        + "{energy} energy.",
     ),
 }  # fmt: skip
 ERROR_RULES = {

@@ -1,6 +1,6 @@
-"""Fixtures for tests that open a page in headless Chromium (tools/webpage/browser.py): the tools they
-need, found or reported, the web page's site built once for the session, and one browser for a
-whole test module.
+"""Fixtures for tests that open a page in headless Chromium (tools/webpage/browser.py): the
+tools they need, found or reported, the web page's site built once for the session, and one
+browser for a whole test module.
 
 Under CI (CI=true) a missing tool fails the test; elsewhere the test is skipped with the reason.
 """

@@ -1,27 +1,9 @@
 """The commands of the guides (docs/tutorials/, docs/how-to/), as their tests read them.
 
-The rule, which docs/how-to/contributing-tests.md states for the pages' writers:
-
-- Every fenced block of a guide names its kind in its info string: `sh`, commands a reader types;
-  `output`, what a command printed; a file's content or a format's example, not run (`text`,
-  `bash` for a script, `json`, `toml`, ...); or a MyST directive (`{toctree}`).
-- Each command of an `sh` block runs, in order, in the page's scratch folder: a line, with the
-  lines a `\\` continues, a heredoc's lines up to its end word and a `for`/`if` up to its
-  `done`/`fi`; `# ...` comments are not run. It must end with status 0 (an `at` command: 0 or 1,
-  the tests or the difference found) and print no traceback.
-- An `output` block shows what the last command run before it printed (its standard output, then
-  its standard error): its lines, in order, each group between `...` lines printed as
-  consecutive lines, the first group from the first line printed unless the block starts with
-  `...`; a line ending in `...` stands for any line that starts with what comes before; a number
-  of seconds (`36.8s`, `16.0 s`) for any number of seconds.
-- An HTML comment of the page's source, which no reader sees, says what the test must know:
-  `<!-- docs-test: skip REASON -->` before a block that is not run or checked, with why;
-  `<!-- docs-test: run COMMAND -->` runs a command there (what the example assumes: the program
-  it was made with); `<!-- docs-test: file PATH -->` before a block that shows a file the commands
-  wrote, checked as an `output` block is.
-
-`at` commands run in-process where the shell adds nothing but quotes, globs, `$VARIABLES` and a
-final `> FILE`; every other command runs in bash.
+Each guide's fenced blocks name their kind (`sh` commands are run in order in the page's scratch
+folder, `output` blocks are checked against what the command before printed, other blocks are
+files or examples), and HTML comments (`<!-- docs-test: skip | run | file ... -->`) tell the test
+what the page assumes. docs/how-to/contributing-tests.md states the rule for the pages' writers.
 """
 
 from __future__ import annotations

@@ -122,7 +122,8 @@ def add_similar(commands: Any) -> None:
         nargs="+",
         type=Path,
         metavar="SUBMISSION",
-        help="submission folders: their Eiffel (.e) files and the code files Pygments knows by name",
+        help="submission folders: their Eiffel (.e) files and the code files Pygments knows"
+        " by name",
     )
     add_similar_options(similar)
     add_jobs(similar, os.cpu_count() or 1, "processes reading submissions")

@@ -2,17 +2,10 @@
 
 `transcript(game, inputs, seed, listing)` runs `pcbasic` (the one installed beside the running
 Python) on the game's listing, seeded as the game says, with the input lines typed one after
-the other, and returns what the screen showed: PC-BASIC's output with CRLF turned into LF and
-its closing `Ok\\xff` prompt removed. A transcript holds one character per byte (latin-1), since
-PC-BASIC prints bytes (its `\\xff` after messages, typed non-ASCII as the UTF-8 bytes typed).
-Input lines are typed as their UTF-8 bytes, each ended by a carriage return.
-
-A game takes PC-BASIC tens of seconds: over half in PRINT, mostly scrolling (every scroll moves
-the pixels of a 640x400 framebuffer, in pure Python), a tenth in the `time.sleep(0)` calls of
-its event loop, the rest in interpreting; `--video=cga` halves the framebuffer (640x200) and the
-time (a Star Lanes game: 90 s to 48 s) with byte-identical output. Results are cached on disk by a hash of everything that decides them
-(listing, seed, input, PC-BASIC version, options), under the user's cache folder; a cache file
-that is missing, unreadable or corrupt is simply not used.
+the other, and returns what the screen showed (latin-1, LF line ends, no closing prompt). A game
+takes PC-BASIC tens of seconds, so `--video=cga` is used (byte-identical output, less time) and
+results are cached on disk by a hash of everything that decides them. The transcript's form,
+the profile and the cache: docs/explanation/basic-runtime.md.
 """
 
 import hashlib

@@ -1,8 +1,8 @@
 """The oracle's lines of each game that explains them, as the cause finder reads them (`Told`):
 Space Defender 2's from `oracle -why`, Star Canine's from its own explanations.
 
-Imported on first use (`acceptance.game_oracles.registry`): it loads Space Defender 2's oracle; Star Canine's
-teller loads its game when first asked (a Space Defender 2 grading never does).
+Imported on first use (`acceptance.game_oracles.registry`): it loads Space Defender 2's oracle;
+Star Canine's teller loads its game when first asked (a Space Defender 2 grading never does).
 """
 
 from __future__ import annotations

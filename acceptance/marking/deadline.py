@@ -3,12 +3,13 @@ deadline left it, by committer time, so that "only the last submission before th
 graded" holds however the working tree moved on since.
 
 The commit's files are read from git's objects alone (`rev-list`, `ls-tree`, `cat-file`) into a
-snapshot folder in the output folder, which is what gets graded: the repository's working tree, index and
-HEAD are never touched, and no filter, hook or attribute of the repository runs. A repository
-with no commit on or before the deadline is no submission (an empty folder: every test not
-found, 0). Committer time is what the student's machine said when the commit was made (or
-rebased): a student who sets their clock can backdate a commit, so the deadline is only as good
-as the clocks; a push log on the course's server is the evidence that does not depend on them.
+snapshot folder in the output folder, which is what gets graded: the repository's working tree,
+index and HEAD are never touched, and no filter, hook or attribute of the repository runs. A
+repository with no commit on or before the deadline is no submission (an empty folder: every
+test not found, 0). Committer time is what the student's machine said when the commit was made
+(or rebased): a student who sets their clock can backdate a commit, so the deadline is only as
+good as the clocks; a push log on the course's server is the evidence that does not depend on
+them.
 """
 
 import contextlib

@@ -2,15 +2,15 @@
 with where it is taken out, are one slip, so that "one trailing space on the state line" in
 106 tests of 5 submissions is read once.
 
-A wrong output's slip is the rule the oracle tells (its cause, `running.cause`) behind its first difference, with what
-happened there (lines missing in the middle or at the end, extra lines, changed lines), so that
-one slip in many tests, whatever the text it leaves out, is one group. A difference in white
-space only, or one the oracle cannot tell, is the edit at its first differing line: the text
-removed, the text put in, and the word before them with its numbers masked (so the same slip on
-a line naming another company or id still groups).
-An error's slip is its kind and its reason (numbers masked), and the last line of its error
-output. An edit is cut at words: it never splits a word or a number (`120/120` printed as
-`80/80`, not `120/12` as `80/8`).
+A wrong output's slip is the rule the oracle tells (its cause, `running.cause`) behind its first
+difference, with what happened there (lines missing in the middle or at the end, extra lines,
+changed lines), so that one slip in many tests, whatever the text it leaves out, is one group. A
+difference in white space only, or one the oracle cannot tell, is the edit at its first
+differing line: the text removed, the text put in, and the word before them with its numbers
+masked (so the same slip on a line naming another company or id still groups). An error's slip
+is its kind and its reason (numbers masked), and the last line of its error output. An edit is
+cut at words: it never splits a word or a number (`120/120` printed as `80/80`, not `120/12` as
+`80/8`).
 """
 
 import os

@@ -1,4 +1,5 @@
-"""Byte-exact comparison of two outputs, located at the command or typed line whose block differs."""
+"""Byte-exact comparison of two outputs, located at the command or typed
+line whose block differs."""
 
 import json
 from collections.abc import Callable

@@ -62,7 +62,8 @@ def key(result: Result) -> str:
 
 
 def read_programs(path: Path) -> list[dict[str, Any]]:
-    """The memory file's programs, the most recent first (none where it is missing or unreadable)."""
+    """The memory file's programs, the most recent first (none where it is missing or
+    unreadable)."""
     try:
         programs = json.loads(path.read_text(encoding="utf-8"))["programs"]
     except (OSError, ValueError, KeyError, TypeError):

@@ -1,23 +1,10 @@
-"""The grading store: every finished run of `at grade`, committed the moment it ends, in an SQLite
-file of the output folder, so that grading that stops loses at most the runs in flight and the
-same command again runs only what the store lacks.
+"""The grading store: every finished run of `at grade`, committed the moment it ends, in an
+SQLite file of the output folder, so that grading that stops loses at most the runs in flight
+and the same command again runs only what the store lacks.
 
-A commit reaches the operating system at once (a kill of the grader, however it ends, loses no
-run committed), and the disk at most SYNC_SECONDS later: a thread of the store makes the file
-durable (fsync) once per half second at most, for every commit of that half second, rather than
-once per run, so that a crash of the machine itself (power lost, the system down) loses at most
-the runs finished in the last half second.
-
-A run is stored under a key made of all it depends on: the submission's content (a digest of its
-folder), the test (name, game, seed, script and expected bytes) and the settings (program
-template, time limit, sandbox limits, isolation). A resubmitted folder or an edited test has new
-keys, so its runs happen again; points and report options are not part of any key. Beside the
-runs the store keeps the suite it grades (a store of another suite is refused), the class last
-graded and its settings, from which `at report` writes the reports again.
-
-Tables: `meta` (key, value: format, suite, class, settings, points), `runs` (one row per run:
-key, submission, test, outcome, seconds, detail, where the output first differs, the output's
-digest and size, when it finished) and `diffs` (each distinct block diff once, by digest).
+A run is stored under a key of all it depends on (submission content, test, settings); commits
+are made durable by a thread at most SYNC_SECONDS later, not once per run. Tables, keys and
+durability: docs/reference/store.md.
 """
 
 import contextlib
@@ -221,7 +208,10 @@ def cannot_write(what: Path | str, why: str, store: Path, runs: int | None) -> H
     """The one line said when writing the store or a report failed: what, why, the runs kept,
     and that the same command goes on from them once it can write."""
     if runs is not None:
-        kept = f"{runs:,} run{'' if runs == 1 else 's'} {'is' if runs == 1 else 'are'} kept in {shown(store)}"
+        kept = (
+            f"{runs:,} run{'' if runs == 1 else 's'} {'is' if runs == 1 else 'are'}"
+            f" kept in {shown(store)}"
+        )
     else:
         kept = f"the runs in {shown(store)} are kept" if store.exists() else "no run is stored yet"
     return HarnessError(
@@ -574,7 +564,8 @@ class Store:
                             (row[10], other.diff_text(row[10])),
                         )
                     self.connection.execute(
-                        "INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        "INSERT OR REPLACE INTO runs"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         row,
                     )
         self.committed()

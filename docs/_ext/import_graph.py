@@ -109,7 +109,8 @@ def svg(counts: Counter[tuple[str, str]], groups: Groups) -> str:
         ' style="max-width:100%;height:auto;color:inherit">',
         f'<title id="{label}">The {what} and their imports</title>',
         '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="9"'
-        ' markerHeight="9" markerUnits="userSpaceOnUse" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z"'
+        ' markerHeight="9" markerUnits="userSpaceOnUse" orient="auto-start-reverse">'
+        '<path d="M 0 0 L 10 5 L 0 10 z"'
         ' fill="currentColor"/></marker></defs>',
     ]
     for (importer, imported), count in sorted(counts.items()):

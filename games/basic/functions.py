@@ -63,7 +63,8 @@ def SGN(value: Operand) -> int:
 
 
 def SQR(value: Operand) -> Single:
-    """The square root, rounded as PC-BASIC stores a math result; negative: Illegal function call."""
+    """The square root, rounded as PC-BASIC stores a math result; negative: Illegal function
+    call."""
     root = float(sng(value))
     return from_float_result(lambda: math.sqrt(root))
 

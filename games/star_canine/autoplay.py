@@ -42,7 +42,8 @@ MISTYPES = (
 
 
 def random_inputs(rng: random.Random) -> tuple[int | None, list[str]]:
-    """A seed and the lines of one random complete game (to game clear or over, quit, or a restart)."""
+    """A seed and the lines of one random complete game (to game clear or over, quit, or a
+    restart)."""
     seed = None if rng.randrange(5) == 0 else rng.randrange(1_000_000)
     game = new_game(seed)
     lines: list[str] = []

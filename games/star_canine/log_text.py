@@ -104,7 +104,8 @@ def _text(event: Event) -> str:
 
 def _status_line(s: CombatStatus) -> str:
     return (
-        f"Start: {SHIP_NAME}: Hull {s.hull}/{s.max_hull}, Shield {s.shield}, Armor {s.armor}, Ammo {s.ammo}"
+        f"Start: {SHIP_NAME}: Hull {s.hull}/{s.max_hull}, Shield {s.shield}, Armor {s.armor},"
+        f" Ammo {s.ammo}"
         f" | {s.enemy}: Hull {s.enemy_hull}, Shield {s.enemy_shield}, Armor {s.enemy_armor}"
     )
 

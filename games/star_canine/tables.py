@@ -34,7 +34,8 @@ WEAPON_TYPES = (ItemType.MISSILE, ItemType.LASER, ItemType.FIGHTER)
 
 
 class EnemyType(Enum):
-    """An encounter category (spec 2.2.1); the data writes it capitalised, the stages in lower case."""
+    """An encounter category (spec 2.2.1); the data writes it capitalised, the stages in lower
+    case."""
 
     NORMAL = "Normal"
     ELITE = "Elite"

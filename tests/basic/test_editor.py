@@ -1,5 +1,6 @@
 """The screen line editor: editing keys typed before Enter, at INPUT after a short prompt, after
-a long one, after one ending at column 80, on the bottom row and near it, with no clearing, and at the direct mode, as PC-BASIC reads them back (measured).
+a long one, after one ending at column 80, on the bottom row and near it, with no clearing,
+and at the direct mode, as PC-BASIC reads them back (measured).
 """
 
 from collections.abc import Callable
@@ -14,7 +15,8 @@ from tests.basic.facts import load
 
 
 def _input_game(prompt: str, blank_rows: int) -> Callable[[Console], None]:
-    """10 PRINT CHR$(12);: (PRINT blank rows): INPUT [prompt;]A$: PRINT "[";A$;"]";LEN(A$): PRINT "#"."""
+    """The program: 10 PRINT CHR$(12);: (PRINT blank rows): INPUT [prompt;]A$:
+    PRINT "[";A$;"]";LEN(A$): PRINT "#"."""
 
     def game(console: Console) -> None:
         while True:

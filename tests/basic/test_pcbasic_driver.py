@@ -72,7 +72,10 @@ def error_of_a_pcbasic(body: str, folder: Path, monkeypatch: pytest.MonkeyPatch)
 def test_pc_basic_failing_with_output_that_is_not_utf_8_is_one_readable_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    body = 'import sys\nsys.stderr.buffer.write(b"starting\\n\\xff\\xfe bad listing\\n")\nsys.exit(3)\n'
+    body = (
+        'import sys\nsys.stderr.buffer.write(b"starting\\n\\xff\\xfe bad listing\\n")\n'
+        "sys.exit(3)\n"
+    )
     assert error_of_a_pcbasic(body, tmp_path, monkeypatch) == (
         "PC-BASIC failed (exit status 3): \ufffd\ufffd bad listing"
     )

@@ -25,7 +25,8 @@ def test_friendly_projectile_combines_with_a_friendly_one() -> None:
     turn.play(game, PassTurn())
     assert log(game, Section.FRIENDLY)[:2] == [
         "A friendly projectile(id:-1) moves: [A,2] -> [A,7]",
-        "  The projectile collides with friendly projectile(id:-2) at location [A,4], combining damage.",
+        "  The projectile collides with friendly projectile(id:-2) at location [A,4], combining"
+        " damage.",
     ]
     assert mover.damage == 100 and -2 not in game.projectiles
 
@@ -64,7 +65,8 @@ def test_enemy_projectile_combines_with_an_enemy_one() -> None:
     put_enemy_projectile(game, "E7", damage=20, speed=0)
     turn.play(game, PassTurn())
     assert log(game, Section.ENEMY_PROJECTILE)[1] == (
-        "  The projectile collides with enemy projectile(id:-2) at location [E,7], combining damage."
+        "  The projectile collides with enemy projectile(id:-2) at location [E,7], combining"
+        " damage."
     )
     assert mover.damage == 35
 
@@ -110,7 +112,8 @@ def test_starfighter_takes_projectiles_and_trades_with_enemies_along_its_path() 
     turn.play(game, MoveTo(cell("A4")))
     assert log(game, Section.STARFIGHTER) == [
         "The Starfighter(id:0) moves: [C,1] -> [A,4]",
-        "  The Starfighter collides with enemy projectile(id:-1) at location [B,1], taking 14 damage.",
+        "  The Starfighter collides with enemy projectile(id:-1) at location [B,1], taking 14"
+        " damage.",
         "  The Starfighter collides with Interceptor(id:1) at location [A,3], trading 50 damage.",
         "  The Interceptor at location [A,3] has been destroyed.",
     ]
@@ -212,7 +215,8 @@ def test_starfighter_moving_onto_a_projectile_no_stronger_than_its_armour_takes_
     put_enemy_projectile(game, "B1", damage=1, speed=0)
     turn.play(game, MoveTo(cell("A1")))
     assert log(game, Section.STARFIGHTER)[1] == (
-        "  The Starfighter collides with enemy projectile(id:-1) at location [B,1], taking 0 damage."
+        "  The Starfighter collides with enemy projectile(id:-1) at location [B,1], taking 0"
+        " damage."
     )
     assert game.starfighter.health == 70
 

@@ -31,7 +31,8 @@ def test_it_stops_before_an_enemy_and_meets_projectiles_on_the_way() -> None:
     turn.play(game, FireWeapon())
     assert log(game, Section.ENEMY)[:2] == [
         "A Interceptor(id:1) moves: [A,15] -> [C,15]",
-        "  The Interceptor collides with enemy projectile(id:-1) at location [B,15], healing 15 damage.",
+        "  The Interceptor collides with enemy projectile(id:-1) at location [B,15], healing 15"
+        " damage.",
     ]
 
 

@@ -130,7 +130,8 @@ def test_setup_back_before_the_weapon_state_returns_to_not_started(start: int, s
         (
             3,
             5,
-            "Power Selected:Orbital Strike (100 energy): Deal 100 damage to all enemies, affected by armour.",
+            "Power Selected:Orbital Strike (100 energy): Deal 100 damage to all enemies, affected"
+            " by armour.",
         ),
     ],
 )

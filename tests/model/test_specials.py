@@ -34,7 +34,8 @@ def test_recall_collides_at_the_spawn() -> None:
     put_enemy_projectile(game, "C1", damage=15, speed=0)
     turn.play(game, UseSpecial())
     assert log(game, Section.STARFIGHTER)[1] == (
-        "  The Starfighter collides with enemy projectile(id:-1) at location [C,1], taking 14 damage."
+        "  The Starfighter collides with enemy projectile(id:-1) at location [C,1], taking 14"
+        " damage."
     )
     assert game.starfighter.health == 70 - 14
 

@@ -1,4 +1,5 @@
-"""A turn (spec 6.13): phases in order, the natural spawn, and where a destroyed Starfighter stops it."""
+"""A turn (spec 6.13): phases in order, the natural spawn, and where a destroyed
+Starfighter stops it."""
 
 from model import turn
 from model.actions import FireWeapon, MoveTo, PassTurn
@@ -117,6 +118,7 @@ def test_a_projectile_absorbed_earlier_in_its_phase_does_not_move_and_newer_ones
     turn.play(game, PassTurn())
     assert log(game, Section.FRIENDLY) == [
         "A friendly projectile(id:-1) moves: [A,2] -> [A,7]",
-        "  The projectile collides with friendly projectile(id:-2) at location [A,4], combining damage.",
+        "  The projectile collides with friendly projectile(id:-2) at location [A,4], combining"
+        " damage.",
         "A friendly projectile(id:-3) moves: [E,2] -> [E,7]",
     ]

@@ -57,8 +57,10 @@ def test_debug_view_lists_enemies_by_id_and_projectiles_newest_last() -> None:
     start = lines.index("  Enemy:")
     assert lines[start : start + 6] == [
         "  Enemy:",
-        "    [1,P]->health:300/300, Regen:0, Armour:0, Vision:5, seen_by_Starfighter:F, can_see_Starfighter:F, location:[A,20]",
-        "    [2,G]->health:100/100, Regen:1, Armour:1, Vision:5, seen_by_Starfighter:F, can_see_Starfighter:F, location:[B,20]",
+        "    [1,P]->health:300/300, Regen:0, Armour:0, Vision:5, seen_by_Starfighter:F,"
+        " can_see_Starfighter:F, location:[A,20]",
+        "    [2,G]->health:100/100, Regen:1, Armour:1, Vision:5, seen_by_Starfighter:F,"
+        " can_see_Starfighter:F, location:[B,20]",
         "  Projectile:",
         "    [-1,<]->damage:15, move:4, location:[D,9]",
         "  Friendly Projectile Action:",

@@ -146,7 +146,8 @@ def test_a_script_with_a_syntax_error_is_a_normal_run(
     path.write_text("-- bad\npass\n  move(A 8)\n")
     assert outcome(capsys, "-b", path) == (
         0,
-        "Syntax Error: specification of command executions cannot be parsed\nparse error (Line 3, Column 10)\n",
+        "Syntax Error: specification of command executions cannot be parsed\n"
+        "parse error (Line 3, Column 10)\n",
         "",
     )
 
@@ -156,7 +157,10 @@ def test_a_script_with_a_type_error_is_a_normal_run(
 ) -> None:
     path = tmp_path / "bad.txt"
     path.write_text("jump\n")
-    expected = "Type Error: specification of command executions is not type-correct\nError: unknown event name jump\n"
+    expected = (
+        "Type Error: specification of command executions is not type-correct\n"
+        "Error: unknown event name jump\n"
+    )
     assert outcome(capsys, "-b", path) == (0, expected, "")
 
 
@@ -223,7 +227,8 @@ def test_window_to_a_file(capsys: pytest.CaptureFixture[str], script: Path, tmp_
         (("-w", "3", "2", "in"), "Error: a window [start, end) should be such that start <= end"),
         (
             ("-w", "-1", "2", "in"),
-            "Error: when the start of a window is non-positive, its end must be a non-positive number",
+            "Error: when the start of a window is non-positive, its end must be a non-positive"
+            " number",
         ),
     ],
 )

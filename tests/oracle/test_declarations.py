@@ -1,4 +1,5 @@
-"""The declarations table (space_defender_2.grammar.txt plus toggle_RNG_out) and what derives from it."""
+"""The declarations table (space_defender_2.grammar.txt plus toggle_RNG_out) and
+what derives from it."""
 
 import pytest
 
@@ -15,7 +16,8 @@ from oracle.declarations import (
 )
 
 PLAY = (
-    "play(row: MAX_ROW = 5 .. 10 ; column: MAX_COLUMN = 10 .. 30 ; g_threshold: THRESHOLD = 1 .. 101"
+    "play(row: MAX_ROW = 5 .. 10 ; column: MAX_COLUMN = 10 .. 30"
+    " ; g_threshold: THRESHOLD = 1 .. 101"
     " ; f_threshold: THRESHOLD = 1 .. 101 ; c_threshold: THRESHOLD = 1 .. 101"
     " ; i_threshold: THRESHOLD = 1 .. 101 ; p_threshold: THRESHOLD = 1 .. 101)"
 )

@@ -202,8 +202,8 @@ def outcome(parser: Callable[[str], list[Call]], text: str) -> list[Call] | tupl
         return type(error), str(error)
 
 
-TOKENS = ["pass", "fire", "move", "play", "setup_next", "A", "K", "0", "5", "-1", "-", "(", ")", ",", "--",
-          " ", "\t", "\r", "\n", "\x0c", "\x00", "é", "#"]  # fmt: skip
+TOKENS = ["pass", "fire", "move", "play", "setup_next", "A", "K", "0", "5", "-1", "-", "(", ")",
+          ",", "--", " ", "\t", "\r", "\n", "\x0c", "\x00", "é", "#"]  # fmt: skip
 
 
 @settings(max_examples=400, deadline=None)

@@ -32,7 +32,8 @@ SEEDS = st.integers(min_value=0, max_value=2**32)
 TURNS = {"move", "pass", "fire", "special"}
 INVARIANT_COMMANDS = 400
 STATE_LINE = re.compile(
-    r"state:(?P<stage>[a-z ]+)(\((?P<turn>\d+)\.(?P<since>\d+)\))?, (?P<mode>normal|debug), (?P<status>ok|error)"
+    r"state:(?P<stage>[a-z ]+)(\((?P<turn>\d+)\.(?P<since>\d+)\))?,"
+    r" (?P<mode>normal|debug), (?P<status>ok|error)"
 )
 ENTITY_LINE = re.compile(r"\[-?\d+,(?P<symbol>.)\]->.*location:\[(?P<row>[A-J]),(?P<column>\d+)\]")
 BOARD_ROW = re.compile(r"    [A-J] ")

@@ -65,7 +65,8 @@ def test_a_type_error_is_the_only_output_and_lists_every_offending_command() -> 
         "move(K, 1) does not conform to declaration "
         "move(row: ROW = {A, B, C, D, E, F, G, H, I, J} ; column: COLUMN = 1 .. 30)\n"
         "Error: unknown event name fly\n"
-        "setup_select(0) does not conform to declaration setup_select(value: INPUT_VALUE = 1 .. 5)\n"
+        "setup_select(0) does not conform to declaration"
+        " setup_select(value: INPUT_VALUE = 1 .. 5)\n"
     )
 
 
@@ -127,8 +128,9 @@ def test_the_session_is_new_for_each_script() -> None:
     assert run_script(script) == run_script(script)
 
 
-PIECES = ["pass", "move", "play", "setup_next", "toggle_RNG_out", "fire", "A", "K", "a", "0", "5", "-1", "99",
-          "(", ")", ",", "-", "--", " ", "\t", "\r", "\n", "é", "\x00", "\u2028", "#"]  # fmt: skip
+PIECES = ["pass", "move", "play", "setup_next", "toggle_RNG_out", "fire", "A", "K", "a", "0", "5",
+          "-1", "99", "(", ")", ",", "-", "--", " ", "\t", "\r", "\n", "é", "\x00", "\u2028",
+          "#"]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)

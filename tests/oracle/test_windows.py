@@ -30,8 +30,8 @@ def state_after(count: int) -> str:
 
 @pytest.mark.parametrize(
     ("start", "end", "window"),
-    [("1", "3", Window(1, 3)), ("-2", "_", Window(-2)), ("-3", "-1", Window(-3, -1)), ("0", "0", Window(0, 0)),
-     ("2", "2", Window(2, 2)), ("+2", "3", Window(2, 3))],
+    [("1", "3", Window(1, 3)), ("-2", "_", Window(-2)), ("-3", "-1", Window(-3, -1)),
+     ("0", "0", Window(0, 0)), ("2", "2", Window(2, 2)), ("+2", "3", Window(2, 3))],
 )  # fmt: skip
 def test_valid_windows(start: str, end: str, window: Window) -> None:
     assert Window.parse(start, end) == window
@@ -53,12 +53,14 @@ def test_valid_windows(start: str, end: str, window: Window) -> None:
         (
             "-1",
             "2",
-            "Error: when the start of a window is non-positive, its end must be a non-positive number",
+            "Error: when the start of a window is non-positive, its end must be a non-positive"
+            " number",
         ),
         (
             "0",
             "1",
-            "Error: when the start of a window is non-positive, its end must be a non-positive number",
+            "Error: when the start of a window is non-positive, its end must be a non-positive"
+            " number",
         ),
     ],
 )

@@ -40,7 +40,8 @@ SIZE = 2 << 20  # the tmpfs
 ROOM = 192 << 10  # what the filler leaves: the store opens in it, and fills it after a few runs
 REPORTS = ("grades.csv", "matrix.csv", "report.html")
 KEPT = re.compile(
-    r"at: cannot write (?P<what>\S+): (?P<why>[^;]+); (?P<runs>\d+) runs are kept in (?P<store>\S+):"
+    r"at: cannot write (?P<what>\S+): (?P<why>[^;]+); (?P<runs>\d+) runs are kept in"
+    r" (?P<store>\S+):"
     r" the same command goes on from them once it can write \(make room, or fix the folder\)\n"
 )
 

@@ -115,8 +115,8 @@ def test_a_megabyte_name_is_reported_whole(
 
 @pytest.mark.parametrize(
     ("content", "column"),
-    [("(" * 5000 + ")" * 5000, 1), ("move" + "(" * 5000 + ")" * 5000, 6), ("move(A," + "(" * 5000, 8),
-     ("move(" * 5000, 10), ("pass" + ")" * 5000, 5)],
+    [("(" * 5000 + ")" * 5000, 1), ("move" + "(" * 5000 + ")" * 5000, 6),
+     ("move(A," + "(" * 5000, 8), ("move(" * 5000, 10), ("pass" + ")" * 5000, 5)],
 )  # fmt: skip
 def test_five_thousand_nested_parentheses_are_a_syntax_error(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, column: int
@@ -130,7 +130,10 @@ def test_five_thousand_nested_parentheses_are_a_syntax_error(
 def test_a_thirty_digit_integer_is_a_type_error_printed_whole(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, number: str
 ) -> None:
-    expected = f"{TYPE_HEADING}\nsetup_next({int(number)}) does not conform to declaration setup_next(state: STATE = 1 .. 5)\n"
+    expected = (
+        f"{TYPE_HEADING}\nsetup_next({int(number)}) does not conform to declaration"
+        " setup_next(state: STATE = 1 .. 5)\n"
+    )
     assert outcome(capsys, tmp_path, f"setup_next({number})") == (0, expected, "")
 
 
@@ -144,7 +147,8 @@ def test_a_thirty_digit_integer_with_leading_zeros_is_its_value(
 
 @pytest.mark.parametrize(
     ("name", "reason"),
-    [("script.txt/inner", "Not a directory"), ("x" * 300, "File name too long"), ("loop", "Too many levels of symbolic links")],
+    [("script.txt/inner", "Not a directory"), ("x" * 300, "File name too long"),
+     ("loop", "Too many levels of symbolic links")],
 )  # fmt: skip
 def test_input_paths_that_cannot_be_read(
     capsys: pytest.CaptureFixture[str],
@@ -180,7 +184,8 @@ def test_an_input_file_without_read_permission(
 @pytest.mark.parametrize(
     ("output", "message"),
     [("script.txt/out.txt", "Error: cannot write output file {}: Not a directory"),
-     (".", "Error: output file {} already exists!"), ("loop", "Error: output file {} already exists!")],
+     (".", "Error: output file {} already exists!"),
+     ("loop", "Error: output file {} already exists!")],
 )  # fmt: skip
 def test_output_paths_that_cannot_be_written(
     capsys: pytest.CaptureFixture[str],

@@ -233,7 +233,9 @@ def test_an_echo_line_and_a_script_error_are_explained_by_the_runner() -> None:
         "phase": "script",
         "rule": "script.error",
         "spec": "space_defender_2.grammar.txt",
-        "why": "The script does not parse or type-check: nothing runs, the oracle prints this report.",
+        "why": (
+            "The script does not parse or type-check: nothing runs, the oracle prints this report."
+        ),
         "source": ["oracle.runner:validate"],
     }
 

@@ -1,4 +1,5 @@
-"""Small builders for Star Canine tests: ships with chosen items, made-up enemies, games at a stage."""
+"""Small builders for Star Canine tests: ships with chosen items, made-up
+enemies, games at a stage."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The star-canine command line: -b, --seed, --json, interactive play, exit statuses, one-line errors."""
+"""The star-canine command line: -b, --seed, --json, interactive play, exit
+statuses, one-line errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Complete games by scripted strategies: one reaches game clear, one game over; both are acceptance tests."""
+"""Complete games by scripted strategies: one reaches game clear, one game over; both
+are acceptance tests."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Damage resolution per range (spec 4.4): LONG shield then hull, MID hull only, CLOSE armor then hull."""
+"""Damage resolution per range (spec 4.4): LONG shield then hull, MID hull only,
+CLOSE armor then hull."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The dock (spec 5.1): pay by discarding act-many items, then repair 30% or resupply +7; or skip."""
+"""The dock (spec 5.1): pay by discarding act-many items, then repair 30% or
+resupply +7; or skip."""
 
 from __future__ import annotations
 

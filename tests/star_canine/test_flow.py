@@ -1,4 +1,5 @@
-"""The flow of a run (spec 6.1): narratives at act boundaries, outcomes, rewards, the end, restart."""
+"""The flow of a run (spec 6.1): narratives at act boundaries, outcomes,
+rewards, the end, restart."""
 
 from __future__ import annotations
 

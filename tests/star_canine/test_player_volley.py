@@ -1,4 +1,5 @@
-"""The player's attack (spec 4.3 step 1): every able weapon fires, modules multiply, ammo and uses limit."""
+"""The player's attack (spec 4.3 step 1): every able weapon fires, modules
+multiply, ammo and uses limit."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The scaling benchmark (`make bench`): the floor and `at grade` at each number of jobs, with the
-ratios to the floor measured again just before each; one submission, unsandboxed, here, so that the bench keeps working.
+"""The scaling benchmark (`make bench`): the floor and `at grade` at each number of jobs, with
+the ratios to the floor measured again just before each; one submission, unsandboxed, here,
+so that the bench keeps working.
 """
 
 import re

@@ -1,5 +1,6 @@
-"""The mutants of what mutmut leaves out (tools.mutation.blind_spots): which places and points are found,
-and that the named mutant, and only it, is compiled into its module when the tests import it."""
+"""The mutants of what mutmut leaves out (tools.mutation.blind_spots): which places and points
+are found, and that the named mutant, and only it, is compiled into its module when the tests
+import it."""
 
 import ast
 import subprocess
@@ -121,7 +122,8 @@ def test_a_new_process_imports_the_module_with_the_mutant_compiled_in(tmp_path: 
 def test_a_test_that_states_the_value_kills_its_mutant_and_nothing_else(tmp_path: Path) -> None:
     test = tmp_path / "test_seed.py"
     test.write_text(
-        "import tests.acceptance.games.echo_game\n\n\ndef test_seed():\n    assert tests.acceptance.games.echo_game.DEFAULT_SEED == 5\n"
+        "import tests.acceptance.games.echo_game\n\n\ndef test_seed():\n"
+        "    assert tests.acceptance.games.echo_game.DEFAULT_SEED == 5\n"
     )
     worker = Worker(["-x", "-q", "-p", "no:cacheprovider", str(test)], tmp_path / "site")
     try:

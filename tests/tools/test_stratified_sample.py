@@ -76,7 +76,8 @@ def test_a_module_drawn_beyond_its_share_weighs_only_its_share() -> None:
 
 def test_listed_equivalents_leave_the_score_and_shrink_their_modules_weight() -> None:
     found = estimate([Stratum(100, 10, 4, 5), Stratum(100, 10, 10, 0)])
-    # The first module's 100 mutants are half equivalent: 50 count, at 80 %; the second's 100 at 100 %.
+    # The first module's 100 mutants are half equivalent: 50 count, at 80 %; the second's 100 at
+    # 100 %.
     assert found.score == pytest.approx(100 * (50 * 0.8 + 100 * 1.0) / 150)
     with pytest.raises(ValueError, match="equivalent"):
         estimate([Stratum(10, 2, 0, 2)])

@@ -46,7 +46,8 @@ COMPARE = """(async () => {
   $("mine").value = %(mine)s;
   $("mine").dispatchEvent(new Event("input"));
   $("compare").click();
-  for (let i = 0; i < 3000 && $("compare-result").hidden; i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 3000 && $("compare-result").hidden; i++)
+    await new Promise((r) => setTimeout(r, 20));
   return [$("where").dataset.line, $("where").dataset.column, $("where").textContent];
 })()"""
 
@@ -66,7 +67,8 @@ CLICK = """(async () => {
   output.dispatchEvent(new MouseEvent("click", {
     bubbles: true, clientX: box.left + box.width / 2, clientY: box.top + box.height / 2,
   }));
-  for (let i = 0; i < 3000 && $("why").dataset.line !== "%(line)s"; i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 3000 && $("why").dataset.line !== "%(line)s"; i++)
+    await new Promise((r) => setTimeout(r, 20));
   return [$("why").dataset.line, $("why").dataset.rule, $("why").textContent];
 })()"""
 
@@ -116,7 +118,11 @@ def first_seeded_case(game: str) -> Case:
 def test_public_oracle_tests_print_the_expected_bytes(page: Browser) -> None:
     cases = oracle_cases()
     assert len(cases) >= 20
-    wrong = [case.name for case in cases if case.expected and run_in_page(page, case) != case.expected.read_bytes()]  # fmt: skip
+    wrong = [
+        case.name
+        for case in cases
+        if case.expected and run_in_page(page, case) != case.expected.read_bytes()
+    ]
     assert wrong == []
     assert page.errors == []
 
@@ -298,7 +304,8 @@ def test_a_long_run_can_be_stopped(page: Browser) -> None:
     page.evaluate("""(() => { const $ = (id) => document.getElementById(id);
         $("game").value = "space_defender_2";
         $("game").dispatchEvent(new Event("change"));
-        $("script").value = "play(10,30,1,1,1,1,1)\\nsetup_next(5)\\n" + ("pass ".repeat(100) + "\\n").repeat(2000);
+        $("script").value = "play(10,30,1,1,1,1,1)\\nsetup_next(5)\\n"
+          + ("pass ".repeat(100) + "\\n").repeat(2000);
         $("output").dataset.state = "";
         $("run").click(); })()""")
     page.wait_for("!document.getElementById('stop').hidden", 10)

@@ -108,9 +108,11 @@ def test_the_next_visit_starts_from_the_snapshot_and_prints_the_expected_bytes(
         # broken: the memory cut short
         "async (bytes, key, cache) => cache.put(key, new Response(bytes.slice(0, 4096)))",
         # another Pyodide: its build id (bytes 16 to 47 of the header) differs
-        "async (bytes, key, cache) => { bytes[16] ^= 1; await cache.put(key, new Response(bytes)); }",
+        "async (bytes, key, cache) =>"
+        " { bytes[16] ^= 1; await cache.put(key, new Response(bytes)); }",
         # stale: kept by another version of the site only
-        "async (bytes, key, cache) => cache.put(key.replace(/[^/]+$/, 'older'), new Response(bytes))",
+        "async (bytes, key, cache) =>"
+        " cache.put(key.replace(/[^/]+$/, 'older'), new Response(bytes))",
     ],
     ids=["broken", "another-pyodide", "stale"],
 )

@@ -1,24 +1,11 @@
 """Mutation testing of the rules and views (`make mutation`): mutmut 3, one package at a time.
 
-Each package is mutated in its own scratch folder, `.mutation/PACKAGE/` (links to the project and
-a pyproject.toml with that package's [tool.mutmut] table), against only the tests that concern
-it, so a run is short and its results are kept for the next run. What mutmut leaves out
-(decorated functions, module- and class-level values, the defaults it skips, and the fork
-server, a script run alone) is mutated by tools.mutation.blind_spots and run by warm workers
-(tools.mutation.blind_worker), its results kept in `.mutation/PACKAGE/blind.json`. Mutants
-listed in `tests/mutation_equivalents.txt` (a mutant's name, then why no test can tell it
-apart) are left out of the score.
-
-    python -m tools.mutation.run [PACKAGE ...] [--jobs N] [--fresh | --recheck | --report |
-        --sample N [--within MODULE | --stratified]] [--blind] [--survivors] [--differential GAMES]
-
-`--sample N --stratified` draws across every module of the package (tools.mutation.stratified)
-and estimates the package's score from the sample, with its 95 % interval.
-
-The BASIC games' clones are pinned by PC-BASIC: `--sample N --differential GAMES` also plays
-GAMES random games (those of `at fuzz --seed SEED`, fixed beforehand, with PC-BASIC's
-transcripts) with the clone as each mutant of the sample, and counts the mutants that change a
-transcript, raise or hang.
+Each package is mutated in its own scratch folder, `.mutation/PACKAGE/`, against only the tests
+that concern it, its results kept for the next run; what mutmut leaves out (and the fork server,
+a script run alone) is mutated by tools.mutation.blind_spots. Mutants listed in
+`tests/mutation_equivalents.txt` are left out of the score. `--sample N --stratified` estimates a
+package's score from a sample (with its 95 % interval); `--differential GAMES` also plays random
+games against PC-BASIC. How and why: docs/explanation/mutation.md.
 """
 
 from __future__ import annotations
@@ -133,8 +120,8 @@ PACKAGES = {
             )
         ),
     ),
-    # The explanations of `oracle -why` (docs/explanation/provenance.md), pinned line by line on every
-    # public output (mutmut's trampolines passed by: tests/mutmut_frames.py).
+    # The explanations of `oracle -why` (docs/explanation/provenance.md), pinned line by line on
+    # every public output (mutmut's trampolines passed by: tests/mutmut_frames.py).
     "provenance": Package(
         ("provenance",),
         tests_of("provenance") + ("tests/tools/test_why_mutants.py",),
@@ -694,7 +681,8 @@ def main(argv: list[str] | None = None) -> int:
         "--seed",
         type=seeds,
         default=(0,),
-        help="the seed of --sample (default 0); with --stratified, seeds as 0,1,2: their draws pooled",
+        help="the seed of --sample (default 0); with --stratified, seeds as 0,1,2: their draws"
+        " pooled",
     )
     parser.add_argument(
         "--within", metavar="MODULE", help="draw --sample's mutants from this module alone"
@@ -727,8 +715,8 @@ def main(argv: list[str] | None = None) -> int:
     if options.differential and (not options.sample or set(names) - set(basic)):
         parser.error(f"--differential goes with --sample and {' or '.join(basic)}")
     print(
-        f"{'package':<18} {'mutants':>7} {'blind':>5} {'killed':>7} {'survived':>8} {'timed out':>9} "
-        f"{'other':>6} {'equivalent':>11} {'score':>7} {'wall':>9}"
+        f"{'package':<18} {'mutants':>7} {'blind':>5} {'killed':>7} {'survived':>8}"
+        f" {'timed out':>9} {'other':>6} {'equivalent':>11} {'score':>7} {'wall':>9}"
     )
     for name in names:
         figures = measure(name, options)

@@ -99,7 +99,8 @@ def test_new_scaffolds_a_script_that_regen_and_run_accept(
     assert (code, lines) == (
         0,
         [
-            "created at/mine.txt: write its commands, then `at regen at/mine.txt` records the oracle's output"
+            "created at/mine.txt: write its commands, then `at regen at/mine.txt` records the"
+            " oracle's output"
         ],
     )
     assert script.read_text().startswith("--mine: ")

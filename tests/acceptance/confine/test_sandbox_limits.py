@@ -1,11 +1,11 @@
-"""The sandbox's modes and limits, each looked at where it lands: the modes of the private copies
-and folders a run is given (others may read, never write; only what its owner could run stays
-runnable), the limits a run's processes carry (/proc/self/limits), the size of its writable
-folders, a run past its time or its output stopped with nothing of it left alive, and the exit
-statuses that say which limit a run went over. The users' processes end with one call, and what
-their runs leave in the shared folders is found from the kernel's reports of what was made there. In bubblewrap and, as root, as an unprivileged
-user alone; without bubblewrap (or root, for the users) those tests skip, except under CI=true
-where they fail."""
+"""The sandbox's modes and limits, each looked at where it lands: the modes of the private
+copies and folders a run is given (others may read, never write; only what its owner could
+run stays runnable), the limits a run's processes carry (/proc/self/limits), the size of its
+writable folders, a run past its time or its output stopped with nothing of it left alive,
+and the exit statuses that say which limit a run went over. The users' processes end with one
+call, and what their runs leave in the shared folders is found from the kernel's reports of
+what was made there. In bubblewrap and, as root, as an unprivileged user alone; without
+bubblewrap (or root, for the users) those tests skip, except under CI=true where they fail."""
 
 import errno
 import functools

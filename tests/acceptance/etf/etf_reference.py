@@ -88,7 +88,8 @@ def main() -> None:
         print("\n".join(warnings))
         if not settings.ignore_warnings:
             print(
-                "System exit: to proceed fix warnings or enabled ignore_warnings in ETF_Test_Parameters.py"
+                "System exit: to proceed fix warnings or enabled ignore_warnings in"
+                " ETF_Test_Parameters.py"
             )
             sys.exit(1)
     for script, source, expected, _ in tests:

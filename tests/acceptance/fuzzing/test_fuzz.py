@@ -113,9 +113,9 @@ def test_a_basic_game_clone_is_fuzzed_against_its_reference_oracle(
     monkeypatch.setitem(GAMES, "echo", echo_game.game(reference=True, quirk="SCAN"))
     code, lines = at(capsys, "fuzz", "--game", "echo", "--seed", "1", "-j", "1")
     assert code == 1
-    assert (
-        lines[0]
-        == "fuzzing the Echo clone against PC-BASIC running the original listing (echo), seed 1, 100 scripts"
+    assert lines[0] == (
+        "fuzzing the Echo clone against PC-BASIC running the original listing (echo), seed 1,"
+        " 100 scripts"
     )
     (script,) = (project / "at" / "echo").glob("*.txt")
     assert script.read_text() == "SCAN\n"

@@ -1,8 +1,9 @@
 """Gradescope: `at grade --gradescope FILE` writes the results.json of Gradescope's autograder
-specification (checked here field by field, type by type, for an exact, a failing and a crashing
-submission; a wrong output's test tells its cause), and `at gradescope` writes the autograder bundle, whose run_autograder is run in a
-folder laid out as Gradescope lays out /autograder, and whose setup.sh is run by its #! line with
-stand-ins for what it installs with."""
+specification (checked here field by field, type by type, for an exact, a failing and a
+crashing submission; a wrong output's test tells its cause), and `at gradescope` writes the
+autograder bundle, whose run_autograder is run in a folder laid out as Gradescope lays out
+/autograder, and whose setup.sh is run by its #! line with stand-ins for what it installs
+with."""
 
 import json
 import os
@@ -146,7 +147,8 @@ def test_a_crashing_submission_gets_its_reason_and_error_output(
     output = results["tests"][1]["output"]
     assert output.startswith("at002: crashed (exit status 1) at line 6")
     assert output.endswith(
-        "error output:\n    Traceback (most recent call last):\n    ZeroDivisionError: division by zero"
+        "error output:\n    Traceback (most recent call last):\n"
+        "    ZeroDivisionError: division by zero"
     )
     assert results["tests"][1]["tags"] == ["crashed"]
 

@@ -1,8 +1,10 @@
-"""A grading's explaining processes (`Explainers`), forked at its start, find the suite's coverage
-and the causes of its wrong outputs while its runs go on: the same coverage and causes as found
-in-process, whichever games the suite mixes; still found when one of the processes is killed;
-the oracle failing on a test is still the one-line error naming it; a killed grader leaves
-none of them behind; each is named `at explainer` (for `ps`, `top` and the scaling benchmark); and a process with threads already forks none. Each check runs in a fresh interpreter, as `at grade` does: one thread.
+"""A grading's explaining processes (`Explainers`), forked at its start, find the suite's
+coverage and the causes of its wrong outputs while its runs go on: the same coverage and
+causes as found in-process, whichever games the suite mixes; still found when one of the
+processes is killed; the oracle failing on a test is still the one-line error naming it; a
+killed grader leaves none of them behind; each is named `at explainer` (for `ps`, `top` and
+the scaling benchmark); and a process with threads already forks none. Each check runs in a
+fresh interpreter, as `at grade` does: one thread.
 """
 
 import os

@@ -29,7 +29,10 @@ with open(sys.argv[2], encoding="utf-8", newline="\\n") as script:
 PROGRAMS = {
     "right": ORACLE_PROGRAM.format(change=""),
     "wrong": ORACLE_PROGRAM.format(change='.replace("Welcome", "welcome")'),
-    "crash": "import sys\nprint('  state:not started, normal, ok')\nsys.exit('precondition violated')\n",
+    "crash": (
+        "import sys\nprint('  state:not started, normal, ok')\n"
+        "sys.exit('precondition violated')\n"
+    ),
     "segfault": "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n",
     "hang": "import time\nprint('  state:not started, normal, ok', flush=True)\ntime.sleep(60)\n",
 }

@@ -1,10 +1,12 @@
 """The grading store: `at grade` killed (SIGKILL) at several points, stopped by SIGINT or
-SIGTERM, then run again, writes the reports an uninterrupted run writes, having run at most the
-jobs in flight at each kill again (however fast the runs: each is kept the moment it ends); a finished grading run again starts no program; a changed
-submission (its bytes, or a file made runnable or not) or test runs again alone; points change only the reports; `at report` writes them
-again from the store; a store of another suite or class is a one-line error unless --force. The kills and stops are tried
-with the runs in threads of the grading and in worker processes (where a kill may lose twice the
-jobs' runs: those in flight, those sent and not yet committed).
+SIGTERM, then run again, writes the reports an uninterrupted run writes, having run at most
+the jobs in flight at each kill again (however fast the runs: each is kept the moment it
+ends); a finished grading run again starts no program; a changed submission (its bytes, or a
+file made runnable or not) or test runs again alone; points change only the reports;
+`at report` writes them again from the store; a store of another suite or class is a one-line
+error unless --force. The kills and stops are tried with the runs in threads of the grading
+and in worker processes (where a kill may lose twice the jobs' runs: those in flight, those
+sent and not yet committed).
 
 Each submission counts its runs: its program appends a line to a log file of the test's before
 it prints (run unsandboxed, it reads the expected file beside the script)."""
