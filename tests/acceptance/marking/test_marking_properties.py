@@ -4,10 +4,10 @@ by hand, so that a wrong comparison or sum in `acceptance.marking` shows whateve
 
 import shutil
 import tempfile
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -118,7 +118,7 @@ def test_a_tier_by_percent_is_reached_by_the_percent_of_the_points(
 def test_thresholds_that_do_not_go_down_are_refused(lows: list[int]) -> None:
     """A scheme is read only if its thresholds go strictly down, highest first."""
     text = tiers_text(lows, [1] * len(lows), "passed")
-    if all(high > low for high, low in zip(lows, lows[1:])):
+    if all(high > low for high, low in pairwise(lows)):
         assert len(parse_scheme(text, TESTS, "s").parts[0].tiers) == len(lows)
     else:
         try:
