@@ -3,6 +3,7 @@ whichever way round the class is given, lies in (0, 1], counts the fingerprints 
 (the Dice coefficient of their own fingerprints), and a submission copied whole scores 1."""
 
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -44,15 +45,19 @@ def written(place: Path, texts: list[str]) -> list[Path]:
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.lists(programs, min_size=2, max_size=4))
+@given(st.lists(programs, min_size=2, max_size=4), st.integers(min_value=1, max_value=4))
 def test_a_score_is_symmetric_bounded_and_counts_the_shared_fingerprints(
-    texts: list[str],
+    texts: list[str], common: int
 ) -> None:
-    """Every pair scores the Dice coefficient of its fingerprints, in (0, 1], in either order."""
+    """Every pair scores the Dice coefficient of its own fingerprints (none held by more than
+    `common`), in (0, 1], in either order."""
     with tempfile.TemporaryDirectory() as place:
         folders = written(Path(place), texts)
-        forward, backward = similarity(folders), similarity(folders[::-1])
+        forward = similarity(folders, common=common)
+        backward = similarity(folders[::-1], common=common)
     assert scores(forward) == scores(backward)
+    held = Counter(value for code in forward.codes for value in code.own)
+    assert all(count <= common for count in held.values())
     for pair in forward.pairs:
         one, two = forward.codes[pair.a].own, forward.codes[pair.b].own
         assert pair.shared == len(one & two) > 0
