@@ -49,15 +49,17 @@ def written(place: Path, texts: list[str]) -> list[Path]:
 def test_a_score_is_symmetric_bounded_and_counts_the_shared_fingerprints(
     texts: list[str], common: int
 ) -> None:
-    """Every pair scores the Dice coefficient of its own fingerprints (none held by more than
-    `common`), in (0, 1], in either order."""
+    """Every pair scores the Dice coefficient of its own fingerprints (those held by `common`
+    submissions or fewer), in (0, 1], in either order."""
     with tempfile.TemporaryDirectory() as place:
         folders = written(Path(place), texts)
         forward = similarity(folders, common=common)
         backward = similarity(folders[::-1], common=common)
+        everything = similarity(folders, common=len(folders) + 1)
     assert scores(forward) == scores(backward)
-    held = Counter(value for code in forward.codes for value in code.own)
-    assert all(count <= common for count in held.values())
+    held = Counter(value for code in everything.codes for value in code.own)
+    for code, whole in zip(forward.codes, everything.codes, strict=True):
+        assert code.own == {value for value in whole.own if held[value] <= common}
     for pair in forward.pairs:
         one, two = forward.codes[pair.a].own, forward.codes[pair.b].own
         assert pair.shared == len(one & two) > 0
