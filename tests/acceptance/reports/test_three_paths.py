@@ -27,7 +27,8 @@ TESTS = ["at001", "at002", "at003", "at004"]
 ERRORS = (Outcome.CRASHED, Outcome.TIMED_OUT, Outcome.NOT_RUN)
 SCHEME = (
     "[points]\nat001 = 2\nat004 = 0.5\n"
-    '[mark]\nby = "percent"\ntiers = [[90, 4], [60, 3], [25, 1]]\n'
+    '[mark.early]\ntests = ["at00[12]"]\nby = "percent"\ntiers = [[90, 4], [60, 3], [25, 1]]\n'
+    '[mark.late]\ntests = ["at00[34]"]\nweight = 2\n'
 )
 EXPECTED = b"> fire\nHit!\n"
 
@@ -59,17 +60,19 @@ def class_of(outcomes: list[list[Outcome]]) -> list[Grade]:
 def by_hand(row: list[Outcome], marking: Points) -> dict[str, float]:
     """A submission's numbers counted from its outcomes and the scheme's points."""
     worth = [marking.of(name) for name in TESTS]
-    earned = sum(points for points, got in zip(worth, row, strict=True) if got is Outcome.PASSED)
-    percent = 100 * earned / sum(worth)
-    mark = next((mark for low, mark in ((90, 4), (60, 3), (25, 1)) if percent >= low), 0)
+    won = [points if got is Outcome.PASSED else 0 for points, got in zip(worth, row, strict=True)]
+    early = 100 * sum(won[:2]) / sum(worth[:2])
+    tier = next((mark for low, mark in ((90, 4), (60, 3), (25, 1)) if early >= low), 0)
+    late = 2 * sum(won[2:]) / sum(worth[2:])
+    percent = 100 * sum(won) / sum(worth)
     return {
         "passed": row.count(Outcome.PASSED),
         "failed": row.count(Outcome.FAILED),
         "errors": sum(got in ERRORS for got in row),
-        "points": earned,
+        "points": sum(won),
         "max_points": sum(worth),
         "score": round(percent, 1),
-        "mark": mark,
+        "mark": round(tier + late, 2),
     }
 
 
@@ -116,7 +119,7 @@ def from_results(grade: Grade, marking: Points) -> dict[str, float]:
         "points": earned,
         "max_points": possible,
         "score": round(100 * earned / possible, 1),
-        "mark": data["score"],
+        "mark": round(data["score"], 2),
     }
 
 
@@ -134,11 +137,15 @@ def test_grades_csv_report_html_and_results_json_give_the_same_grades(
     assert {grade.submission.name: from_results(grade, marking) for grade in grades} == wanted
 
 
-def verdict_runs(page: str) -> dict[str, int]:
-    """report.html's verdicts table: the runs of each verdict."""
+def verdict_runs(page: str) -> dict[str, tuple[int, int]]:
+    """report.html's verdicts table: the runs of each verdict, and the submissions with one."""
     table = page.split('<table id="verdicts">', 1)[1].split("</table>", 1)[0]
-    rows = re.findall(r'<td>([^<]*)</td><td class="number" data-label="runs">(\d+)</td>', table)
-    return {verdict: int(runs) for verdict, runs in rows}
+    rows = re.findall(
+        r'<td>([^<]*)</td><td class="number" data-label="runs">(\d+)</td>'
+        r'<td class="number" data-label="submissions">(\d+)</td>',
+        table,
+    )
+    return {verdict: (int(runs), int(pupils)) for verdict, runs, pupils in rows}
 
 
 @settings(max_examples=30, deadline=None)
@@ -146,11 +153,13 @@ def verdict_runs(page: str) -> dict[str, int]:
 def test_the_pages_verdicts_and_histogram_count_every_run_and_submission_once(
     outcomes: list[list[Outcome]],
 ) -> None:
-    """The verdicts count each run by its outcome, and the histogram each submission once."""
+    """The verdicts count runs and submissions by outcome, the histogram each submission once."""
     marking = parse_scheme(SCHEME, TESTS, "s")
     page = class_html(class_of(outcomes), marking)
     every = [got for row in outcomes for got in row]
-    assert verdict_runs(page) == {got.value: every.count(got) for got in set(every)}
+    assert verdict_runs(page) == {
+        got.value: (every.count(got), sum(got in row for row in outcomes)) for got in set(every)
+    }
     bars = re.findall(r'<span class="count">(\d+)</span>', page)
     assert sum(map(int, bars)) == len(outcomes)
     full = sum(by_hand(row, marking)["score"] == 100 for row in outcomes)
