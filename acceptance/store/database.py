@@ -406,13 +406,16 @@ class Store:
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
         """Writes committed together or, if any fails, none (its failure to write the one-line
-        error saying what is kept)."""
+        error saying what is kept); the block diffs it wrote are forgotten with it, so that a run
+        of one written again writes its diff again."""
+        written = set(self.diffs)
         with self.writing():
             self.connection.execute("BEGIN")
             try:
                 yield
                 self.connection.execute("COMMIT")
             except BaseException:
+                self.diffs = written
                 if self.connection.in_transaction:
                     self.connection.execute("ROLLBACK")
                 raise
