@@ -4,7 +4,9 @@ Lark) and the calls of the script pieces parsed so far, so that a run whose piec
 
 The pieces are kept with the sources their calls follow from (the grammar, the transformer, the
 declarations): a cache written under other sources is ignored. Nothing here is ever an error:
-a cache that cannot be read or written is simply not used.
+a cache that cannot be read or written is simply not used. Each piece's calls are kept marshalled
+on their own, and decoded only when a run meets the piece: a run starts without decoding the
+thousands it does not meet (docs/explanation/speed.md).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from oracle.declarations import Argument
 
 PIECES_FILE = "script-pieces.marshal"
 SAVED_PIECES = 4096  # the most recently parsed pieces kept on disk
-FORMAT = 1
+FORMAT = 2  # 2: each piece's calls marshalled on their own
 # The sources a piece's calls follow from (the parser cuts and parses pieces), in this folder.
 SOURCES = ("script.lark", "grammar.py", "parser.py", "calls.py", "declarations.py")
 
@@ -42,31 +44,44 @@ def folder() -> str | None:
 class KnownPieces:
     """The calls of pieces parsed in earlier runs, and of those parsed in this one."""
 
-    earlier: dict[str, Calls] | None = None
-    new: dict[str, Calls] = field(default_factory=dict)
+    earlier: dict[str, bytes] | None = None
+    new: dict[str, bytes] = field(default_factory=dict)
 
     def get(self, piece: str) -> Calls | None:
         if self.earlier is None:
             self.earlier = _load()
-        calls = self.new.get(piece)
-        return self.earlier.get(piece) if calls is None else calls
+        data = self.new.get(piece)
+        if data is None:
+            data = self.earlier.get(piece)
+        return None if data is None else _decoded(data)
 
     def add(self, piece: str, calls: Calls) -> None:
         if len(self.new) < SAVED_PIECES:
-            self.new[piece] = calls
+            self.new[piece] = marshal.dumps(calls)
 
     def save(self) -> None:
         """Write this run's new pieces, then the earlier ones, up to SAVED_PIECES of them."""
         fingerprint = _fingerprint()
         if not self.new or fingerprint is None:
             return
-        kept = {**self.new, **(self.earlier or {})}
+        kept = dict(self.new)  # first, and over an earlier copy that could not be decoded
+        for piece, data in (self.earlier or {}).items():
+            kept.setdefault(piece, data)
         pieces = dict(list(kept.items())[:SAVED_PIECES])
         _store((FORMAT, fingerprint, pieces))
         self.earlier, self.new = pieces, {}
 
 
-def _load() -> dict[str, Calls]:
+def _decoded(data: bytes) -> Calls | None:
+    """A piece's calls, or None (parsed anew) if what was kept cannot be read."""
+    try:
+        calls: Calls = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return calls
+
+
+def _load() -> dict[str, bytes]:
     """The pieces saved under the present sources, or none."""
     path, fingerprint = _pieces_path(), _fingerprint()
     if path is None or fingerprint is None:
@@ -81,7 +96,7 @@ def _load() -> dict[str, Calls]:
     return {}
 
 
-def _store(content: tuple[int, bytes, dict[str, Calls]]) -> None:
+def _store(content: tuple[int, bytes, dict[str, bytes]]) -> None:
     """Replace the pieces file at once (other oracles may be reading it), or leave it."""
     path = _pieces_path()
     if path is None:

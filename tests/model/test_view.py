@@ -4,7 +4,7 @@ from model import turn
 from model.actions import PassTurn
 from model.session import Session
 from model.tables import Kind
-from model.view import EntityLine, render
+from model.view import entity_line, render
 from tests.model.builders import move_ship, put_enemy, put_enemy_projectile
 
 
@@ -30,7 +30,7 @@ def test_initial_state() -> None:
 
 
 def test_entity_line() -> None:
-    assert EntityLine("damage", "move")(-3, "<", 15, 4) == "[-3,<]->damage:15, move:4"
+    assert entity_line("damage", "move")(-3, "<", 15, 4) == "[-3,<]->damage:15, move:4"
 
 
 def test_board_header_and_rows_in_three_character_columns() -> None:

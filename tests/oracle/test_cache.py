@@ -71,6 +71,16 @@ def test_a_stale_or_corrupt_pieces_file_is_not_used(
     assert oracle_run(tmp_path) == (run_script(SCRIPT), False)
 
 
+def test_a_piece_whose_calls_cannot_be_decoded_is_parsed_again(
+    tmp_path: Path, pieces_file: Path
+) -> None:
+    fingerprint = oracle.cache._fingerprint()
+    pieces_file.parent.mkdir()
+    pieces_file.write_bytes(marshal.dumps((FORMAT, fingerprint, {"pass": b"garbage"})))
+    assert oracle_run(tmp_path, "pass\n") == (run_script("pass\n"), True)
+    assert oracle_run(tmp_path, "pass\n") == (run_script("pass\n"), False)
+
+
 def test_a_cache_folder_out_of_reach_is_done_without(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("not a folder")
     assert oracle_run(tmp_path / "file") == (run_script(SCRIPT), True)
