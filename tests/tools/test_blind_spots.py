@@ -85,9 +85,11 @@ def test_what_mutmut_mutates_itself_is_left_to_it() -> None:
 
 
 def test_a_mutant_is_named_by_module_place_and_point() -> None:
-    mutants = {mutant.name: mutant for mutant in module_mutants("tests.acceptance.games.echo_game")}
-    assert mutants["tests.acceptance.games.echo_game::DEFAULT_SEED::0"] == Mutant(
-        "tests.acceptance.games.echo_game", "DEFAULT_SEED", 0, 15, "5 -> 6"
+    mutants = {
+        mutant.name: mutant for mutant in module_mutants("tests.acceptance.game_oracles.echo_game")
+    }
+    assert mutants["tests.acceptance.game_oracles.echo_game::DEFAULT_SEED::0"] == Mutant(
+        "tests.acceptance.game_oracles.echo_game", "DEFAULT_SEED", 0, 15, "5 -> 6"
     )
 
 
@@ -103,7 +105,7 @@ def imported_seed(mutant: str, site: Path) -> str:
         [
             sys.executable,
             "-c",
-            "import tests.acceptance.games.echo_game as game; print(game.DEFAULT_SEED)",
+            "import tests.acceptance.game_oracles.echo_game as game; print(game.DEFAULT_SEED)",
         ],
         env=environment(mutant, site),
         capture_output=True,
@@ -115,21 +117,28 @@ def imported_seed(mutant: str, site: Path) -> str:
 
 def test_a_new_process_imports_the_module_with_the_mutant_compiled_in(tmp_path: Path) -> None:
     assert imported_seed("", tmp_path) == "5"
-    assert imported_seed("tests.acceptance.games.echo_game::DEFAULT_SEED::0", tmp_path) == "6"
-    assert imported_seed("tests.acceptance.games.echo_game::PROMPT::0", tmp_path) == "5"
+    assert (
+        imported_seed("tests.acceptance.game_oracles.echo_game::DEFAULT_SEED::0", tmp_path) == "6"
+    )
+    assert imported_seed("tests.acceptance.game_oracles.echo_game::PROMPT::0", tmp_path) == "5"
 
 
 def test_a_test_that_states_the_value_kills_its_mutant_and_nothing_else(tmp_path: Path) -> None:
     test = tmp_path / "test_seed.py"
     test.write_text(
-        "import tests.acceptance.games.echo_game\n\n\ndef test_seed():\n"
-        "    assert tests.acceptance.games.echo_game.DEFAULT_SEED == 5\n"
+        "import tests.acceptance.game_oracles.echo_game\n\n\ndef test_seed():\n"
+        "    assert tests.acceptance.game_oracles.echo_game.DEFAULT_SEED == 5\n"
     )
     worker = Worker(["-x", "-q", "-p", "no:cacheprovider", str(test)], tmp_path / "site")
     try:
         assert worker.verdict("", 60) == "survived"
-        assert worker.verdict("tests.acceptance.games.echo_game::DEFAULT_SEED::0", 60) == "killed"
-        assert worker.verdict("tests.acceptance.games.echo_game::PROMPT::0", 60) == "survived"
+        assert (
+            worker.verdict("tests.acceptance.game_oracles.echo_game::DEFAULT_SEED::0", 60)
+            == "killed"
+        )
+        assert (
+            worker.verdict("tests.acceptance.game_oracles.echo_game::PROMPT::0", 60) == "survived"
+        )
     finally:
         worker.close()
 
@@ -138,12 +147,15 @@ def test_a_test_that_states_the_value_kills_its_mutant_and_nothing_else(tmp_path
 def test_a_mutant_that_runs_past_its_time_is_stopped(tmp_path: Path) -> None:
     test = tmp_path / "test_wait.py"
     test.write_text(
-        "import time\nimport tests.acceptance.games.echo_game\n\n\ndef test_wait():\n"
-        "    time.sleep(60 if tests.acceptance.games.echo_game.DEFAULT_SEED == 6 else 0)\n"
+        "import time\nimport tests.acceptance.game_oracles.echo_game\n\n\ndef test_wait():\n"
+        "    time.sleep(60 if tests.acceptance.game_oracles.echo_game.DEFAULT_SEED == 6 else 0)\n"
     )
     worker = Worker(["-q", "-p", "no:cacheprovider", str(test)], tmp_path / "site")
     try:
-        assert worker.verdict("tests.acceptance.games.echo_game::DEFAULT_SEED::0", 2) == "timeout"
+        assert (
+            worker.verdict("tests.acceptance.game_oracles.echo_game::DEFAULT_SEED::0", 2)
+            == "timeout"
+        )
         assert worker.verdict("", 60) == "survived"
     finally:
         worker.close()

@@ -5,7 +5,7 @@ standing for a clone)."""
 import json
 from pathlib import Path
 
-from tests.acceptance.games import echo_game
+from tests.acceptance.game_oracles import echo_game
 from tools.mutation import blind_spots
 from tools.mutation.mutant_games import Played, first_difference
 from tools.mutation.run import (
@@ -43,8 +43,11 @@ def test_a_mutant_survives_when_every_game_agrees_and_is_killed_when_one_differs
     agreeing, differing = tmp_path / "agreeing.json", tmp_path / "differing.json"
     agreeing.write_text(json.dumps(true_games()), encoding="utf-8")
     differing.write_text(json.dumps(games(true_games()[0]["expected"], "")), encoding="utf-8")
-    assert play(ROOT, "tests.acceptance.games.echo_game", agreeing, "", 60) == ("survived", "")
-    assert play(ROOT, "tests.acceptance.games.echo_game", differing, "", 60) == (
+    assert play(ROOT, "tests.acceptance.game_oracles.echo_game", agreeing, "", 60) == (
+        "survived",
+        "",
+    )
+    assert play(ROOT, "tests.acceptance.game_oracles.echo_game", differing, "", 60) == (
         "killed",
         "game 2 of 2 differs",
     )

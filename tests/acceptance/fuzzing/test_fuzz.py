@@ -16,7 +16,7 @@ from acceptance.fuzzing.fuzz import save
 from acceptance.game_oracles.registry import GAMES, SPACE_DEFENDER_2
 from oracle.parser import parse
 from oracle.runner import run_script
-from tests.acceptance.games import echo_game
+from tests.acceptance.game_oracles import echo_game
 
 # Our oracle, except that its RNG Usage section (shown only after toggle_RNG_out, in a game)
 # is spelled differently.

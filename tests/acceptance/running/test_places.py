@@ -3,7 +3,7 @@ typed lines at the lines that echo them, and a difference is named by the block 
 
 from acceptance.running.compare import compare
 from acceptance.running.places import BEFORE_INPUT, COMMANDS, Places, echo_marks, places_of
-from tests.acceptance.games import echo_game
+from tests.acceptance.game_oracles import echo_game
 
 TRANSCRIPT = echo_game.transcript("HELLO\n\nMAP\n", seed=3)
 INPUTS = ["HELLO", "", "MAP"]

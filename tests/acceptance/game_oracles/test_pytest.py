@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from acceptance.game_oracles.registry import GAMES
-from tests.acceptance.games import echo_game
+from tests.acceptance.game_oracles import echo_game
 
 ROOT = Path(__file__).resolve().parents[3]
 NAMES = ("at001", "at002")
@@ -79,7 +79,9 @@ def sister_project(pytester: pytest.Pytester) -> Path:
         ROOT / "tests" / "test_acceptance.py",
         pytester.path / "tests" / "test_scratch_acceptance.py",
     )
-    shutil.copy(ROOT / "tests" / "acceptance" / "games" / "echo_game.py", pytester.path / "tests")
+    shutil.copy(
+        ROOT / "tests" / "acceptance" / "game_oracles" / "echo_game.py", pytester.path / "tests"
+    )
     (pytester.path / "tests" / "conftest.py").write_text(SCRATCH_GAMES)
     for game in ("basic_echo", "canine_echo"):
         (pytester.path / "at" / game / "words.txt").write_text("HELLO\nXYZZY\n")

@@ -17,7 +17,7 @@ from acceptance.game_oracles import pcbasic, tellers
 from acceptance.game_oracles.registry import GAMES, SPACE_DEFENDER_2, game_of_folder, sister_game
 from acceptance.processes.execution import clone_output
 from acceptance.running.cases import collect, make_case
-from tests.acceptance.games import echo_game
+from tests.acceptance.game_oracles import echo_game
 
 ROOT = Path(__file__).resolve().parents[3]
 ECHO_PROGRAM = Path(echo_game.__file__)
