@@ -27,6 +27,7 @@ from provenance.rule import Rule
 from provenance.stack import (
     F_CODE,
     PATHS,
+    SOURCES,
     Calls,
     find_rule,
     model_codes,
@@ -161,6 +162,7 @@ class Recorder:
             listen.LISTENER.stop()
             self.calls.clear()
             PATHS.clear()
+            SOURCES.clear()
 
     def shows_logs(self) -> bool:
         """Whether the log of the turn beginning will be shown: only debug mode shows the action
