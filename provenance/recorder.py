@@ -119,9 +119,10 @@ class Change:
     source: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Placement:
-    """Who put an entity on its cell: the turn, the rule, the path."""
+    """Who put an entity on its cell: the turn, the rule, the path (not frozen: one is made at
+    every placement)."""
 
     turn: int
     rule: Rule
