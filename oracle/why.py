@@ -7,6 +7,7 @@ run (`provenance.traced`) of the same script, so `-b` itself is untouched.
 from __future__ import annotations
 
 import json
+from _json import make_encoder
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -26,8 +27,12 @@ CHUNK = 1000  # pragma: no mutate (lines written at a time: speed only)
 BLOCKS = 50  # pragma: no mutate (the blocks of `-why-json` written at a time: speed only)
 ECHO = Reason("echo.command", "", ("oracle.runner:run_step",), "command")
 REPORT = Reason("script.error", "", ("oracle.runner:validate",), "script")
-ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 STRING = json.encoder.encode_basestring
+# What `json.JSONEncoder(ensure_ascii=False).encode` calls, made once: `encode` makes it anew at
+# each call (its own check of circular references left out: a reason is plain, acyclic data).
+CHUNKS = make_encoder(
+    None, json.JSONEncoder().default, STRING, None, ": ", ", ", False, False, True
+)
 
 
 @dataclass(slots=True)
@@ -105,9 +110,14 @@ def _members(reason: Reason) -> str:
     for name in EXTRAS:
         value = getattr(reason, name)
         if value:
-            text += f', "{name}": {ENCODE(value)}'
+            text += f', "{name}": {_encode(value)}'
     _ENCODED[id(reason)] = (reason, text)  # pragma: no mutate
     return text
+
+
+def _encode(value: object) -> str:
+    """A value as JSON, as `json.dumps(value, ensure_ascii=False)` writes it."""
+    return "".join(CHUNKS(value, 0))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -116,7 +126,7 @@ def _head(phase: str, name: str, why: str, source: tuple[str, ...]) -> str:
     other states (the same rule, sentence and source), so they are encoded once."""
     rule = RULES[name]
     fields = {"phase": phase, "rule": name, "spec": rule.spec, "why": why or rule.why}
-    return ENCODE(fields | {"source": list(source)})[1:-1]
+    return _encode(fields | {"source": list(source)})[1:-1]
 
 
 @dataclass(frozen=True)
