@@ -78,7 +78,7 @@ class Annotator:
     def __init__(self, session: Session, recorder: Recorder) -> None:
         self.session = session
         self.recorder = recorder
-        self.kept: dict[tuple[LinePart, int], Reason] = {}
+        self.kept: dict[tuple[int, int], Reason] = {}  # by the ids of part and subject
         self.notes: dict[Section, Iterator[Note]] = {}
 
     def reasons(self, lines: Sequence[Line]) -> list[Reason]:
@@ -90,7 +90,7 @@ class Annotator:
                 assert isinstance(subject, Section)
                 reasons.append(from_note(next(self._notes(subject))))
                 continue
-            key = (part, id(subject))
+            key = (id(part), id(subject))  # an enum's hash is a call of Python
             reason = kept.get(key)
             if reason is None:
                 reason = kept[key] = PARTS[part](self.session, self.recorder, subject)
