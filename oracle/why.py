@@ -7,6 +7,7 @@ run (`provenance.traced`) of the same script, so `-b` itself is untouched.
 from __future__ import annotations
 
 import json
+from _json import make_encoder
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -23,10 +24,15 @@ from provenance.state import Reason, state_reasons
 from provenance.traced import recorded_session
 
 CHUNK = 1000  # pragma: no mutate (lines written at a time: speed only)
+BLOCKS = 50  # pragma: no mutate (the blocks of `-why-json` written at a time: speed only)
 ECHO = Reason("echo.command", "", ("oracle.runner:run_step",), "command")
 REPORT = Reason("script.error", "", ("oracle.runner:validate",), "script")
-ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 STRING = json.encoder.encode_basestring
+# What `json.JSONEncoder(ensure_ascii=False).encode` calls, made once: `encode` makes it anew at
+# each call (its own check of circular references left out: a reason is plain, acyclic data).
+CHUNKS = make_encoder(
+    None, json.JSONEncoder().default, STRING, None, ": ", ", ", False, False, True
+)
 
 
 @dataclass(slots=True)
@@ -46,9 +52,17 @@ class Explained:
 
     def json(self) -> str:
         """`record()` as one JSON line; the explanation's part is encoded once per reason."""
-        command = "null" if self.command is None else STRING(self.command)
-        head = f'{{"line": {self.line}, "text": {STRING(self.text)}, "command": {command}'
-        return f"{head}, {_members(self.reason)}}}\n"
+        return _json_line(self.line, self.text, _command(self.command), self.reason)
+
+
+def _command(command: str | None) -> str:
+    """A line's command as JSON."""
+    return "null" if command is None else STRING(command)
+
+
+def _json_line(line: int, text: str, command: str, reason: Reason) -> str:
+    """One line of `-why-json`, its command already encoded."""
+    return f'{{"line": {line}, "text": {STRING(text)}, "command": {command}, {_members(reason)}}}\n'
 
 
 def reason_fields(reason: Reason) -> dict[str, Any]:
@@ -96,18 +110,23 @@ def _members(reason: Reason) -> str:
     for name in EXTRAS:
         value = getattr(reason, name)
         if value:
-            text += f', "{name}": {ENCODE(value)}'
+            text += f', "{name}": {_encode(value)}'
     _ENCODED[id(reason)] = (reason, text)  # pragma: no mutate
     return text
 
 
-@lru_cache(maxsize=1 << 12)
+def _encode(value: object) -> str:
+    """A value as JSON, as `json.dumps(value, ensure_ascii=False)` writes it."""
+    return "".join(CHUNKS(value, 0))
+
+
+@lru_cache(maxsize=1 << 14)
 def _head(phase: str, name: str, why: str, source: tuple[str, ...]) -> str:
     """The fields every reason has, as JSON without the braces: a line shares them with lines of
     other states (the same rule, sentence and source), so they are encoded once."""
     rule = RULES[name]
     fields = {"phase": phase, "rule": name, "spec": rule.spec, "why": why or rule.why}
-    return ENCODE(fields | {"source": list(source)})[1:-1]
+    return _encode(fields | {"source": list(source)})[1:-1]
 
 
 @dataclass(frozen=True)
@@ -122,13 +141,27 @@ class Block:
 
     def explained(self) -> list[Explained]:
         """The block's lines with their reasons (read now, before the next command runs)."""
-        reasons = self.reasons()
-        if len(reasons) != len(self.texts):
-            raise AssertionError(f"{len(self.texts)} lines but {len(reasons)} explanations")
+        reasons = self._reasons()
         return [
             Explained(self.first + index, text, self.command, reason)
             for index, (text, reason) in enumerate(zip(self.texts, reasons, strict=True))
         ]
+
+    def json(self) -> str:
+        """The block's lines as `-why-json` writes them, as `explained` would give them (the
+        command encoded once)."""
+        reasons, command, first = self._reasons(), _command(self.command), self.first
+        return "".join(
+            _json_line(first + index, text, command, reason)
+            for index, (text, reason) in enumerate(zip(self.texts, reasons, strict=True))
+        )
+
+    def _reasons(self) -> list[Reason]:
+        """The reasons of the block's lines, one per line."""
+        reasons = self.reasons()
+        if len(reasons) != len(self.texts):
+            raise AssertionError(f"{len(self.texts)} lines but {len(reasons)} explanations")
+        return reasons
 
 
 def explained(source: Source) -> Iterator[Explained]:
@@ -211,7 +244,7 @@ def _state(first: int, command: str | None, session: Session, recorder: Recorder
 
 def json_lines(source: Source) -> Iterator[str]:
     """`-why-json`: one JSON object per output line."""
-    return _chunked(line.json() for line in explained(source))
+    return _chunked((block.json() for block in blocks(source)), BLOCKS)
 
 
 def annotated(source: Source) -> Iterator[str]:
@@ -222,9 +255,9 @@ def annotated(source: Source) -> Iterator[str]:
     )
 
 
-def _chunked(pieces: Iterator[str]) -> Iterator[str]:
-    """The pieces joined CHUNK at a time: the output is flushed per chunk, not per line."""
-    while chunk := "".join(islice(pieces, CHUNK)):  # pragma: no mutate (speed only)
+def _chunked(pieces: Iterator[str], size: int = CHUNK) -> Iterator[str]:
+    """The pieces joined `size` at a time: the output is flushed per chunk, not per line."""
+    while chunk := "".join(islice(pieces, size)):  # pragma: no mutate (speed only)
         yield chunk
 
 

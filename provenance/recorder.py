@@ -27,6 +27,7 @@ from provenance.rule import Rule
 from provenance.stack import (
     F_CODE,
     PATHS,
+    SOURCES,
     Calls,
     find_rule,
     model_codes,
@@ -118,9 +119,10 @@ class Change:
     source: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Placement:
-    """Who put an entity on its cell: the turn, the rule, the path."""
+    """Who put an entity on its cell: the turn, the rule, the path (not frozen: one is made at
+    every placement)."""
 
     turn: int
     rule: Rule
@@ -161,6 +163,7 @@ class Recorder:
             listen.LISTENER.stop()
             self.calls.clear()
             PATHS.clear()
+            SOURCES.clear()
 
     def shows_logs(self) -> bool:
         """Whether the log of the turn beginning will be shown: only debug mode shows the action

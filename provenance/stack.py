@@ -37,6 +37,7 @@ FUNCTIONS: dict[str, list[FunctionType]] = {}  # the functions each module of mo
 Path = tuple[FrameType, ...]
 F_CODE = attrgetter("f_code")
 PATHS: dict[FrameType, Path] = {}  # the model_path of each frame of the command running
+SOURCES: dict[tuple[Path, int, int, int], tuple[Rule, tuple[str, ...]]] = {}  # `source`'s, as well
 PHASE_TITLES = {
     1: "phase 1: friendly projectiles act",
     2: "phase 2: enemy projectiles act",
@@ -178,15 +179,23 @@ def source(
     if not frames:
         return ()
     at = max(index, 0)
-    names = list(
-        map(WHERE.__getitem__, map(id, map(F_CODE, frames)))
-    )  # no comprehension: a call less
     # Without a rule (a command's own bookkeeping), all its frames have made the value.
     maker = frames[at] if index >= 0 else frames[-1]
     made = calls.made(maker) if calls is not None else {}
-    return tuple(
+    # The same frames write many fields and entities: `made` only grows, so its length says
+    # whether anything changed since. The rule is kept with its answer (its id is the key).
+    key = (frames, index, id(rule), len(made))
+    kept = SOURCES.get(key)
+    if kept is not None:
+        return kept[1]
+    names = list(
+        map(WHERE.__getitem__, map(id, map(F_CODE, frames)))
+    )  # no comprehension: a call less
+    found = tuple(
         dict.fromkeys((names[at], *reversed(names[:at]), *made, *names[at + 1 :], *rule.also_where))
     )
+    SOURCES[key] = (rule, found)
+    return found
 
 
 class Calls:

@@ -21,7 +21,7 @@ from model.session import Session
 from model.starfighter import Starfighter
 from model.tables import ROW_LETTERS
 from model.view import MENUS, BoardRow, Line, LinePart, Subject
-from provenance.recorder import SESSION, Note, Recorder, describe, explain
+from provenance.recorder import SESSION, Change, Note, Recorder, describe, explain
 from provenance.rules import RULES, STATE_FIELDS
 from provenance.traced import NOTICES, RecordingTurnLog, notice_why
 
@@ -78,7 +78,7 @@ class Annotator:
     def __init__(self, session: Session, recorder: Recorder) -> None:
         self.session = session
         self.recorder = recorder
-        self.kept: dict[tuple[LinePart, int], Reason] = {}
+        self.kept: dict[tuple[int, int], Reason] = {}  # by the ids of part and subject
         self.notes: dict[Section, Iterator[Note]] = {}
 
     def reasons(self, lines: Sequence[Line]) -> list[Reason]:
@@ -90,7 +90,7 @@ class Annotator:
                 assert isinstance(subject, Section)
                 reasons.append(from_note(next(self._notes(subject))))
                 continue
-            key = (part, id(subject))
+            key = (id(part), id(subject))  # an enum's hash is a call of Python
             reason = kept.get(key)
             if reason is None:
                 reason = kept[key] = PARTS[part](self.session, self.recorder, subject)
@@ -157,15 +157,40 @@ def _selected(part: str, function: str) -> Reason:
     return replace(line, source=line.source + SELECTED)
 
 
+# What was last read of each entity's changes, with the list read and its length then: a state
+# reads the Starfighter's on every row of a fogged board, and a turn's changes are only appended.
+_READ: dict[tuple[bool, int | str], tuple[list[Change], int, tuple[Any, ...]]] = {}
+
+
+def _read(recorder: Recorder, key: int | str, fields: bool) -> tuple[Any, ...]:
+    """`_changed` (`fields`) or `_changes` of an entity, made again only when its changes have."""
+    changes = recorder.of(key)
+    if not changes:
+        return ()
+    kept = _READ.get((fields, key))
+    if kept is not None and kept[0] is changes and kept[1] == len(changes):
+        return kept[2]
+    if len(_READ) > 1 << 12:  # pragma: no mutate (a bound on memory only)
+        _READ.clear()  # pragma: no mutate
+    if fields:
+        pairs = dict.fromkeys((change.attribute, change.rule) for change in changes)
+        read: tuple[Any, ...] = tuple(
+            {"attribute": attribute, "rule": rule} for attribute, rule in pairs
+        )
+    else:
+        read = tuple(dict.fromkeys(where for change in changes for where in change.source))
+    _READ[fields, key] = (changes, len(changes), read)
+    return read
+
+
 def _changes(recorder: Recorder, key: int | str) -> tuple[str, ...]:
     """The functions that changed an entity this turn, each path once, in order."""
-    return tuple(dict.fromkeys(where for change in recorder.of(key) for where in change.source))
+    return _read(recorder, key, False)
 
 
 def _changed(recorder: Recorder, key: int | str) -> tuple[dict[str, str], ...]:
     """The fields of an entity changed this turn, each with the rule that changed it, once."""
-    pairs = dict.fromkeys((change.attribute, change.rule) for change in recorder.of(key))
-    return tuple({"attribute": attribute, "rule": rule} for attribute, rule in pairs)
+    return _read(recorder, key, True)
 
 
 def _starfighter(_: Session, recorder: Recorder, ship: Subject) -> Reason:
