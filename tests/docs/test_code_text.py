@@ -9,13 +9,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 LONGEST_DOCSTRING = 15
-# Not the project's modules: installed packages, the web page's tools, mutmut's copies and the
-# built site.
-OUTSIDE = {".venv", "web/node_modules", ".mutation", "docs/_build"}
+# Not the project's modules: the web page's tools and the built site; nor is any hidden folder
+# (.venv, .nox: installed packages; .mutation: mutmut's copies; .git; the tools' caches).
+OUTSIDE = {"web/node_modules", "docs/_build"}
 
 
 def modules() -> Iterator[Path]:
-    """Every .py file of the project, outside OUTSIDE, caches and git's folder."""
+    """Every .py file of the project, outside OUTSIDE, hidden folders and caches."""
     for folder, subfolders, files in os.walk(ROOT):
         here = Path(folder)
         subfolders[:] = [
@@ -23,8 +23,7 @@ def modules() -> Iterator[Path]:
             for name in subfolders
             if (here / name).relative_to(ROOT).as_posix() not in OUTSIDE
             and name != "__pycache__"
-            and not (name.startswith(".") and name.endswith("cache"))
-            and name != ".git"
+            and not name.startswith(".")
         ]
         yield from (here / name for name in files if name.endswith(".py"))
 
