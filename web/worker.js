@@ -9,6 +9,9 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const INDEX = new URL("pyodide/", self.location.href).href;
+// Pyodide's 1.3 MB of JavaScript, loaded at once beside the rest: loadPyodide imports the same
+// module, which then is ready (a failure here is loadPyodide's to say).
+import(`${INDEX}pyodide.asm.mjs`).catch(() => null);
 const SNAPSHOTS = "pyodide-snapshots"; // not "oracle-": the service worker empties those
 let page = null;
 let oracleConsole = null;
@@ -47,18 +50,34 @@ async function installFiles(pyodide, fetched) {
   pyodide.FS.writeFile(`${site}/page.py`, pageSource);
 }
 
-// Where this site version's snapshot is kept: a cache of its own, one entry per site version.
+// Where this site version's snapshot is kept: a cache of its own, one entry per site version,
+// and the snapshot an earlier visit kept for it, if any.
 async function snapshotPlace() {
   if (!("caches" in self)) return null;
-  const { version } = await (await fetchOk("version.json")).json();
-  return { cache: await caches.open(SNAPSHOTS), key: new URL(`snapshot/${version}`, INDEX).href };
+  const cache = await caches.open(SNAPSHOTS);
+  const [{ version }, kept] = await Promise.all([
+    fetchOk("version.json").then((response) => response.json()),
+    keptSnapshot(cache),
+  ]);
+  const key = new URL(`snapshot/${version}`, INDEX).href;
+  return { cache, key, snapshot: kept?.key === key ? kept.snapshot : null };
+}
+
+// The one snapshot in the cache (keepSnapshot drops the others), read while the site's version
+// is fetched; it serves only if it is this version's.
+async function keptSnapshot(cache) {
+  const [request] = await cache.keys();
+  const response = request && (await cache.match(request));
+  if (!response) return null;
+  const snapshot = response.arrayBuffer();
+  snapshot.catch(() => null); // a failed read is loadPyodide's to say, if it is used
+  return { key: request.url, snapshot };
 }
 
 async function fromSnapshot(place, fetched) {
-  const kept = place && (await place.cache.match(place.key));
-  if (!kept) return null;
+  if (!place?.snapshot) return null;
   try {
-    const pyodide = await loadPyodide({ indexURL: INDEX, _loadSnapshot: kept.arrayBuffer() });
+    const pyodide = await loadPyodide({ indexURL: INDEX, _loadSnapshot: place.snapshot });
     postMessage({ kind: "progress", step: 1 });
     // The files: a snapshot holds Python's memory, not its file system.
     await installFiles(pyodide, fetched);
