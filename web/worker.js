@@ -40,11 +40,11 @@ async function fetchFiles() {
 async function installFiles(pyodide, fetched) {
   const site = pyodide.runPython("import site; site.getsitepackages()[0]");
   const { index, bytes, page: pageSource } = await fetched;
+  const folders = new Set(index.map(([path]) => path.slice(0, path.lastIndexOf("/"))));
+  for (const folder of folders) pyodide.FS.mkdirTree(`${site}/${folder}`);
   let at = 0;
   for (const [path, size] of index) {
-    const target = `${site}/${path}`;
-    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-    pyodide.FS.writeFile(target, bytes.subarray(at, at + size));
+    pyodide.FS.writeFile(`${site}/${path}`, bytes.subarray(at, at + size), { canOwn: true });
     at += size;
   }
   pyodide.FS.writeFile(`${site}/page.py`, pageSource);
