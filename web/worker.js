@@ -4,13 +4,13 @@
 //
 // A first visit starts Python as usual, then keeps a memory snapshot of it, the page's Python
 // imported, in the browser's cache under the site's version; a later visit starts from that
-// snapshot. A snapshot of another version is never found; one that does not start (another
-// Pyodide, or broken) is deleted, and Python starts as usual.
+// snapshot. A snapshot of another version is not used; it, or one that does not start (another
+// Pyodide, or broken), is deleted, and Python starts as usual.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const INDEX = new URL("pyodide/", self.location.href).href;
-// Pyodide's 1.3 MB of JavaScript, loaded at once beside the rest: loadPyodide imports the same
-// module, which then is ready (a failure here is loadPyodide's to say).
+// Pyodide's 1.3 MB of JavaScript, loaded at once, while the cache is read: loadPyodide imports
+// the same module, then ready (a failure here is loadPyodide's to say).
 import(`${INDEX}pyodide.asm.mjs`).catch(() => null);
 const SNAPSHOTS = "pyodide-snapshots"; // not "oracle-": the service worker empties those
 let page = null;
@@ -50,21 +50,28 @@ async function installFiles(pyodide, fetched) {
   pyodide.FS.writeFile(`${site}/page.py`, pageSource);
 }
 
-// Where this site version's snapshot is kept: a cache of its own, one entry per site version,
-// and the snapshot an earlier visit kept for it, if any.
+// Where this site version's snapshot is kept (a cache of its own, one entry per site version:
+// `key`, once the site's version is fetched), and the one an earlier visit kept there (`kept`):
+// read at once, so that Python starts from it while the version is fetched, and used only if it
+// is this version's (`snapshot`).
 async function snapshotPlace() {
   if (!("caches" in self)) return null;
   const cache = await caches.open(SNAPSHOTS);
-  const [{ version }, kept] = await Promise.all([
-    fetchOk("version.json").then((response) => response.json()),
-    keptSnapshot(cache),
-  ]);
-  const key = new URL(`snapshot/${version}`, INDEX).href;
-  return { cache, key, snapshot: kept?.key === key ? kept.snapshot : null };
+  const key = fetchOk("version.json")
+    .then((response) => response.json())
+    .then(({ version }) => new URL(`snapshot/${version}`, INDEX).href);
+  key.catch(() => null); // without the version, no snapshot is used or kept: said when kept
+  const kept = await keptSnapshot(cache);
+  const snapshot = kept && thisVersions(kept, key);
+  return { cache, key, kept: kept?.key, snapshot };
 }
 
-// The one snapshot in the cache (keepSnapshot drops the others), read while the site's version
-// is fetched; it serves only if it is this version's.
+async function thisVersions(kept, key) {
+  if ((await key) !== kept.key) throw new Error("it was kept by another version of the site");
+  return kept.snapshot;
+}
+
+// The one snapshot in the cache (keepSnapshot drops the others) and its key.
 async function keptSnapshot(cache) {
   const [request] = await cache.keys();
   const response = request && (await cache.match(request));
@@ -88,7 +95,7 @@ async function fromSnapshot(place, fetched) {
   } catch (error) {
     console.warn(`the snapshot did not start (${error.message}); starting afresh`);
     page = null;
-    await place.cache.delete(place.key);
+    await place.cache.delete(place.kept);
     return null;
   }
 }
@@ -105,8 +112,9 @@ async function afresh(place, fetched) {
 // The snapshot of a Python just started, for the next visits; the older versions' are dropped.
 async function keepSnapshot(pyodide, place) {
   const snapshot = pyodide.makeMemorySnapshot();
+  const key = await place.key;
   for (const old of await place.cache.keys()) await place.cache.delete(old);
-  await place.cache.put(place.key, new Response(snapshot));
+  await place.cache.put(key, new Response(snapshot));
 }
 
 async function boot() {
