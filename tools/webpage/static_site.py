@@ -2,9 +2,10 @@
 
 It holds the page (web/index.html, app.js, style.css, and worker.js, which runs the page's Python
 side page.py), the Pyodide runtime as `npm ci` installed it in web/node_modules (the version
-package-lock.json pins), the project's own wheel and lark's, and the public tests and the games as
-JSON, and a service worker (sw.js) that keeps them for offline use. Nothing in it comes from
-another host when the page runs, and any static server can serve it.
+package-lock.json pins), the files of the project's own wheel and lark's (as the page writes them
+into Python's site-packages), the public tests and the games as JSON, and a service worker (sw.js)
+that keeps them for offline use. Nothing in it comes from another host when the page runs, and
+any static server can serve it.
 
     python -m tools.webpage.static_site [--dist FOLDER]
 """
