@@ -402,8 +402,10 @@ function failed(error) {
   $("status-text").textContent = `The oracle could not load: ${error.message}`;
 }
 
+// The worker first: Python's start is what the page waits for; the lists come meanwhile.
 async function boot() {
   wire();
+  startWorker();
   const [games, tests] = await Promise.all([
     fetchOk("games.json").then((response) => response.json()),
     fetchOk("tests.json").then((response) => response.json()),
@@ -413,7 +415,6 @@ async function boot() {
   for (const entry of games) $("game").add(new Option(entry.title, entry.name));
   gameChanged();
   openFragment();
-  startWorker();
 }
 
 boot().catch(failed);

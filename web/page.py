@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 import importlib
 import io
 import json
@@ -55,8 +56,10 @@ class Run:
     errors: str
 
 
+@functools.cache
 def version_text() -> str:
-    """What `oracle --version` prints: the version the page runs, shown on the page."""
+    """What `oracle --version` prints: the version the page runs, shown on the page (read once:
+    a first visit's snapshot keeps it, and reading the package's metadata is slow in Pyodide)."""
     return version_line("oracle")
 
 

@@ -2,9 +2,10 @@
 
 It holds the page (web/index.html, app.js, style.css, and worker.js, which runs the page's Python
 side page.py), the Pyodide runtime as `npm ci` installed it in web/node_modules (the version
-package-lock.json pins), the project's own wheel and lark's, and the public tests and the games as
-JSON, and a service worker (sw.js) that keeps them for offline use. Nothing in it comes from
-another host when the page runs, and any static server can serve it.
+package-lock.json pins), the files of the project's own wheel and lark's (as the page writes them
+into Python's site-packages), the public tests and the games as JSON, and a service worker (sw.js)
+that keeps them for offline use. Nothing in it comes from another host when the page runs, and
+any static server can serve it.
 
     python -m tools.webpage.static_site [--dist FOLDER]
 """
@@ -12,11 +13,13 @@ another host when the page runs, and any static server can serve it.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from importlib.metadata import version
 from pathlib import Path
@@ -35,7 +38,7 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-WHEELS = "wheels"
+SITE_PACKAGES = "site-packages"  # the wheels' files: .json their index, .gz their bytes
 TESTS_FILE = "tests.json"
 GAMES_FILE = "games.json"
 OFFLINE_FILE = "sw.js"  # the service worker, written with the site's version and files
@@ -74,15 +77,15 @@ def build(dist: Path) -> None:
         shutil.copy2(WEB / name, dist / name)
     for name in PYODIDE_FILES:
         shutil.copy2(runtime / name, dist / "pyodide" / name)
-    wheels = build_wheels(dist / WHEELS)
-    (dist / f"{WHEELS}.json").write_text(json.dumps(wheels) + "\n", encoding="utf-8")
+    with tempfile.TemporaryDirectory(prefix="wheels-") as wheels:
+        write_site_packages(build_wheels(Path(wheels)), dist)
     (dist / TESTS_FILE).write_text(json.dumps(public_tests()) + "\n", encoding="utf-8")
     (dist / GAMES_FILE).write_text(games_json() + "\n", encoding="utf-8")
     write_offline(dist)
 
 
-def build_wheels(folder: Path) -> list[str]:
-    """The project's wheel and lark's (the version installed here) in `folder`; their names."""
+def build_wheels(folder: Path) -> list[Path]:
+    """The project's wheel and lark's (the version installed here) in `folder`."""
     shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' leftovers of an older tree
     pip = [sys.executable, "-m", "pip", "--quiet", "--disable-pip-version-check"]
     commands = [
@@ -97,7 +100,24 @@ def build_wheels(folder: Path) -> list[str]:
             raise BuildError(f"{' '.join(command[3:5])} failed: {last}")
     for wheel in folder.glob("*.whl"):
         without_data(wheel)
-    return sorted(path.name for path in folder.glob("*.whl"))
+    return sorted(folder.glob("*.whl"))
+
+
+def write_site_packages(wheels: list[Path], dist: Path) -> None:
+    """The wheels' files as the page writes them into Python's site-packages (worker.js): an
+    index of their paths and sizes, and their bytes one after another, gzip-compressed. Writing
+    them takes the page milliseconds, where unzipping the wheels in Python took a fifth of a
+    return visit."""
+    index: list[tuple[str, int]] = []
+    contents: list[bytes] = []
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as archive:
+            for item in archive.infolist():
+                if not item.is_dir():
+                    index.append((item.filename, item.file_size))
+                    contents.append(archive.read(item))
+    (dist / f"{SITE_PACKAGES}.json").write_text(json.dumps(index) + "\n", encoding="utf-8")
+    (dist / f"{SITE_PACKAGES}.gz").write_bytes(gzip.compress(b"".join(contents), mtime=0))
 
 
 def without_data(wheel: Path) -> None:
