@@ -18,6 +18,7 @@ const app = {
   history: [], // the console's typed lines
   back: 0,
   offline: null, // the service worker's registration, once asked for
+  listing: null, // the promise of the page's lists in and its controls filled
 };
 
 // Each step's end is kept (ms since the page opened) for `make bench`: data-step1 .. data-step3.
@@ -345,7 +346,7 @@ async function fetchOk(url) {
 // What the worker says: its progress while loading, then answers to calls.
 function heard({ data }) {
   if (data.kind === "progress") progress(data.step);
-  else if (data.kind === "ready") ready(data.version, data.start);
+  else if (data.kind === "ready") app.listing.then(() => ready(data.version, data.start));
   else if (data.kind === "snapshot") $("status").dataset.snapshot = data.kept ? "kept" : "not kept";
   else if (data.kind === "failed") failed(new Error(data.error));
   else {
@@ -357,11 +358,11 @@ function heard({ data }) {
 }
 
 // A worker with a fresh Python: at start, and after Stop (a run cannot be interrupted otherwise).
+// The status says "loading" once the page's controls are filled (at start, after the lists).
 function startWorker() {
   app.ready = false;
   for (const id of ["run", "compare", "console-restart"]) $(id).disabled = true;
   $("console-input").disabled = true;
-  $("status").dataset.state = "loading";
   progress(0);
   app.loadStarted = app.worker ? performance.now() : 0; // the first load counts from the page's
   app.worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
@@ -373,6 +374,7 @@ function stop() {
   app.worker.terminate();
   for (const waiting of app.calls.values()) waiting.reject(new Error(STOPPED));
   app.calls.clear();
+  $("status").dataset.state = "loading";
   startWorker();
 }
 
@@ -402,9 +404,12 @@ function failed(error) {
   $("status-text").textContent = `The oracle could not load: ${error.message}`;
 }
 
-// The worker first: Python's start is what the page waits for; the lists come meanwhile.
+// The worker first: Python's start is what the page waits for; the lists come meanwhile, and
+// the page is ready only once they are in (Python may start first on a return visit).
 async function boot() {
   wire();
+  let listed;
+  app.listing = new Promise((resolve) => (listed = resolve));
   startWorker();
   const [games, tests] = await Promise.all([
     fetchOk("games.json").then((response) => response.json()),
@@ -415,6 +420,8 @@ async function boot() {
   for (const entry of games) $("game").add(new Option(entry.title, entry.name));
   gameChanged();
   openFragment();
+  if ($("status").dataset.state !== "failed") $("status").dataset.state = "loading";
+  listed();
 }
 
 boot().catch(failed);
