@@ -151,7 +151,8 @@ def test_a_collision_names_armour_and_its_numbers() -> None:
     lines = records(ROOT / "at" / "at010.txt")
     hit = next(line for line in lines if line["rule"] == "collision.armour")
     assert hit["numbers"] == {"projectile.damage": 15, "target.armour": 1, "damage": 14}
-    assert hit["source"][:2] == ["model.collision:_struck", "model.collision:_log"]  # type: ignore[index]
+    first_two = hit["source"][:2]  # type: ignore[index]
+    assert first_two == ["model.collision:_struck", "model.collision:_log"]
     assert hit["phase"] == "phase 3: Starfighter acts"
 
 

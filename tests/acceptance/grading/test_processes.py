@@ -350,7 +350,8 @@ def test_a_run_crosses_to_the_grading_whole_each_distinct_diff_sent_once(
         assert done.diff is not None
         message = sent(submission.name, 1, done, known)
         assert (message[9] is None) is (submission is spacey[1])  # the diff's lines: once
-        crossed = received(pickle.loads(pickle.dumps(message)), cases, diffs)  # type: ignore[arg-type]
+        through = pickle.loads(pickle.dumps(message))
+        crossed = received(through, cases, diffs)  # type: ignore[arg-type]
         assert crossed == done
     passed = ready(*grader(submissions(TEMPLATE, [pupils[0]])[0], cases[0]))
     assert received(sent("exact00", 0, passed, known), cases, {}) == passed
